@@ -1,0 +1,3 @@
+from widening.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,93 @@
+"""Opening a PDF safely, and the handle every probe receives.
+
+I/O lives here: the probes get a ``Doc`` and never open files themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pymupdf
+
+from widening.errors import DocumentError
+from widening.models import DocumentFacts
+
+# Regions a question can name, as fractions of the page (x0, y0, x1, y1). They are
+# deliberately generous: an absence check over a larger region can only find more.
+REGIONS: dict[str, tuple[float, float, float, float]] = {
+    "top_left": (0.0, 0.0, 0.6, 0.6),
+    "top_right": (0.4, 0.0, 1.0, 0.6),
+    "bottom_left": (0.0, 0.4, 0.6, 1.0),
+    "bottom_right": (0.4, 0.4, 1.0, 1.0),
+    "top": (0.0, 0.0, 1.0, 0.6),
+    "bottom": (0.0, 0.4, 1.0, 1.0),
+    "left": (0.0, 0.0, 0.6, 1.0),
+    "right": (0.4, 0.0, 1.0, 1.0),
+}
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def open_pdf(path: Path) -> tuple[pymupdf.Document, bool]:
+    """Open ``path`` as a PDF; return (document, repaired). Raise DocumentError with a reason."""
+    loc = (str(path),)
+    if not path.is_file():
+        raise DocumentError("pdf_missing", loc, "PDF not found")
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+    if b"%PDF" not in head:
+        raise DocumentError("not_a_pdf", loc, "file is not a PDF (no %PDF header)")
+    try:
+        pdf = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for broken files
+        raise DocumentError("pdf_corrupt", loc, f"PDF cannot be opened: {exc}") from exc
+    if pdf.needs_pass or pdf.is_encrypted:
+        pdf.close()
+        raise DocumentError("pdf_encrypted", loc, "PDF is encrypted; a password is needed")
+    if pdf.page_count == 0:
+        pdf.close()
+        raise DocumentError("pdf_empty", loc, "PDF has zero pages")
+    # MuPDF repairs broken xref tables silently on open; record that it did.
+    repaired = bool(getattr(pdf, "is_repaired", False))
+    return pdf, repaired
+
+
+@dataclass
+class Doc:
+    """An open PDF plus its facts. Pages are addressed 1-based everywhere."""
+
+    path: Path
+    pdf: pymupdf.Document
+    facts: DocumentFacts
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def page(self, index: int) -> pymupdf.Page:
+        if not 1 <= index <= self.pdf.page_count:
+            raise IndexError(f"page {index} outside 1..{self.pdf.page_count}")
+        return self.pdf[index - 1]
+
+    def region_rect(self, index: int, region: str | None) -> pymupdf.Rect:
+        """The rectangle of ``region`` on page ``index`` (the whole page when None)."""
+        rect = self.page(index).rect
+        if region is None:
+            return rect
+        if region not in REGIONS:
+            raise ValueError(f"unknown region {region!r}; expected one of {sorted(REGIONS)}")
+        fx0, fy0, fx1, fy1 = REGIONS[region]
+        return pymupdf.Rect(
+            rect.x0 + fx0 * rect.width,
+            rect.y0 + fy0 * rect.height,
+            rect.x0 + fx1 * rect.width,
+            rect.y0 + fy1 * rect.height,
+        )
+
+    def close(self) -> None:
+        self.pdf.close()

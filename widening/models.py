@@ -1,0 +1,220 @@
+"""Typed, immutable data passed between the stages of the engine.
+
+question -> ParsedQuestion -> DocumentFacts -> ProbeResult -> CaseFinding -> Decision.
+Every model is frozen: a stage returns new values, it never mutates its inputs.
+Page numbers are always 1-based PDF indices inside the engine; adapters convert at
+their edge (PyMuPDF is 0-based, pdfplumber 1-based).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BBox = tuple[float, float, float, float]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Reading(str, Enum):
+    """A way of reading a page number the question gives."""
+
+    pdf = "pdf"  # 1-based index into the file
+    label = "label"  # the PDF's /PageLabels
+    printed = "printed"  # a folio printed on the page (header/footer, slide number)
+
+
+class PageKind(str, Enum):
+    born_digital = "born_digital"  # real text layer with real fonts
+    scanned_ocr = "scanned_ocr"  # full-page image plus an invisible OCR text layer
+    image_only = "image_only"  # no text layer: only a raster (slides exported as images)
+    empty = "empty"  # nothing drawn at all
+
+
+# --------------------------------------------------------------------------- facts
+
+
+class PageFacts(Frozen):
+    index: int = Field(description="1-based PDF page index")
+    width: float
+    height: float
+    label: str | None = None
+    printed: tuple[str, ...] = Field(default=(), description="folio candidates printed on the page")
+    kind: PageKind
+    text: str = ""
+    text_source: Literal["layer", "ocr", "none"] = "none"
+    image_count: int = 0
+    drawing_count: int = 0
+
+
+class Caption(Frozen):
+    kind: Literal["figure", "table", "chart"]
+    number: str  # "10", "1-1", "A"
+    page: int
+    bbox: BBox
+    text: str
+
+
+class DocumentFacts(Frozen):
+    """What is measured once per PDF and cached (keyed by content hash + engine version)."""
+
+    sha256: str
+    engine_version: str
+    page_count: int
+    pages: tuple[PageFacts, ...]
+    captions: tuple[Caption, ...] = ()
+    repaired: bool = False
+    ocr_engine: str | None = None
+
+    def page(self, index: int) -> PageFacts:
+        return self.pages[index - 1]
+
+
+# --------------------------------------------------------------------------- probes
+
+
+class Member(Frozen):
+    """One thing a probe found: where it is and what it is."""
+
+    page: int
+    bbox: BBox
+    what: str
+    reading: Reading | None = None
+    score: float | None = None
+
+
+class ProbeStatus(str, Enum):
+    measured = "measured"
+    could_not_measure = "could_not_measure"
+
+
+class ProbeResult(Frozen):
+    """The outcome of one probe over one container.
+
+    ``members == []`` with ``status == measured`` is a measured zero. A probe that
+    cannot run returns ``could_not_measure`` with a note; it never returns an empty
+    list dressed as a zero.
+    """
+
+    probe: str
+    pages: tuple[int, ...] = ()
+    region: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+    status: ProbeStatus = ProbeStatus.measured
+    members: tuple[Member, ...] = ()
+    note: str = ""
+    best_candidates: tuple[Member, ...] = Field(
+        default=(), description="closest non-members, so a reviewer sees how far 'absent' was"
+    )
+
+    @property
+    def measured_zero(self) -> bool:
+        return self.status is ProbeStatus.measured and not self.members
+
+    @classmethod
+    def cannot(cls, probe: str, note: str, **kw: Any) -> "ProbeResult":
+        return cls(probe=probe, status=ProbeStatus.could_not_measure, note=note, **kw)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+class ContainerKind(str, Enum):
+    document = "document"
+    page = "page"
+    page_range = "page_range"
+    slide = "slide"
+    figure = "figure"
+    table = "table"
+    chart = "chart"
+    cover = "cover"
+    last_page = "last_page"
+    enumerated_list = "enumerated_list"
+
+
+class Container(Frozen):
+    """Where the question says to look."""
+
+    kind: ContainerKind = ContainerKind.document
+    number: str | None = None  # "9", "Figure 10" -> "10", "Table1-1" -> "1-1"
+    first: int | None = None  # page ranges
+    last: int | None = None
+    region: str | None = None  # "top_left", "bottom", ...
+    in_image: bool = False  # "the picture on page 2"
+    text: str = ""  # the words the container was read from
+
+
+class Target(Frozen):
+    """What the question asks about inside the container."""
+
+    element: str | None = None  # vocabulary key: italic_text, diagram, chart, image, logo, bar, ...
+    style: tuple[str, ...] = ()  # italic, bold, underline
+    colour: str | None = None
+    object_class: str | None = None  # detector class: bicycle, person, ...
+    attribute: str | None = None  # e.g. sunglasses on a person
+    predicate: str | None = None  # "> 23%"
+    words: str = ""
+
+
+class ParsedQuestion(Frozen):
+    text: str
+    quantifier: Literal["how_many", "which", "what", "list", "name_one", "yes_no", "other"] = "other"
+    containers: tuple[Container, ...] = ()
+    target: Target = Target()
+    complement: str | None = None  # the complement word found: "not", "except", ...
+    cardinality: int | None = None  # "another two" -> 2
+    cardinality_text: str | None = None
+    qualifiers: tuple[str, ...] = ()  # presupposed names, years, levels
+    matched_rules: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- checks
+
+
+class CheckSpec(Frozen):
+    """An executable emptiness check: which probe, over which container, with which params.
+
+    The same type is derived from a question, pinned in a proposal, or reviewed in checks/.
+    """
+
+    probe: str
+    container: Container = Container()
+    readings: tuple[Reading, ...] = (Reading.pdf, Reading.label, Reading.printed)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class ReadingTried(Frozen):
+    reading: Reading
+    number: str
+    pages: tuple[int, ...]  # PDF indices it resolved to; empty when it does not exist
+
+
+# --------------------------------------------------------------------------- decisions
+
+Case = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty", "unverifiable"]
+
+
+class CaseFinding(Frozen):
+    case: Case
+    reason: str
+    evidence: dict[str, Any] = Field(default_factory=dict)
+
+
+class Decision(Frozen):
+    doc_id: str
+    question: str
+    key: str
+    decision: Literal["widen", "keep"]
+    case: Case | None
+    reason: str
+    check: dict[str, Any] = Field(default_factory=dict)
+    members: tuple[Member, ...] = ()
+    parsed: ParsedQuestion | None = None
+    readings: tuple[ReadingTried, ...] = ()
+    probes: tuple[ProbeResult, ...] = ()
+    spec_source: Literal["derived", "checks", "proposal"] | None = None
+    error: str | None = None
