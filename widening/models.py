@@ -38,6 +38,14 @@ class PageKind(str, Enum):
 # --------------------------------------------------------------------------- facts
 
 
+class TextLine(Frozen):
+    """A line of text with its box: from OCR where the page (or an image on it) has no text layer."""
+
+    text: str
+    bbox: BBox
+    score: float | None = None
+
+
 class PageFacts(Frozen):
     index: int = Field(description="1-based PDF page index")
     width: float
@@ -47,6 +55,7 @@ class PageFacts(Frozen):
     kind: PageKind
     text: str = ""
     text_source: Literal["layer", "ocr", "none"] = "none"
+    ocr_lines: tuple[TextLine, ...] = ()
     image_count: int = 0
     drawing_count: int = 0
 
