@@ -35,6 +35,23 @@ class PageKind(str, Enum):
     empty = "empty"  # nothing drawn at all
 
 
+# --------------------------------------------------------------------------- corpus
+
+
+class Row(Frozen):
+    """One benchmark row as the samples file gives it (extra upstream fields are ignored)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    doc_id: str
+    question: str
+    answer: str
+    doc_type: str = ""
+    evidence_pages: str = "[]"
+    evidence_sources: str = "[]"
+    answer_format: str = ""
+    index: int = Field(default=-1, description="0-based position in the samples file")
+
+
 # --------------------------------------------------------------------------- facts
 
 
