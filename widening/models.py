@@ -174,28 +174,51 @@ class Container(Frozen):
     text: str = ""  # the words the container was read from
 
 
+class Predicate(Frozen):
+    """A value test the question applies to a table column: ``column op value``."""
+
+    column: str
+    op: Literal[">", ">=", "<", "<="]
+    value: float
+    percent: bool = False
+
+
 class Target(Frozen):
     """What the question asks about inside the container."""
 
-    element: str | None = None  # vocabulary key: italic_text, diagram, chart, image, logo, bar, ...
-    style: tuple[str, ...] = ()  # italic, bold, underline
+    element: str | None = None  # vocabulary key: text, diagram, chart, image, logo, bar, figure, ...
+    styles: tuple[str, ...] = ()  # italic, bold, underline
     colour: str | None = None
     object_class: str | None = None  # detector class: bicycle, person, ...
+    person: bool = False  # the question asks about a person/people shown
     attribute: str | None = None  # e.g. sunglasses on a person
-    predicate: str | None = None  # "> 23%"
-    words: str = ""
+    stylised: bool = False  # cartoon / drawing / icon: photo detectors do not apply
+    predicate: Predicate | None = None
+    pattern: str | None = None  # phone, email: something a text pattern enumerates
+    venue: str | None = None  # map key category ("Eating")
+    between: tuple[str, str] | None = None  # two street labels
+    item: str | None = None  # "which <item> does the deck use to show <topic>"
+    topic: tuple[str, ...] = ()
+
+
+class Qualifier(Frozen):
+    """Something the question presupposes exists: a name, a year, a level, a quoted term."""
+
+    kind: Literal["name", "year", "level", "quoted"]
+    text: str
+    variants: tuple[str, ...] = ()
 
 
 class ParsedQuestion(Frozen):
     text: str
     quantifier: Literal["how_many", "which", "what", "list", "name_one", "yes_no", "other"] = "other"
     containers: tuple[Container, ...] = ()
+    excluded: tuple[Container, ...] = Field(default=(), description="'besides the two companies on page 42'")
     target: Target = Target()
     complement: str | None = None  # the complement word found: "not", "except", ...
     cardinality: int | None = None  # "another two" -> 2
-    cardinality_text: str | None = None
-    qualifiers: tuple[str, ...] = ()  # presupposed names, years, levels
-    matched_rules: tuple[str, ...] = ()
+    qualifiers: tuple[Qualifier, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- checks
