@@ -1,0 +1,30 @@
+"""Shared fixtures: the real corpus (skipped cleanly when absent) and a hypothesis CI profile."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", deadline=None, max_examples=30)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def corpus_dir() -> Path | None:
+    """$WIDENING_CORPUS, else <repo>/../shared/mmlongbench; None when neither has samples.json."""
+    env = os.environ.get("WIDENING_CORPUS")
+    root = Path(env) if env else REPO.parent / "shared" / "mmlongbench"
+    return root if (root / "samples.json").is_file() else None
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    """The real corpus folder; the test is skipped with a clear message when it is absent."""
+    root = corpus_dir()
+    if root is None:
+        pytest.skip("real corpus not found: set WIDENING_CORPUS or put it at ../shared/mmlongbench")
+    return root
