@@ -1,0 +1,64 @@
+"""`text_pattern`: things a text pattern enumerates (phone numbers, e-mail addresses).
+
+Searches the text layer and, on image-only pages, the OCR text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from widening.document import Doc
+from widening.models import Member, PageKind, ProbeResult
+from widening.probes import Scope, probe
+
+PATTERNS: dict[str, re.Pattern[str]] = {
+    # 7+ digits with the usual separators, optionally with a country code or parentheses.
+    "phone": re.compile(r"(?<![\w.])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,3}(?![\w])"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+}
+
+
+def _is_phone(s: str) -> bool:
+    digits = re.sub(r"\D", "", s)
+    # Years, percentages and page ranges are not phone numbers; 7-15 digits are.
+    return 7 <= len(digits) <= 15 and not re.fullmatch(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}", s.strip())
+
+
+def _lines(doc: Doc, index: int) -> list[tuple[str, tuple[float, float, float, float]]] | None:
+    page = doc.facts.page(index)
+    if page.ocr_lines:
+        return [(l.text, l.bbox) for l in page.ocr_lines]
+    if page.kind is PageKind.image_only:
+        return None
+    out = []
+    for block in doc.page(index).get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            text = "".join(s["text"] for s in line["spans"])
+            out.append((text, tuple(line["bbox"])))
+    return out
+
+
+@probe("text_pattern")
+def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Members: each match of the named pattern (``params['pattern']``: phone or email)."""
+    name = str(params.get("pattern", ""))
+    rx = PATTERNS.get(name)
+    if rx is None:
+        return ProbeResult.cannot("text_pattern", f"unknown pattern {name!r}; known: {sorted(PATTERNS)}", params=params)
+    members: list[Member] = []
+    unsearched: list[int] = []
+    for index in scope.pages:
+        lines = _lines(doc, index)
+        if lines is None:
+            unsearched.append(index)
+            continue
+        for text, bbox in lines:
+            for m in rx.finditer(text):
+                if name == "phone" and not _is_phone(m.group(0)):
+                    continue
+                members.append(Member(page=index, bbox=bbox, what=f"{name} {m.group(0).strip()!r} in line {text.strip()[:60]!r}"))
+    if unsearched:
+        return ProbeResult.cannot("text_pattern", f"image-only page(s) without OCR text: {unsearched[:5]}",
+                                  pages=scope.pages, params=params, members=tuple(members))
+    return ProbeResult(probe="text_pattern", pages=scope.pages, params=params, members=tuple(members))
