@@ -1,0 +1,89 @@
+"""Colour names -> HSV families, shared by the text-colour and colour-region probes.
+
+Hue is on OpenCV's 0..179 scale. Ranges overlap on purpose: a probe asked for
+"red" should also see red-orange (pitfall 9: when unsure, find more).
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Family:
+    """A named colour as hue ranges plus saturation/value floors and ceilings (0..255)."""
+
+    name: str
+    hues: tuple[tuple[int, int], ...] = ()  # empty = achromatic family
+    s_min: int = 70
+    v_min: int = 70
+    s_max: int = 255
+    v_max: int = 255
+
+
+FAMILIES: dict[str, Family] = {
+    f.name: f
+    for f in (
+        Family("red", ((0, 12), (160, 179))),
+        Family("orange", ((5, 25),)),
+        Family("yellow", ((18, 38),)),
+        Family("gold", ((15, 35),), s_min=60, v_min=60),
+        Family("brown", ((0, 25),), s_min=60, v_min=30, v_max=200),
+        Family("green", ((33, 90),), s_min=50, v_min=40),
+        Family("cyan", ((78, 102),)),
+        Family("blue", ((90, 135),), s_min=60, v_min=40),
+        Family("purple", ((120, 160),), s_min=50, v_min=40),
+        Family("pink", ((140, 179), (0, 8)), s_min=30, v_min=120),
+        Family("magenta", ((135, 170),)),
+        Family("black", (), s_min=0, v_min=0, v_max=60),
+        Family("white", (), s_min=0, s_max=40, v_min=215),
+        Family("gray", (), s_min=0, s_max=40, v_min=50, v_max=225),
+    )
+}
+ALIASES = {"grey": "gray", "violet": "purple", "navy": "blue", "teal": "cyan", "golden": "gold", "crimson": "red", "scarlet": "red"}
+
+
+def family(name: str) -> Family:
+    """The family for a colour name (case-insensitive, common aliases); KeyError with the known names."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in FAMILIES:
+        raise KeyError(f"unknown colour {name!r}; known: {sorted(FAMILIES)}")
+    return FAMILIES[key]
+
+
+def srgb_to_hsv(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """sRGB 0..255 -> HSV on OpenCV's scale (H 0..179, S and V 0..255)."""
+    h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
+    return int(round(h * 179)), int(round(s * 255)), int(round(v * 255))
+
+
+def int_to_rgb(colour: int) -> tuple[int, int, int]:
+    return (colour >> 16) & 255, (colour >> 8) & 255, colour & 255
+
+
+def matches(fam: Family, rgb: tuple[int, int, int]) -> bool:
+    """Does one colour fall in ``fam``?"""
+    h, s, v = srgb_to_hsv(rgb)
+    if not (fam.s_min <= s <= fam.s_max and fam.v_min <= v <= fam.v_max):
+        return False
+    return not fam.hues or any(lo <= h <= hi for lo, hi in fam.hues)
+
+
+def mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
+    """Boolean mask of the pixels of an OpenCV HSV image that fall in ``fam``."""
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    ok = (s >= fam.s_min) & (s <= fam.s_max) & (v >= fam.v_min) & (v <= fam.v_max)
+    if fam.hues:
+        hue_ok = np.zeros_like(ok)
+        for lo, hi in fam.hues:
+            hue_ok |= (h >= lo) & (h <= hi)
+        ok &= hue_ok
+    return ok
+
+
+def hex_rgb(rgb: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % rgb

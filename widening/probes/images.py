@@ -1,0 +1,94 @@
+"""Probe ``images``: raster images as displayed on the page, each classified.
+
+Example (corpus): ``379f44022bb27aa53efd5d322c7b57bf.pdf`` PDF p10 shows no raster image;
+``7c3f6204…pdf`` p1 shows three small images in its header band (logo, icon, seal): decorations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import pymupdf
+
+from widening.document import Doc
+from widening.models import BBox, Member, ProbeResult
+from widening.probes import Scope, probe
+from widening.probes.text import check_pages, finish, rect_tuple
+
+Klass = Literal["decoration", "content", "full_page_background"]
+# Below this shorter side (pt) an image is an icon or bullet, not content.
+ICON_SIDE = 24.0
+# A header/footer band image smaller than this is a logo, seal or running decoration.
+BAND = 0.12
+BAND_MAX_SIDE = 150.0
+FULL_PAGE = 0.8
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One displayed raster image."""
+
+    page: int
+    bbox: BBox
+    xref: int
+    pixels: tuple[int, int]
+    klass: Klass
+
+    @property
+    def min_side(self) -> float:
+        return min(self.bbox[2] - self.bbox[0], self.bbox[3] - self.bbox[1])
+
+    def what(self) -> str:
+        w, h = self.bbox[2] - self.bbox[0], self.bbox[3] - self.bbox[1]
+        x0, y0 = self.bbox[:2]
+        return f"raster image {self.pixels[0]}x{self.pixels[1]}px shown {w:.0f}x{h:.0f}pt at ({x0:.0f},{y0:.0f}): {self.klass}"
+
+
+def classify(bbox: BBox, page_rect: pymupdf.Rect) -> Klass:
+    """full_page_background / decoration / content, from placement and size alone."""
+    r = pymupdf.Rect(bbox)
+    area = abs(page_rect) or 1.0
+    if abs(r & page_rect) / area >= FULL_PAGE:
+        return "full_page_background"
+    if min(r.width, r.height) < ICON_SIDE:
+        return "decoration"
+    in_band = r.y1 <= page_rect.y0 + BAND * page_rect.height or r.y0 >= page_rect.y1 - BAND * page_rect.height
+    if in_band and max(r.width, r.height) < BAND_MAX_SIDE:
+        return "decoration"
+    return "content"
+
+
+def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None) -> list[Placed]:
+    """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there."""
+    mask_xrefs = {img[1] for img in page.get_images(full=True) if img[1]}
+    out: list[Placed] = []
+    for info in page.get_image_info(xrefs=True):
+        r = pymupdf.Rect(info["bbox"]) & page.rect
+        if r.is_empty or (clip is not None and not r.intersects(clip)):
+            continue
+        if info.get("xref") and info["xref"] in mask_xrefs:
+            continue  # a soft mask drawn as its own image is not a picture
+        bbox = rect_tuple(r)
+        out.append(Placed(index, bbox, int(info.get("xref") or 0), (int(info["width"]), int(info["height"])), classify(bbox, page.rect)))
+    return out
+
+
+@probe("images")
+def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Raster images shown on the pages, at least ``min_side`` pt, optionally without full-page backgrounds."""
+    min_side = float(params.get("min_side", 0) or 0)
+    exclude_full = bool(params.get("exclude_full_page", False))
+    members: list[Member] = []
+    best: list[Member] = []
+    unmeasured = check_pages(doc, scope)
+    for index in scope.pages:
+        if index in unmeasured:
+            continue
+        for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
+            m = Member(page=index, bbox=img.bbox, what=img.what())
+            if img.min_side < min_side or (exclude_full and img.klass == "full_page_background"):
+                best.append(m)
+            else:
+                members.append(m)
+    return finish("images", scope, params, members, unmeasured, best)
