@@ -110,6 +110,12 @@ def _where(item: GateItem) -> str:
     return f"{item.file}:{item.line}" if item.line else f"{item.file}[{item.index}]"
 
 
+def _label(item: GateItem) -> str:
+    """The reason code, with the engine's case when it says more (``pdf_unavailable (unverifiable)``)."""
+    code = item.code.value
+    return f"{code} ({item.case})" if item.case and item.case != code else code
+
+
 def _item_body(item: GateItem) -> str:
     lines = [f"doc_id: {item.doc_id}", f"question: {item.question}", f"reason: {item.reason}"]
     if item.check:
@@ -123,10 +129,10 @@ def gate_text(report: GateReport) -> str:
     for item in report.items:
         tag = "ACCEPT" if item.verdict == "accept" else "REJECT"
         style = "green" if tag == "ACCEPT" else "red"
-        case = item.case or item.code
+        reason = " ".join(item.reason.split())
         console.print(
-            f"[{style}]{tag}[/] {escape(_where(item))} [bold]{case}[/] {escape(item.doc_id)} "
-            f"{escape(repr(item.question))}: {escape(item.reason)}"
+            f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
+            f"{escape(repr(item.question))}: {escape(reason)}"
         )
         for line in members_lines(item.members):
             console.print(f"    {escape(line)}")
@@ -147,7 +153,7 @@ def gate_json(report: GateReport) -> str:
 def gate_junit(report: GateReport) -> str:
     cases: list[tuple[str, str, str | None, str | None, str]] = []
     for item in report.items:
-        failure = None if item.verdict == "accept" else f"{item.case or item.code}: {item.reason}"
+        failure = None if item.verdict == "accept" else f"{_label(item)}: {item.reason}"
         cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, None, _item_body(item)))
     for err in report.errors:
         cases.append((err.file, f"bad input: {err.type}", None, err.text, err.text))
@@ -160,7 +166,7 @@ def gate_github(report: GateReport) -> str:
         if item.verdict == "accept":
             out.append(github_annotation("notice", f"ACCEPT: {item.reason}", item.file, item.line, "widening gate"))
         else:
-            title = f"widening gate: {item.case or item.code}"
+            title = f"widening gate: {_label(item)}"
             msg = f"REJECT {item.doc_id}: {item.question!r}: {item.reason}"
             out.append(github_annotation("error", msg, item.file, item.line, title))
     for err in report.errors:
@@ -185,7 +191,7 @@ def gate_markdown(report: GateReport) -> str:
     for item in report.items:
         lines.append(
             f"| {item.verdict.upper()} | {_md(_where(item))} | {_md(item.doc_id)} | {_md(item.question)} | "
-            f"{item.case or item.code} | {len(item.members)} | {_md(item.reason)} |"
+            f"{_label(item)} | {len(item.members)} | {_md(item.reason)} |"
         )
     for err in report.errors:
         lines.append(f"| ERROR | {_md(err.file)} | | | {err.type} | | {_md(err.text)} |")
