@@ -91,8 +91,9 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     if t.element == "bar" and t.colour and page is not None:
         return spec("colour_regions", {"colour": t.colour, "shape": "bar"}, container=page.model_copy(update={"in_image": False}))
     if t.element in ("diagram", "chart", "logo", "figure", "image") and (page is not None or doc_wide):
-        # A colour or another qualifier narrows the set; the probe counts all of the kind.
-        return spec("graphics", {"kind": t.element}, exact=t.colour is None)
+        if t.colour:
+            return spec("coloured_graphics", {"kind": t.element, "colour": t.colour})
+        return spec("graphics", {"kind": t.element})
     what = t.element or t.object_class or ("a person" if t.person else None)
     if what:
         return Derivation(reason=f"no executable check measures '{what}' in a container of kind {main.kind.value}")

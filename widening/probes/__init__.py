@@ -64,4 +64,4 @@ def load_all() -> None:
                 raise
 
 
-_MODULES = ("pages", "captions", "text", "styles", "images", "vectors", "colour", "tables", "people", "objects", "mapgeo", "mentions", "names", "patterns")
+_MODULES = ("pages", "captions", "text", "styles", "images", "vectors", "colour", "tables", "people", "objects", "mapgeo", "mentions", "names", "patterns", "coloured")

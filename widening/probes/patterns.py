@@ -14,7 +14,7 @@ from widening.probes import Scope, probe
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
-    "phone": re.compile(r"(?<![\w.])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,3}(?![\w])"),
+    "phone": re.compile(r"(?<![\w.,])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,6}(?:[\s.-]\d{2,6}){1,4}(?![\w])|(?<![\w.,])\+?\d{8,15}(?![\w])"),
     "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
 }
 
