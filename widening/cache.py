@@ -6,17 +6,20 @@ Entries are written atomically; a corrupt or foreign entry is ignored and recomp
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
 
+import pymupdf
 from pydantic import BaseModel
 
 from widening import ENGINE_VERSION
 from widening.atomic import write_bytes_atomic, write_text_atomic
 from widening.document import Doc, open_pdf, sha256_file
+from widening.errors import DocumentError
 from widening.models import DocumentFacts
 
 ENV_VAR = "WIDENING_CACHE"
@@ -110,20 +113,36 @@ def cache_from_options(cache_dir: str | os.PathLike[str] | None = None, no_cache
     return Cache(Path(cache_dir) if cache_dir else default_cache_dir())
 
 
-def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True) -> Doc:
-    """Open ``path`` and get its facts from ``cache`` or compute (and store) them. Raises DocumentError."""
-    from widening.facts import compute_facts  # facts imports OCR lazily; keep this module light
+def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True, allow_repaired: bool = False) -> Doc:
+    """Open ``path`` and get its facts from ``cache`` or compute (and store) them. Raises DocumentError.
 
+    A PDF MuPDF had to repair (a truncated copy, a broken xref) is refused unless
+    ``allow_repaired``: repair silently drops the content it cannot find, and a page
+    that lost its text would read as a measured zero.
+    """
     path = Path(path)
     pdf, repaired = open_pdf(path)
     try:
+        if repaired and not allow_repaired:
+            raise DocumentError(
+                "pdf_damaged", (str(path),), "PDF is damaged (truncated or broken xref; MuPDF had to repair it), so its content may be incomplete"
+            )
         sha = sha256_file(path)
         facts = cache.get_facts(sha, ocr) if cache is not None else None
         if facts is None:
-            facts = compute_facts(pdf, sha, repaired=repaired, ocr=ocr)
+            facts = _compute(pdf, sha, repaired, ocr)
             if cache is not None:
                 cache.put_facts(facts, ocr)
     except BaseException:
         pdf.close()
         raise
     return Doc(path=path, pdf=pdf, facts=facts)
+
+
+def _compute(pdf: pymupdf.Document, sha: str, repaired: bool, ocr: bool) -> DocumentFacts:
+    from widening.facts import compute_facts  # facts pulls in OCR; keep this module light to import
+
+    # Transitional: facts.compute_facts gains its ``ocr`` switch in a parallel change.
+    if "ocr" in inspect.signature(compute_facts).parameters:
+        return compute_facts(pdf, sha, repaired=repaired, ocr=ocr)
+    return compute_facts(pdf, sha, repaired=repaired)

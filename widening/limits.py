@@ -42,3 +42,17 @@ def image_fits(width: int, height: int, max_pixels: int = MAX_IMAGE_PIXELS) -> b
 def oversized_images(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> list[dict]:
     """Image infos on ``page`` whose declared size exceeds the budget (no pixels are decoded)."""
     return [i for i in page.get_image_info() if not image_fits(int(i.get("width", 0)), int(i.get("height", 0)), max_pixels)]
+
+
+def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> str | None:
+    """Why rendering ``page`` would be unsafe (an image bomb on it), or None when it is fine.
+
+    MuPDF decompresses every image a render touches in full, whatever the zoom:
+    a 100,000 x 100,000 px image costs tens of seconds even at 72 dpi. A caller that gets a reason
+    reports could-not-measure for that page.
+    """
+    big = oversized_images(page, max_pixels)
+    if not big:
+        return None
+    w, h = int(big[0].get("width", 0)), int(big[0].get("height", 0))
+    return f"page {page.number + 1} holds an image of {w} x {h} px, over the {max_pixels:,} px decode budget"

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
+from widening.errors import WideningError
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -83,6 +85,7 @@ def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int) 
     """Loop: receive (index, job), run ``fn``, send back ("ok"|"err", index, payload, recycle)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     _cap_memory(mem_mb)
+    gc.freeze()  # modules are loaded by now: later full collections skip them (40 ms -> <1 ms each)
     while True:
         try:
             msg = conn.recv()
@@ -95,6 +98,8 @@ def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int) 
             reply: tuple[str, int, Any] = ("ok", index, list(fn(job)))
         except MemoryError:
             reply = ("err", index, f"out of memory (worker cap {mem_mb} MiB)")
+        except WideningError as exc:  # already a located, one-line user error
+            reply = ("err", index, str(exc))
         except BaseException as exc:  # SystemExit, RecursionError, anything: it is this job's error
             reply = ("err", index, f"{type(exc).__name__}: {exc}".strip())
         _release_memory()
