@@ -11,7 +11,7 @@ import pytest
 from widening.corpus import RowIndex
 from widening.formats import GATE_RENDERERS, Format, gate_markdown, github_annotation
 from widening.gate import Code, GateExit, GateItem, GateReport, Lookup, SampleSource, code_for, item_for, lookup
-from widening.models import Decision, Member, ProbeResult, Row
+from widening.models import CheckSpec, Container, ContainerKind, Decision, Member, ProbeResult, Reading, Row
 from widening.proposal import LoadedProposal, Proposal
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,22 +65,27 @@ def test_not_found_and_wrong_key():
 # --------------------------------------------------------------------------- verdicts and exit codes
 
 
+PIN = CheckSpec(probe="text_style", container=Container(kind=ContainerKind.page, number="9"), readings=(Reading.pdf,))
+
+
 @pytest.mark.parametrize(
-    ("dec", "pinned", "unavailable", "code"),
+    ("dec", "pinned", "code"),
     [
-        (decision("widen"), False, False, Code.accepted),
-        (decision(case="missing_container"), False, False, Code.missing_container),
-        (decision(case="absent_entity"), True, False, Code.absent_entity),
-        (decision(case="unbounded_complement"), False, True, Code.unbounded_complement),
-        (decision(case="short_not_empty"), False, False, Code.short_not_empty),
-        (decision(case="unverifiable"), False, True, Code.pdf_unavailable),
-        (decision(case="unverifiable"), False, False, Code.no_check),
-        (decision(case="unverifiable", spec_source="proposal"), True, False, Code.pinned_uncovered),
-        (decision(case="unverifiable", spec_source="proposal", probes=(ProbeResult.cannot("x", "no"),)), True, False, Code.no_check),
+        (decision("widen"), None, Code.accepted),
+        (decision(case="missing_container"), None, Code.missing_container),
+        (decision(case="absent_entity"), PIN, Code.absent_entity),
+        (decision(case="unbounded_complement", error="pdf unavailable: not here"), None, Code.unbounded_complement),
+        (decision(case="short_not_empty"), None, Code.short_not_empty),
+        (decision(case="unverifiable", error="pdf unavailable: not here"), None, Code.pdf_unavailable),
+        (decision(case="unverifiable", error="engine failed: killed by SIGKILL"), None, Code.engine_error),
+        (decision(case="unverifiable"), None, Code.no_check),
+        # A pinned check the engine refused never ran; one that ran and could not measure is no_check.
+        (decision(case="unverifiable", spec_source="proposal", probes=(ProbeResult(probe="name_mentions"),)), PIN, Code.pinned_uncovered),
+        (decision(case="unverifiable", spec_source="proposal", probes=(ProbeResult.cannot("text_style", "no"),)), PIN, Code.no_check),
     ],
 )
-def test_code_for_each_decision(dec, pinned, unavailable, code):
-    assert code_for(dec, pinned, unavailable) is code
+def test_code_for_each_decision(dec, pinned, code):
+    assert code_for(dec, pinned) is code
 
 
 def _item(verdict_code: Code) -> GateItem:

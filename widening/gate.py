@@ -20,10 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from widening.corpus import Corpus, RowIndex, doc_path, load_samples, locate_corpus
 from widening.errors import DocumentError, ErrorRecord, WideningError
 from widening.formats import GATE_RENDERERS, add_output_options, emit, gate_markdown
-from widening.models import Case, Decision, Member, Row
+from widening.models import Case, CheckSpec, Decision, Member, Row
 from widening.proposal import LoadedProposal, describe, load_file
 
 NOT_ANSWERABLE = "Not answerable"
+PDF_UNAVAILABLE = "pdf unavailable"  # prefixes of Decision.error set by the gate
+ENGINE_FAILED = "engine failed"
 
 
 class GateExit(IntEnum):
@@ -47,6 +49,7 @@ class Code(str, Enum):
     short_not_empty = "short_not_empty"  # the check found members
     pinned_uncovered = "pinned_uncovered"  # the pinned check leaves out part of the named container
     no_check = "no_check"  # no executable check, or it could not measure
+    engine_error = "engine_error"  # the worker deciding this PDF crashed, hung or ran out of memory
 
 
 class GateItem(BaseModel):
@@ -148,16 +151,19 @@ def lookup(sources: list[SampleSource], doc_id: str, question: str) -> Lookup:
 # --------------------------------------------------------------------------- verdicts
 
 
-def code_for(decision: Decision, pinned: bool, unavailable: bool) -> Code:
-    """Map an engine decision onto the gate's reason codes."""
+def code_for(decision: Decision, pinned: CheckSpec | None) -> Code:
+    """Map an engine decision onto the gate's reason codes (``error`` says why the PDF was not measured)."""
     if decision.decision == "widen":
         return Code.accepted
     if decision.case in {"missing_container", "absent_entity", "unbounded_complement", "short_not_empty"}:
         return Code(decision.case)
-    if unavailable:
+    if decision.error and decision.error.startswith(ENGINE_FAILED):
+        return Code.engine_error
+    if decision.error:
         return Code.pdf_unavailable
-    if pinned and decision.spec_source == "proposal" and not decision.probes:
-        return Code.pinned_uncovered  # the pinned check was refused before it ran
+    ran = any(p.probe == pinned.probe for p in decision.probes) if pinned is not None else True
+    if decision.spec_source == "proposal" and not ran:
+        return Code.pinned_uncovered  # the engine refused the pinned check before running it
     return Code.no_check
 
 
@@ -185,53 +191,91 @@ def item_for(loaded: LoadedProposal, look: Lookup, decision: Decision | None, co
     )
 
 
-@dataclass
-class Engine:
-    """What deciding needs: the corpus, where to look rows up, and the facts cache."""
+class GateJob(BaseModel):
+    """One document's proposals, picklable for a worker process."""
 
-    corpus: Corpus
-    sources: list[SampleSource]
-    cache: Any = None
-    ocr: bool = True
+    model_config = ConfigDict(frozen=True)
+    corpus: str
+    doc_id: str
+    rows: tuple[Row, ...]
+    pinned: tuple[CheckSpec | None, ...]
+    cache_dir: str | None = None
+    no_cache: bool = False
 
 
-def gate_proposals(proposals: list[LoadedProposal], engine: Engine) -> list[GateItem]:
-    """Decide every proposal; each PDF is opened once however many proposals name it."""
-    from widening.cache import load_doc_cached
+def decide_job(job: GateJob) -> list[Decision]:
+    """Worker entry: open the PDF once, decide each proposal; a PDF that will not open keeps every row."""
+    from widening.cache import cache_from_options, load_doc_cached
     from widening.decide import decide_row
+
+    try:
+        doc = load_doc_cached(doc_path(Path(job.corpus), job.doc_id), cache_from_options(job.cache_dir, job.no_cache))
+    except DocumentError as exc:
+        return _unavailable(job, exc.record.msg)
+    try:
+        return [decide_row(r, doc, pinned=p) for r, p in zip(job.rows, job.pinned)]
+    finally:
+        doc.close()
+
+
+def _unavailable(job: GateJob, reason: str) -> list[Decision]:
+    """Decide without the PDF (only question-level cases can fire); ``error`` marks the PDF as unavailable."""
+    from widening.decide import decide_row
+
+    return [
+        decide_row(r, None, pinned=p, unavailable_reason=reason).model_copy(update={"error": f"{PDF_UNAVAILABLE}: {reason}"})
+        for r, p in zip(job.rows, job.pinned)
+    ]
+
+
+def _crashed(job: GateJob, why: str) -> list[Decision]:
+    """A worker that crashed, hung or ran out of memory: nothing was measured, so nothing is accepted."""
+    reason = f"The engine failed on this PDF ({why}); nothing was measured."
+    return [
+        Decision(doc_id=r.doc_id, question=r.question, key=r.answer, decision="keep", case="unverifiable",
+                 reason=reason, error=f"{ENGINE_FAILED}: {why}")
+        for r in job.rows
+    ]
+
+
+def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: list[SampleSource],
+                   cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None) -> list[GateItem]:
+    """Decide every proposal; each PDF is opened once, in a worker process, however many proposals name it."""
+    from widening.runner import run_documents
 
     items: dict[int, GateItem] = {}
     by_doc: dict[str, list[tuple[int, LoadedProposal, Lookup]]] = defaultdict(list)
     for n, loaded in enumerate(proposals):
-        look = lookup(engine.sources, loaded.proposal.doc_id, loaded.proposal.question)
+        look = lookup(sources, loaded.proposal.doc_id, loaded.proposal.question)
         if look.reject is not None:
             items[n] = item_for(loaded, look, None, *look.reject)
         else:
             by_doc[loaded.proposal.doc_id].append((n, loaded, look))
 
+    jobs, groups, local = [], [], []
     for doc_id, group in by_doc.items():
-        doc, unavailable = None, None
+        job = GateJob(corpus=str(corpus.root), doc_id=doc_id, rows=tuple(lk.row for _, _, lk in group),  # type: ignore[misc]
+                      pinned=tuple(lp.proposal.check for _, lp, _ in group), cache_dir=cache_dir, no_cache=no_cache)
         try:
-            path = doc_path(engine.corpus, doc_id)
-            if not path.is_file():
-                raise DocumentError("pdf_missing", (doc_id,), f"PDF {doc_id} is not in {engine.corpus.documents}")
-            doc = load_doc_cached(path, engine.cache, ocr=engine.ocr)
-        except DocumentError as exc:
-            unavailable = exc.record.msg
-        try:
-            for n, loaded, look in group:
-                assert look.row is not None
-                pinned = loaded.proposal.check
-                decision = decide_row(look.row, doc, pinned=pinned, use_checks=False, unavailable_reason=unavailable)
-                code = code_for(decision, pinned is not None, unavailable is not None)
-                items[n] = item_for(loaded, look, decision, code, decision.reason)
-        finally:
-            if doc is not None:
-                doc.pdf.close()
+            present = doc_path(corpus, doc_id).is_file()
+            missing = f"PDF {doc_id} is not in the corpus's documents folder"
+        except DocumentError as exc:  # a doc_id that escapes documents/ is never opened
+            present, missing = False, exc.record.msg
+        if present:
+            jobs.append(job)
+            groups.append(group)
+        else:
+            local.append((group, _unavailable(job, missing)))
+    decided = iter(run_documents(jobs, decide_job, _crashed, workers=workers, label="documents"))
+    local += [(group, [next(decided) for _ in group]) for group in groups]
+    for group, decisions in local:
+        for (n, loaded, look), d in zip(group, decisions):
+            items[n] = item_for(loaded, look, d, code_for(d, loaded.proposal.check), d.reason)
     return [items[n] for n in range(len(proposals))]
 
 
-def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | None = None, cache: Any = None) -> GateReport:
+def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | None = None,
+               cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None) -> GateReport:
     """Load every file, then gate every valid proposal; bad files become errors, never an early stop."""
     proposals: list[LoadedProposal] = []
     errors: list[GateError] = []
@@ -247,7 +291,7 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
         rec = exc.record
         errors.append(GateError(file=str(rec.loc[0]) if rec.loc else "corpus", type=rec.type, text=rec.line(), record=rec))
         return GateReport(errors=tuple(errors))
-    items = gate_proposals(proposals, Engine(corpus, sources, cache))
+    items = gate_proposals(proposals, corpus, sources, cache_dir, no_cache, workers)
     return GateReport(items=tuple(items), errors=tuple(errors))
 
 
@@ -268,16 +312,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--cache-dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
+    p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    from widening.cache import cache_from_options
-
-    cache = cache_from_options(args.cache_dir, args.no_cache)
-    report = gate_files(args.files, args.corpus, args.samples, cache)
+    report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs)
     emit(report, GATE_RENDERERS, args.format, args.output, args.summary, gate_markdown)
     return int(report.exit_code)
 
