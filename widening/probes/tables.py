@@ -120,7 +120,8 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
     heights = [w[3] - w[1] for w in words] or [10.0]
     lh = median(heights)
     # Rotated text (a vertical running title in the margin) is not part of any row.
-    words = [w for w in words if w[3] - w[1] <= 1.6 * lh and not (len(w[4]) > 1 and w[3] - w[1] > w[2] - w[0])]
+    rotated = _rotated_lines(page)
+    words = [w for w in words if w[3] - w[1] <= 1.6 * lh and not any(centre_in(w[:4], r) for r in rotated)]
     lines: list[list[tuple]] = []
     for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
         yc = (w[1] + w[3]) / 2
@@ -152,6 +153,15 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
             bbox |= w[:4]
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label))
     return cells
+
+
+def _rotated_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    return [
+        pymupdf.Rect(line["bbox"])
+        for b in page.get_text("dict")["blocks"]
+        for line in b.get("lines", ())
+        if abs(line["dir"][1]) > 0.1
+    ]
 
 
 def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
