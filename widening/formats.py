@@ -139,10 +139,11 @@ def gate_text(report: GateReport) -> str:
     for err in report.errors:
         console.print(f"[magenta]ERROR[/]  {escape(err.text)}")
     c = report.counts()
-    console.print(
-        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input; exit {int(report.exit_code)} "
-        f"({report.exit_code.name})"
-    )
+    if report.validated is not None:
+        done = f"{report.validated} proposal(s) well-formed, {c['error']} error(s), nothing decided (--validate-only)"
+    else:
+        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input"
+    console.print(f"{done}; exit {int(report.exit_code)} ({report.exit_code.name})")
     return buf.getvalue()
 
 
@@ -305,20 +306,24 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output", metavar="FILE", help="write the chosen format to FILE (the text report still goes to stdout)"
     )
+    parser.add_argument("--json", metavar="FILE", help="also save the full JSON report to FILE (whatever --format is)")
     parser.add_argument(
         "--summary", metavar="FILE", help="append a Markdown summary to FILE (e.g. \"$GITHUB_STEP_SUMMARY\")"
     )
 
 
-def emit(report: Any, renderers: dict[Format, Callable[[Any], str]], fmt: str, output: str | None,
-         summary: str | None, markdown: Callable[[Any], str]) -> None:
-    """Print or write the chosen format; with --output, the text report also goes to stdout."""
+def emit(report: Any, renderers: dict[Format, Callable[[Any], str]], args: argparse.Namespace,
+         markdown: Callable[[Any], str]) -> None:
+    """Print or write the chosen format (with --output, the text report goes to stdout); --json, --summary."""
+    fmt, output, summary = args.format, args.output, args.summary
     chosen = renderers[Format(fmt)](report)
     if output:
         Path(output).write_text(chosen, encoding="utf-8")
         print(renderers[Format.text](report), end="")
     else:
         print(chosen, end="")
+    if args.json:
+        Path(args.json).write_text(renderers[Format.json](report), encoding="utf-8")
     if summary:
         with open(summary, "a", encoding="utf-8") as fh:
             fh.write(markdown(report))

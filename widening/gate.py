@@ -88,6 +88,7 @@ class GateReport(BaseModel):
     model_config = ConfigDict(frozen=True)
     items: tuple[GateItem, ...] = ()
     errors: tuple[GateError, ...] = ()
+    validated: int | None = Field(default=None, description="with --validate-only: proposals that loaded (none decided)")
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -275,7 +276,8 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
 
 
 def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | None = None,
-               cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None) -> GateReport:
+               cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None,
+               validate_only: bool = False) -> GateReport:
     """Load every file, then gate every valid proposal; bad files become errors, never an early stop."""
     proposals: list[LoadedProposal] = []
     errors: list[GateError] = []
@@ -284,6 +286,8 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
         proposals.extend(loaded.proposals)
         for rec, line in zip(loaded.errors, loaded.error_lines):
             errors.append(GateError(file=loaded.file, line=line, type=rec.type, text=describe(rec), record=rec))
+    if validate_only:
+        return GateReport(errors=tuple(errors), validated=len(proposals))
     try:
         corpus = locate_corpus(corpus_arg)
         sources = sample_sources(corpus, samples)
@@ -313,13 +317,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--cache-dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
     p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
+    p.add_argument("--validate-only", action="store_true",
+                   help="only check that the files are well-formed proposals (no corpus, no PDF); exit 0 or 2")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs)
-    emit(report, GATE_RENDERERS, args.format, args.output, args.summary, gate_markdown)
+    report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs,
+                        args.validate_only)
+    emit(report, GATE_RENDERERS, args, gate_markdown)
     return int(report.exit_code)
 

@@ -184,5 +184,5 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     report = reproduce(args)
-    emit(report, REPRODUCE_RENDERERS, args.format, args.output, args.summary, reproduce_markdown)
+    emit(report, REPRODUCE_RENDERERS, args, reproduce_markdown)
     return int(report.exit_code)
