@@ -28,3 +28,23 @@ def corpus() -> Path:
     if root is None:
         pytest.skip("real corpus not found: set WIDENING_CORPUS or put it at ../shared/mmlongbench")
     return root
+
+
+@pytest.fixture(scope="session")
+def corpus_doc(corpus: Path):
+    """Open a corpus PDF by file name (cached for the session) via widening.facts.load_doc."""
+    from widening.facts import load_doc
+
+    opened: dict[str, object] = {}
+
+    def open_(name: str):
+        path = corpus / "documents" / name
+        if not path.is_file():
+            pytest.skip(f"corpus PDF {name} not present under {corpus / 'documents'}")
+        if name not in opened:
+            opened[name] = load_doc(path)
+        return opened[name]
+
+    yield open_
+    for doc in opened.values():
+        doc.close()  # type: ignore[attr-defined]

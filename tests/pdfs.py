@@ -1,0 +1,82 @@
+"""A small fixture factory: PDFs built with PyMuPDF at test time (styled text, rules, images, tables, charts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pymupdf
+
+RGB = tuple[float, float, float]
+BLACK: RGB = (0, 0, 0)
+
+
+def new_doc(pages: int = 1, width: float = 612, height: float = 792) -> pymupdf.Document:
+    doc = pymupdf.open()
+    for _ in range(pages):
+        doc.new_page(width=width, height=height)
+    return doc
+
+
+def save(doc: pymupdf.Document, path: Path) -> Path:
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def text(page: pymupdf.Page, at: tuple[float, float], s: str, font: str = "helv", size: float = 11, colour: RGB = BLACK, render_mode: int = 0) -> None:
+    """Base-14 fonts: helv, hebo (bold), heit (oblique), tiro, tiit (Times-Italic), cour."""
+    page.insert_text(at, s, fontname=font, fontsize=size, color=colour, render_mode=render_mode)
+
+
+def sheared_text(page: pymupdf.Page, at: tuple[float, float], s: str, size: float = 11) -> None:
+    """Upright font with a skewed matrix: italic only by geometry (pitfall 3)."""
+    page.insert_text(at, s, fontname="helv", fontsize=size, morph=(pymupdf.Point(*at), pymupdf.Matrix(1, 0, -0.3, 1, 0, 0)))
+
+
+def underline(page: pymupdf.Page, at: tuple[float, float], length: float) -> None:
+    """A drawn thin line just under a baseline at ``at``."""
+    x, y = at
+    page.draw_line((x, y + 1.5), (x + length, y + 1.5), color=BLACK, width=0.7)
+
+
+def rule(page: pymupdf.Page, y: float, x0: float = 72, x1: float = 540) -> None:
+    page.draw_line((x0, y), (x1, y), color=BLACK, width=0.5)
+
+
+def image(page: pymupdf.Page, rect: Sequence[float], colour: tuple[int, int, int] = (200, 30, 30), px: tuple[int, int] = (40, 30)) -> None:
+    """A solid-colour raster image placed at ``rect``."""
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, *px), False)
+    pix.set_rect(pix.irect, colour)
+    page.insert_image(pymupdf.Rect(*rect), pixmap=pix)
+
+
+def table(page: pymupdf.Page, origin: tuple[float, float], header: Sequence[str], rows: Iterable[Sequence[str]], col_w: float = 110, row_h: float = 18, ruled: bool = True) -> pymupdf.Rect:
+    """A text table with optional rulings; returns its rectangle."""
+    x0, y0 = origin
+    rows = list(rows)
+    for j, h in enumerate(header):
+        text(page, (x0 + j * col_w + 4, y0 + row_h - 5), h, font="hebo", size=9)
+    for i, row in enumerate(rows, start=1):
+        for j, cell in enumerate(row):
+            text(page, (x0 + j * col_w + 4, y0 + (i + 1) * row_h - 5), cell, size=9)
+    rect = pymupdf.Rect(x0, y0, x0 + len(header) * col_w, y0 + (len(rows) + 1) * row_h)
+    if ruled:
+        for i in range(len(rows) + 2):
+            page.draw_line((rect.x0, y0 + i * row_h), (rect.x1, y0 + i * row_h), width=0.5)
+        for j in range(len(header) + 1):
+            page.draw_line((x0 + j * col_w, rect.y0), (x0 + j * col_w, rect.y1), width=0.5)
+    return rect
+
+
+def bar_chart(page: pymupdf.Page, origin: tuple[float, float], values: Sequence[float], colours: Sequence[RGB], bar_w: float = 14, scale: float = 2.0) -> pymupdf.Rect:
+    """Vertical bars on an axis with a diagonal tick: vector art a reader calls a chart."""
+    x0, base = origin
+    rect = pymupdf.Rect(x0, base - max(values) * scale - 5, x0 + len(values) * (bar_w + 8) + 10, base)
+    page.draw_line((x0, base), (rect.x1, base), width=0.8)
+    page.draw_line((x0, base), (x0, rect.y0), width=0.8)
+    for i, (v, c) in enumerate(zip(values, colours)):
+        bx = x0 + 8 + i * (bar_w + 8)
+        page.draw_rect(pymupdf.Rect(bx, base - v * scale, bx + bar_w, base), color=None, fill=c)
+    page.draw_line((x0, base), (x0 + 20, base - 20), width=0.5)  # a trend stroke
+    return rect
