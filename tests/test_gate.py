@@ -164,3 +164,97 @@ def test_github_annotations_point_at_the_file_and_escape_newlines():
 def test_markdown_summary_escapes_pipes():
     md = gate_markdown(GateReport(items=(item_for(loaded(question="a | b"), Lookup(None, None), None, Code.row_not_found, "x"),)))
     assert "a \\| b" in md and "| REJECT |" in md
+
+
+# --------------------------------------------------------------------------- end to end, on a corpus built here
+
+
+@pytest.fixture
+def tiny_corpus(tmp_path: Path) -> Path:
+    """A three-page PDF with text only, and samples rows for every way a proposal can fail."""
+    import pymupdf
+
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    pdf = pymupdf.open()
+    for n in range(1, 4):
+        page = pdf.new_page()
+        page.insert_text((72, 72), f"Plain text on page {n}.", fontsize=12)
+        page.insert_text((300, 800), str(n), fontsize=9)
+    pdf.save(root / "documents" / "small.pdf")
+    # A real PDF outside documents/: a doc_id pointing at it must be refused, never opened.
+    pdf.save(tmp_path / "outside.pdf")
+    rows = [
+        {"doc_id": "small.pdf", "question": "How many images are there in Pages 100-110?", "answer": "Not answerable"},
+        {"doc_id": "small.pdf", "question": "How many images are there on page 2?", "answer": "Not answerable"},
+        {"doc_id": "small.pdf", "question": "How many pages are there?", "answer": "3"},
+        {"doc_id": "absent.pdf", "question": "How many images are there on page 2?", "answer": "Not answerable"},
+        {"doc_id": "../outside.pdf", "question": "How many images are there on page 2?", "answer": "Not answerable"},
+    ]
+    (root / "samples.json").write_text(json.dumps(rows))
+    return root
+
+
+def proposals_file(tmp_path: Path, name: str, *pairs: tuple[str, str]) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps([{"doc_id": d, "question": q} for d, q in pairs]))
+    return path
+
+
+def run_cli(*argv: str) -> int:
+    from widening.cli import main
+
+    return main(["gate", *argv, "--no-cache", "--jobs", "1"])
+
+
+def test_rejections_without_running_a_check(tiny_corpus, tmp_path, capsys):
+    f = proposals_file(
+        tmp_path, "p.json",
+        ("small.pdf", "How many  images are there on page 99 of nothing?"),  # no such row
+        ("small.pdf", "How many pages are there?"),  # keyed 3
+        ("absent.pdf", "How many images are there on page 2?"),  # PDF not in documents/
+        ("../outside.pdf", "How many images are there on page 2?"),  # escapes documents/
+    )
+    out = tmp_path / "gate.json"
+    assert run_cli(str(f), "--corpus", str(tiny_corpus), "--format", "json", "--output", str(out)) == GateExit.REJECTED
+    items = json.loads(out.read_text())["items"]
+    assert [i["code"] for i in items] == ["row_not_found", "key_not_not_answerable", "pdf_unavailable", "pdf_unavailable"]
+    assert "'3', not 'Not answerable'" in items[1]["reason"]
+    assert "'..' leaves the documents folder" in items[3]["reason"]
+    assert all(i["verdict"] == "reject" for i in items)
+    text = capsys.readouterr().out  # with --output, the human report still goes to stdout
+    assert sum(line.startswith("REJECT ") for line in text.splitlines()) == 4 and "exit 1 (REJECTED)" in text
+
+
+def test_missing_container_on_a_generated_pdf(tiny_corpus, tmp_path):
+    f = proposals_file(tmp_path, "p.json", ("small.pdf", "How many images are there in Pages 100-110?"))
+    report = __import__("widening.gate", fromlist=["gate_files"]).gate_files([str(f)], str(tiny_corpus), no_cache=True, workers=1)
+    [item] = report.items
+    assert (item.verdict, item.code) == ("reject", Code.missing_container)
+
+
+def test_bad_input_exits_2_and_the_other_files_are_still_gated(tiny_corpus, tmp_path, capsys):
+    good = proposals_file(tmp_path, "good.json", ("small.pdf", "How many pages are there?"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("doc_id: small.pdf\nquestion: [unclosed\n")
+    assert run_cli(str(good), str(bad), "--corpus", str(tiny_corpus)) == GateExit.BAD_INPUT
+    out = capsys.readouterr().out
+    assert "REJECT" in out and "key_not_not_answerable" in out  # the good file was still decided
+    assert f"ERROR  {bad}: not valid YAML" in out
+
+
+def test_no_corpus_is_bad_input(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("WIDENING_CORPUS", raising=False)
+    f = proposals_file(tmp_path, "p.json", ("small.pdf", "q"))
+    assert run_cli(str(f)) == GateExit.BAD_INPUT
+    assert "WIDENING_CORPUS" in capsys.readouterr().out
+
+
+def test_validate_only_needs_no_corpus(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("WIDENING_CORPUS", raising=False)
+    f = proposals_file(tmp_path, "p.json", ("small.pdf", "q"))
+    assert run_cli(str(f), "--validate-only") == GateExit.ACCEPTED
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"doc_id": "a.pdf"}')
+    assert run_cli(str(f), str(bad), "--validate-only", "--format", "github") == GateExit.BAD_INPUT
+    assert f"::error file={bad},line=1," in capsys.readouterr().out
