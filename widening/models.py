@@ -63,18 +63,35 @@ class TextLine(Frozen):
     score: float | None = None
 
 
+class FolioCandidate(Frozen):
+    """A number that may be the page's printed folio, where it sits, and whether the run test kept it."""
+
+    text: str  # the line or word as printed: "9", "Page 8", "- 12 -"
+    value: int
+    roman: bool = False
+    bbox: BBox
+    band: Literal["top", "bottom"]
+    alone: bool = True  # the whole line is the number; False: at the far end of a running head
+    explicit: bool = False  # "Page N" / "Slide N"
+    accepted: bool = False
+    why: str = ""
+
+
 class PageFacts(Frozen):
     index: int = Field(description="1-based PDF page index")
     width: float
     height: float
     label: str | None = None
-    printed: tuple[str, ...] = Field(default=(), description="folio candidates printed on the page")
+    printed: tuple[str, ...] = Field(default=(), description="accepted printed folios: '9', 'iv' (several on a spread)")
+    folio_candidates: tuple[FolioCandidate, ...] = Field(default=(), description="every folio candidate, kept or not")
     kind: PageKind
     text: str = ""
     text_source: Literal["layer", "ocr", "none"] = "none"
     ocr_lines: tuple[TextLine, ...] = ()
-    image_count: int = 0
-    drawing_count: int = 0
+    ocr_error: str | None = Field(default=None, description="why an image-only page has no OCR text")
+    image_count: int = Field(default=0, description="displayed images, inline ones included")
+    drawing_count: int = Field(default=0, description="meaningful only when drawings_counted")
+    drawings_counted: bool = False
 
 
 class Caption(Frozen):
