@@ -48,7 +48,7 @@ def image(page: pymupdf.Page, rect: Sequence[float], colour: tuple[int, int, int
     """A solid-colour raster image placed at ``rect``."""
     pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, *px), False)
     pix.set_rect(pix.irect, colour)
-    page.insert_image(pymupdf.Rect(*rect), pixmap=pix)
+    page.insert_image(pymupdf.Rect(*rect), pixmap=pix, keep_proportion=False)
 
 
 def table(page: pymupdf.Page, origin: tuple[float, float], header: Sequence[str], rows: Iterable[Sequence[str]], col_w: float = 110, row_h: float = 18, ruled: bool = True) -> pymupdf.Rect:
