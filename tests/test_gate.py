@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 
 from widening.corpus import RowIndex
 from widening.formats import GATE_RENDERERS, Format, gate_markdown, github_annotation
@@ -258,3 +259,67 @@ def test_validate_only_needs_no_corpus(tmp_path, capsys, monkeypatch):
     bad.write_text('{"doc_id": "a.pdf"}')
     assert run_cli(str(f), str(bad), "--validate-only", "--format", "github") == GateExit.BAD_INPUT
     assert f"::error file={bad},line=1," in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- the real corpus (skipped when absent)
+
+EXPECTED_REJECTS = {
+    ("missing_container.yaml", 0): Code.missing_container,  # Pages 100-110 of the slides
+    ("missing_container.yaml", 1): Code.missing_container,  # Pages 100-120 of this paper
+    ("missing_container.yaml", 2): Code.missing_container,  # Pages 400-640
+    ("absent_entity.yaml", 0): Code.absent_entity,  # TRUCS level-6
+    ("absent_entity.yaml", 1): Code.absent_entity,  # Tweets attributed to Boeing
+    ("short_not_empty.yaml", 0): Code.short_not_empty,  # EarthLink "another two companies"
+    ("unbounded_complement.yaml", 0): Code.unbounded_complement,  # mi_phone, PDF missing
+    ("pinned_uncovered.yaml", 0): Code.pinned_uncovered,  # yellow italic pinned to PDF page 9 only
+}
+
+
+@pytest.fixture(scope="module")
+def repo_gate(corpus: Path) -> GateReport:
+    from widening.gate import gate_files
+
+    files = sorted(str(p) for p in (REPO / "checks" / "proposals").glob("*.yaml"))
+    files += sorted(str(p) for p in (REPO / "checks" / "rejects").glob("*.yaml"))
+    return gate_files(files, str(corpus))
+
+
+def test_the_twelve_v2_widenings_with_a_pdf_are_accepted_and_the_two_without_are_unverifiable(repo_gate, corpus):
+    mine = [i for i in repo_gate.items if "/proposals/" in i.file]
+    assert len(mine) == 14 and repo_gate.errors == ()
+    for item in mine:
+        if (corpus / "documents" / item.doc_id).is_file():
+            assert item.verdict == "accept", f"{item.doc_id} {item.question!r}: {item.code.value}: {item.reason}"
+            assert item.members == () and item.check, "an accepted widening names the check that ran"
+            assert item.samples and item.samples.endswith("samples_v1.json"), "proposed against v1's key"
+        else:
+            assert (item.verdict, item.code, item.case) == ("reject", Code.pdf_unavailable, "unverifiable")
+    assert sum(i.verdict == "accept" for i in mine) == 12
+
+
+def test_the_reject_examples_get_the_right_case(repo_gate):
+    got = {(Path(i.file).name, i.index): i for i in repo_gate.items if "/rejects/" in i.file}
+    assert got.keys() == EXPECTED_REJECTS.keys()
+    for key, code in EXPECTED_REJECTS.items():
+        item = got[key]
+        assert (item.verdict, item.code) == ("reject", code), f"{key}: {item.code.value}: {item.reason}"
+    earthlink = got[("short_not_empty.yaml", 0)]
+    assert earthlink.members and all(m.page and m.bbox and m.what for m in earthlink.members)
+
+
+def test_a_check_pinned_to_pdf_page_9_leaves_out_printed_page_9(repo_gate):
+    [item] = [i for i in repo_gate.items if i.file.endswith("pinned_uncovered.yaml")]
+    assert "13" in item.reason, item.reason  # printed 9 is PDF page 13
+
+
+def test_the_same_check_pinned_to_every_reading_is_accepted(corpus, tmp_path):
+    from widening.gate import gate_files
+
+    pinned = yaml.safe_load((REPO / "checks" / "rejects" / "pinned_uncovered.yaml").read_text())
+    pinned["check"]["readings"] = ["pdf", "label", "printed"]
+    f = tmp_path / "pinned.yaml"
+    f.write_text(yaml.safe_dump(pinned))
+    [item] = gate_files([str(f)], str(corpus)).items
+    assert (item.verdict, item.code) == ("accept", Code.accepted), item.reason
+    pages = {p for probe in item.decision.probes for p in probe.pages}
+    assert {9, 13} <= pages
