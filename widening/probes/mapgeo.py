@@ -88,6 +88,7 @@ class Heading:
     category: str
     x0: float
     y: float
+    centre: Point
 
 
 @dataclass(frozen=True)
@@ -131,24 +132,49 @@ def _spans(page: pymupdf.Page) -> list[list[dict[str, Any]]]:
     return out
 
 
+def _right_neighbour(flat: list[dict[str, Any]], s: dict[str, Any]) -> dict[str, Any] | None:
+    """The span that continues ``s`` on its baseline (PyMuPDF may split them into separate lines)."""
+    x1, y = s["bbox"][2], s["origin"][1]
+    reach = 0.6 * s["size"]  # about one space: a map label near a marker is further off
+    right = [o for o in flat if o is not s and abs(o["origin"][1] - y) <= 1.5 and x1 - 1 <= o["bbox"][0] <= x1 + reach]
+    return min(right, key=lambda o: o["bbox"][0]) if right else None
+
+
 def read_key_page(page: pymupdf.Page) -> KeyPage:
     """Legend headings (pictogram + category word) and numbered entries on one page."""
     headings: list[Heading] = []
     entries: list[Entry] = []
-    for spans in _spans(page):
-        for s, nxt in zip(spans, spans[1:]):
-            text, after = s["text"].strip(), nxt["text"].strip()
-            if (
-                len(text) == 1
-                and _is_icon_font(_font(s))
-                and not _is_icon_font(_font(nxt))
-                and re.match(r"^[A-Z][A-Za-z &'/-]{1,39}$", after)
-            ):
-                headings.append(Heading((_font(s), text), after, s["bbox"][0], s["bbox"][1]))
-            elif re.fullmatch(r"\d{1,3}", text) and re.match(r"^[^\W\d_]", after):
-                name = re.sub(r"\s*(?:\.{2,}|…).*$", "", after).strip()
-                entries.append(Entry(text, name, s["bbox"][0], s["bbox"][1]))
-    return KeyPage(page.number + 1, tuple(headings), tuple(entries))
+    flat = [s for spans in _spans(page) for s in spans]
+    for s in flat:
+        nxt = _right_neighbour(flat, s)
+        if nxt is None:
+            continue
+        text, after = s["text"].strip(), nxt["text"].strip()
+        if (
+            len(text) == 1
+            and _is_icon_font(_font(s))
+            and not _is_icon_font(_font(nxt))
+            and re.match(r"^[A-Z][A-Za-z &'/-]{1,39}$", after)
+        ):
+            headings.append(Heading((_font(s), text), after, s["bbox"][0], s["bbox"][1], _centre(s["bbox"])))
+        elif re.fullmatch(r"\d{1,3}", text) and re.match(r"^[^\W\d_]", after):
+            name = re.sub(r"\s*(?:\.{2,}|…).*$", "", after).strip()
+            entries.append(Entry(text, name, s["bbox"][0], s["bbox"][1]))
+    # A pictogram next to a word is also how a map marker sits beside a street label; a legend
+    # heading either names a known category or heads a column of numbered entries.
+    # A map marker is also a pictogram stacked on a disc glyph; a legend pictogram stands alone.
+    known = {c for cats in _rules()["venue_words"].values() for c in cats}
+    icons = [(s["text"].strip(), _centre(s["bbox"])) for s in flat if len(s["text"].strip()) == 1 and _is_icon_font(_font(s))]
+    kept = [
+        h
+        for h in headings
+        if not any(ch != h.glyph[1] and math.dist(c, h.centre) < 1.5 for ch, c in icons)
+        and (
+            any(category_matches(h.category, k) for k in known)
+            or any(abs(e.x0 - h.x0) <= 15 and 0 < e.y - h.y <= 30 and len(re.findall(r"[^\W\d_]", e.name)) >= 3 for e in entries)
+        )
+    ]
+    return KeyPage(page.number + 1, tuple(kept), tuple(entries))
 
 
 def learn_legend(doc: Doc) -> tuple[dict[GlyphKey, frozenset[str]], dict[int, KeyPage]]:
@@ -374,6 +400,9 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     seen_a: list[int] = []
     seen_b: list[int] = []
     for index in scope.pages:
+        text = f" {normalise_street(doc.facts.page(index).text)} "
+        if f" {normalise_street(a)} " not in text or f" {normalise_street(b)} " not in text:
+            continue  # cheap pre-filter on the cached text: the labels cannot be on this page
         page = doc.page(index)
         labels_a, labels_b = find_labels(page, a), find_labels(page, b)
         seen_a += [index] if labels_a else []
