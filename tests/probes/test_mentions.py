@@ -1,0 +1,185 @@
+"""mentions: item references (a YouTube clip) on or next to pages that carry a topic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widening.cache import Cache, default_cache_dir
+from widening.document import sha256_file
+from widening.facts import load_doc
+from widening.models import PageKind, ProbeStatus
+from widening.probes import Scope, run_probe
+from widening.probes.mentions import collapse, fuzzy_in, stem, topic_words
+
+DECK = "ddoseattle-150627210357-lva1-app6891_95.pdf"
+FILLER = ["revenue", "growth", "customers", "quarterly", "strategy", "pipeline", "market", "budget"]
+TOPIC = ["blindly", "following", "directions", "mentoring", "leadership", "literacy", "hoarding", "complacent"]
+
+
+# --------------------------------------------------------------------------- fixtures built by code
+
+
+def build_deck(path: Path, slides: list[list[str]]) -> Path:
+    """One born-digital slide per entry, each line of text written below the previous."""
+    doc = pymupdf.open()
+    for lines in slides:
+        page = doc.new_page(width=720, height=540)
+        for k, text in enumerate(lines):
+            page.insert_text((40, 60 + 30 * k), text, fontsize=18)
+    doc.save(path)
+    return path
+
+
+def _run(path: Path, item: str, topic, ocr: bool = True):
+    doc = load_doc(path, ocr=ocr)
+    try:
+        return run_probe("mentions", doc, Scope(pages=tuple(range(1, doc.pdf.page_count + 1))), {"item": item, "topic": topic})
+    finally:
+        doc.close()
+
+
+def test_words_stems_and_ocr_tolerance() -> None:
+    assert topic_words("the consequence of having a weak data leadership") == ("weak", "data", "leadership")
+    assert stem("leadership") == "leader" and stem("following") == "follow" and stem("data") == "data"
+    assert fuzzy_in("youtube", collapse("https://www.You Tuhe.com/watch"))  # one OCR error
+    assert not fuzzy_in("weak", collapse("strong data leadership"))
+
+
+@settings(deadline=None, max_examples=12)
+@given(
+    topic=st.lists(st.sampled_from(TOPIC), min_size=1, max_size=3, unique=True),
+    filler=st.lists(st.sampled_from(FILLER), min_size=0, max_size=3),
+    offset=st.sampled_from([-1, 0, 1]),
+    upper=st.booleans(),
+)
+def test_item_with_its_topic_on_the_same_or_next_page_is_a_member(tmp_path_factory, topic, filler, offset, upper) -> None:
+    slides = [[" ".join(filler) or "Agenda"] for _ in range(5)]
+    words = " ".join(topic)
+    slides[2 + offset].insert(0, words.upper() if upper else words)
+    slides[2].append("https://www.youtube.com/watch?v=abc")
+    r = _run(build_deck(tmp_path_factory.mktemp("d") / "deck.pdf", slides), "youtube", topic)
+    assert r.status is ProbeStatus.measured
+    assert [m.page for m in r.members] == [3]
+
+
+def test_item_two_pages_away_from_its_topic_is_only_a_candidate(tmp_path: Path) -> None:
+    slides = [["Being data-driven means strong data leadership"], ["Agenda"], ["Agenda"], ["Watch on YouTube"]]
+    r = _run(build_deck(tmp_path / "deck.pdf", slides), "youtube", ["weak", "data", "leadership"])
+    assert r.measured_zero
+    (cand,) = r.best_candidates
+    assert cand.page == 4 and "weak" in cand.what and "'Agenda'" in cand.what
+
+
+def test_no_item_anywhere_is_a_measured_zero(tmp_path: Path) -> None:
+    r = _run(build_deck(tmp_path / "deck.pdf", [["weak data leadership"], ["more text"]]), "youtube", ["weak", "data", "leadership"])
+    assert r.measured_zero and r.best_candidates == ()
+
+
+def _image_slide(path: Path, text: str) -> Path:
+    """A raster-only slide: the text exists only as pixels."""
+    src = pymupdf.open()
+    page = src.new_page(width=720, height=540)
+    page.insert_text((60, 200), text, fontsize=40)
+    pix = page.get_pixmap(dpi=96)
+    doc = pymupdf.open()
+    doc.new_page(width=720, height=540).insert_image(pymupdf.Rect(0, 0, 720, 540), pixmap=pix)
+    doc.save(path)
+    return path
+
+
+def test_image_only_page_without_ocr_is_could_not_measure(tmp_path: Path) -> None:
+    r = _run(_image_slide(tmp_path / "deck.pdf", "YouTube: weak data leadership"), "youtube", ["weak", "data", "leadership"], ocr=False)
+    assert r.status is ProbeStatus.could_not_measure and "OCR" in r.note
+
+
+def test_image_only_page_is_read_through_ocr(tmp_path: Path) -> None:
+    path = _image_slide(tmp_path / "deck.pdf", "YouTube: weak data leadership")
+    doc = load_doc(path)
+    try:
+        assert doc.facts.page(1).kind is PageKind.image_only
+        r = run_probe("mentions", doc, Scope(pages=(1,)), {"item": "youtube", "topic": "weak data leadership"})
+    finally:
+        doc.close()
+    assert r.status is ProbeStatus.measured and [m.page for m in r.members] == [1], r
+
+
+def test_unread_picture_on_a_born_digital_slide_is_could_not_measure(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=720, height=540)
+    page.insert_text((40, 60), "weak data leadership", fontsize=18)
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 120), False)
+    pix.clear_with(128)
+    page.insert_image(pymupdf.Rect(100, 100, 500, 340), pixmap=pix)
+    doc.save(tmp_path / "deck.pdf")
+    r = _run(tmp_path / "deck.pdf", "youtube", ["weak", "data", "leadership"])
+    assert r.status is ProbeStatus.could_not_measure and "pictures" in r.note
+
+
+# --------------------------------------------------------------------------- the real deck
+
+
+def _deck_path(corpus: Path) -> Path:
+    path = corpus / "documents" / DECK
+    if not path.is_file():
+        pytest.skip(f"{DECK} not in the corpus")
+    return path
+
+
+@pytest.fixture(scope="module")
+def deck_around_clips(corpus: Path):
+    """The deck with real OCR on the slides around its two YouTube references (15 and 50) and their neighbours."""
+    from widening.ocr import ocr_page
+
+    doc = load_doc(_deck_path(corpus), ocr=False)
+    pages = list(doc.facts.pages)
+    for i in (14, 15, 16, 49, 50, 51):
+        got = ocr_page(doc.page(i))
+        pages[i - 1] = pages[i - 1].model_copy(
+            update={"ocr_lines": got, "text": "\n".join(l.text for l in got), "text_source": "ocr", "ocr_error": None}
+        )
+    doc.facts = doc.facts.model_copy(update={"pages": tuple(pages)})
+    yield doc
+    doc.close()
+
+
+def test_deck_clip_for_blindly_following_data(deck_around_clips) -> None:
+    scope = Scope(pages=(14, 15, 16, 49, 50, 51))
+    r = run_probe("mentions", deck_around_clips, scope, {"item": "youtube", "topic": ["blindly", "following", "data"]})
+    assert [m.page for m in r.members] == [50] and "Lake" in r.members[0].what, r
+
+
+def test_deck_no_clip_for_weak_data_leadership_around_the_clips(deck_around_clips) -> None:
+    scope = Scope(pages=(14, 15, 16, 49, 50, 51))
+    r = run_probe("mentions", deck_around_clips, scope, {"item": "youtube", "topic": ["weak", "data", "leadership"]})
+    assert r.measured_zero, r.members
+    assert sorted(c.page for c in r.best_candidates) == [15, 50]
+
+
+def test_deck_scope_outside_the_ocr_is_could_not_measure(deck_around_clips) -> None:
+    r = run_probe("mentions", deck_around_clips, Scope(pages=(1, 2)), {"item": "youtube", "topic": ["data"]})
+    assert r.status is ProbeStatus.could_not_measure
+
+
+def test_deck_whole_document_from_cached_facts(corpus: Path) -> None:
+    """Whole-deck truth, when the facts cache already holds the deck with OCR (a full OCR pass takes minutes)."""
+    from widening.cache import load_doc_cached
+
+    path = _deck_path(corpus)
+    cache = Cache(default_cache_dir())
+    facts = cache.get_facts(sha256_file(path))
+    if facts is None or any(p.kind is PageKind.image_only and p.text_source != "ocr" for p in facts.pages):
+        pytest.skip("no cached OCR facts for the deck; run `widening audit` once to fill the cache")
+    doc = load_doc_cached(path, cache)
+    try:
+        scope = Scope(pages=tuple(range(1, doc.pdf.page_count + 1)))
+        weak = run_probe("mentions", doc, scope, {"item": "youtube", "topic": ["weak", "data", "leadership"]})
+        blind = run_probe("mentions", doc, scope, {"item": "youtube", "topic": ["blindly", "following", "data"]})
+    finally:
+        doc.close()
+    assert weak.measured_zero, weak.members
+    assert 50 in [m.page for m in blind.members]

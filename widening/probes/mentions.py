@@ -1,0 +1,199 @@
+"""``mentions``: the places where an item (a YouTube clip, a cartoon) appears next to a topic.
+
+What it does: for "Which YouTube video does the deck use to show <topic>?", finds every page
+in scope that references the item (its words, e.g. "youtube.com/watch", "You Tube", or a
+pattern such as a player's time code) and counts it as a member when the topic's content words
+all occur on that page or a neighbouring one (a clip often follows the slide stating its
+topic). Matching tolerates OCR noise: words are searched with spaces removed, by stem, with
+a few edits allowed for long words.
+
+Why: raster-only decks carry their text only through OCR (document facts), and a topic and
+its illustration are often split over two slides.
+
+Example: a data-culture deck has two YouTube references: a conference talk next to "Train
+analysts to be business savvy" and the "Girls crash into lake following bad GPS" clip after
+"Being data-driven doesn't mean blindly following data". Item youtube + topic "blindly
+following data" gives one member; topic "weak data leadership" gives none.
+
+Params: ``item`` (a key of rules/mentions.yaml or any word), ``topic`` (list of words or a
+phrase; function words are dropped).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import regex
+
+from widening import vocab
+from widening.document import Doc
+from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.probes import Scope, probe
+
+NAME = "mentions"
+
+
+@cache
+def _rules() -> dict[str, Any]:
+    return vocab.load("mentions")
+
+
+def collapse(text: str) -> str:
+    """Lower case, letters and digits only: 'You Tube' and 'youtube.com' both hold 'youtube'."""
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def stem(word: str) -> str:
+    """Strip one common ending so 'leadership' finds 'leaders' and 'following' finds 'follow'."""
+    low = word.lower()
+    for suffix in _rules()["suffixes"]:
+        if low.endswith(suffix) and len(low) - len(suffix) >= int(_rules()["min_stem"]):
+            return low[: -len(suffix)]
+    return low
+
+
+def topic_words(topic: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The content words of a topic, lower case, function words dropped, in order."""
+    words = re.findall(r"[\w'-]+", topic) if isinstance(topic, str) else [w for t in topic for w in re.findall(r"[\w'-]+", str(t))]
+    stop = set(_rules()["stopwords"])
+    return tuple(dict.fromkeys(w.lower() for w in words if w.lower() not in stop))
+
+
+def fuzzy_in(needle: str, hay: str) -> bool:
+    """``needle`` (collapsed) occurs in ``hay`` (collapsed) within the OCR edit budget for its length."""
+    needle = collapse(needle)
+    if not needle:
+        return False
+    if needle in hay:
+        return True
+    k = max((e for n, e in _rules()["edits"].items() if len(needle) >= int(n)), default=0)
+    return k > 0 and regex.search(f"(?:{regex.escape(needle)}){{e<={k}}}", hay) is not None
+
+
+# --------------------------------------------------------------------------- page text
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    bbox: BBox
+
+
+def page_lines(doc: Doc, index: int) -> list[Line]:
+    """Text-layer lines and OCR lines of a page, top to bottom."""
+    facts = doc.facts.page(index)
+    lines = [Line(l.text, l.bbox) for l in facts.ocr_lines]
+    if facts.text_source == "layer":
+        for block in doc.page(index).get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                text = "".join(s["text"] for s in line["spans"]).strip()
+                if text:
+                    lines.append(Line(text, tuple(line["bbox"])))
+    return sorted(lines, key=lambda l: (l.bbox[1], l.bbox[0]))
+
+
+def readable(doc: Doc, index: int) -> bool:
+    """False for an image-only page whose OCR did not run (a page with no words read is not a page without words)."""
+    facts = doc.facts.page(index)
+    return facts.kind is not PageKind.image_only or facts.text_source == "ocr"
+
+
+def title(lines: list[Line]) -> str:
+    """The slide's title: its topmost line with a few letters."""
+    for line in lines:
+        if len(re.findall(r"[^\W\d_]", line.text)) >= 3:
+            return line.text.strip()[:100]
+    return ""
+
+
+def _unread_pictures(doc: Doc, index: int) -> bool:
+    """A born-digital page showing a sizeable picture whose text nobody read."""
+    facts = doc.facts.page(index)
+    if facts.kind is not PageKind.born_digital or facts.ocr_lines or not facts.image_count:
+        return False
+    page = doc.page(index)
+    area = abs(page.rect) or 1.0
+    return any(abs(page.rect & tuple(i["bbox"])) / area >= float(_rules()["min_image_fraction"]) for i in page.get_image_info())
+
+
+# --------------------------------------------------------------------------- the probe
+
+
+@dataclass(frozen=True)
+class ItemRule:
+    words: tuple[str, ...]
+    patterns: tuple[str, ...]
+    screenshots: bool
+
+
+def item_rule(item: str) -> ItemRule:
+    """The surface forms of ``item`` from rules/mentions.yaml, or the word itself."""
+    entry = _rules()["items"].get(item.strip().lower())
+    if entry is None:
+        return ItemRule((item,), (), False)
+    return ItemRule(tuple(entry.get("words", [])) or (item,), tuple(entry.get("patterns", [])), bool(entry.get("screenshots")))
+
+
+def _is_item(text: str, rule: ItemRule) -> bool:
+    hay = collapse(text)
+    return any(fuzzy_in(w, hay) for w in rule.words) or any(re.search(p, text, re.I) for p in rule.patterns)
+
+
+def _union(boxes: list[BBox]) -> BBox:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@probe(NAME)
+def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Pages in scope referencing ``item`` whose (neighbouring) text carries every topic word."""
+    item, words = str(params.get("item", "")).strip(), topic_words(params.get("topic", ()))
+    base = {"pages": scope.pages, "region": scope.region, "params": params}
+    if not item or not words:
+        return ProbeResult.cannot(NAME, "params need an 'item' and a 'topic' with at least one content word", **base)
+    rule = item_rule(item)
+    unread = [i for i in scope.pages if not readable(doc, i)]
+    if unread:
+        why = doc.facts.page(unread[0]).ocr_error or "OCR text missing from the document facts"
+        return ProbeResult.cannot(NAME, f"pages {unread} are images with no text read ({why})", **base)
+    if rule.screenshots:
+        hidden = [i for i in scope.pages if _unread_pictures(doc, i)]
+        if hidden:
+            return ProbeResult.cannot(NAME, f"pages {hidden} show pictures whose text was not read; a {item} screenshot there cannot be excluded", **base)
+    n = doc.facts.page_count
+    reach = int(_rules()["neighbour_pages"])
+    lines = {i: page_lines(doc, i) for i in scope.pages}
+    members: list[Member] = []
+    others: list[Member] = []
+    for p in scope.pages:
+        hits = [l for l in lines[p] if _is_item(l.text, rule)]
+        if not hits and _is_item(" ".join(l.text for l in lines[p]), rule):
+            hits = [Line("(split over lines)", tuple(doc.page(p).rect))]  # e.g. "You" / "Tube" read as two lines
+        if not hits:
+            continue
+        window = [q for q in range(p - reach, p + reach + 1) if 1 <= q <= n]
+        for q in window:
+            lines.setdefault(q, page_lines(doc, q))
+        blind = [q for q in window if not readable(doc, q)]
+        found = {w: [q for q in window if fuzzy_in(stem(w), collapse(" ".join(l.text for l in lines[q])))] for w in words}
+        missing = [w for w, qs in found.items() if not qs]
+        titles = "; ".join(f"p{q} {title(lines[q])!r}" for q in window)
+        # What the item page itself says (a clip's caption), so a reviewer sees what it illustrates.
+        titles += f"; text on p{p}: {' | '.join(l.text for l in lines[p])[:200]!r}"
+        refs = " | ".join(l.text[:80] for l in hits)
+        box = _union([l.bbox for l in hits])
+        if not missing or blind:
+            where = {w: qs for w, qs in found.items()}
+            extra = f"; pages {blind} unreadable, counted as carrying the topic" if blind else ""
+            members.append(Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words on pages {where}{extra}; titles: {titles}"))
+        else:
+            share = 1 - len(missing) / len(words)
+            others.append(
+                Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words missing {missing}; titles: {titles}", score=round(share, 2))
+            )
+    note = f"item {item!r} as {list(rule.words)}{' + patterns' if rule.patterns else ''}; topic words {list(words)} (stems {[stem(w) for w in words]}); neighbourhood ±{reach} pages"
+    return ProbeResult(
+        probe=NAME, members=tuple(members), best_candidates=tuple(sorted(others, key=lambda m: -(m.score or 0))), note=note, **base
+    )
