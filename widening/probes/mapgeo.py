@@ -1,18 +1,18 @@
 """``map_between``: the venue markers of a legend category drawn between two street labels.
 
-What it does: for "Name a restaurant between 36th Ave and 37th Ave", learns which icon-font
-glyph means which category from legend/key pages (a pictogram followed by a category word),
-finds the two street labels on map pages, and returns the category's markers that lie in the
-band between the two streets (each street is the line through its label, along the label's
-reading direction; the nearest label of each street to the marker is used, because labels
-repeat). Numbered markers are joined to the key page ("32 Outerlands") when one is found.
+What it does: for "Name a <venue kind> between <street A> and <street B>", learns which
+icon-font glyph means which category from legend/key pages (a pictogram followed by a
+category word), finds the two street labels on map pages, and returns the category's markers
+that lie in the band between the two streets (each street is the line through its label,
+along the label's reading direction; the nearest label of each street to the marker is used,
+because labels repeat). Numbered markers are joined to the key page ("32 <name>") when found.
 
 Why: guidebook maps draw venues as glyphs of an icon font and streets as (rotated) text, so
 the question is a geometric one the text layer can answer without OCR.
 
-Example: Lonely Planet San Francisco, map "Golden Gate Park & the Avenues" (key on the page
-before): Eating marker 23 (Cassava) lies between 37th and 36th Ave; no Eating marker lies
-between 45th and 44th Ave (32, Outerlands, is just on the 46th Ave side of 45th Ave).
+Example: in a city guidebook's avenue grid map (key on the page before), one Eating marker
+lies between two consecutive numbered avenues, and the next block over holds none: its
+nearest Eating marker sits just across the bounding avenue, and is reported as a near miss.
 
 Params: ``category`` (a legend category such as "Eating", or a venue word from
 rules/maps.yaml such as "restaurant"), ``a`` and ``b`` (the two street names).
@@ -64,7 +64,7 @@ def category_matches(legend_category: str, wanted: str) -> bool:
 
 
 def normalise_street(text: str) -> str:
-    """'45th Ave.' and '45th Avenue' both become '45th avenue'."""
+    """'5th Ave.' and '5th Avenue' both become '5th avenue'."""
     abbreviations = _rules()["street_abbreviations"]
     words = re.findall(r"[\w']+", text.lower().replace(".", " "))
     return " ".join(abbreviations.get(w, w) for w in words)

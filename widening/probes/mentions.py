@@ -10,10 +10,9 @@ a few edits allowed for long words.
 Why: raster-only decks carry their text only through OCR (document facts), and a topic and
 its illustration are often split over two slides.
 
-Example: a data-culture deck has two YouTube references: a conference talk next to "Train
-analysts to be business savvy" and the "Girls crash into lake following bad GPS" clip after
-"Being data-driven doesn't mean blindly following data". Item youtube + topic "blindly
-following data" gives one member; topic "weak data leadership" gives none.
+Example: a raster-only data-culture deck references two YouTube clips, a conference talk and
+a news clip on the slide after a "don't just follow the data" slide. A topic that slide
+carries gives one member; a topic no slide near either clip carries gives none.
 
 Params: ``item`` (a key of rules/mentions.yaml or any word), ``topic`` (list of words or a
 phrase; function words are dropped).
