@@ -1,0 +1,1 @@
+"""Visual detectors: page/region/image views, and the optional CenterNet COCO detector run under Node."""

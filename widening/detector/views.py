@@ -1,0 +1,99 @@
+"""What a visual probe looks at: raster views of a page region or of the images inside it, with a map back to PDF points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import pymupdf
+
+from widening.document import Doc
+from widening.models import BBox
+
+# Images smaller than this (in PDF points, either side) are icons and bullets, not photographs.
+MIN_IMAGE_PT = 36.0
+# Renders are capped so one detector pass stays around a second.
+MAX_SIDE_PX = 2000
+
+
+@dataclass(frozen=True)
+class View:
+    """A rendered rectangle of one page: ``rgb`` pixels cover ``rect`` (PDF points)."""
+
+    page: int
+    rect: pymupdf.Rect
+    kind: Literal["image", "region"]
+    rgb: np.ndarray
+    label: str
+
+    def to_pdf(self, x0: float, y0: float, x1: float, y1: float) -> BBox:
+        """Pixel box -> PDF points on the page."""
+        h, w = self.rgb.shape[:2]
+        sx, sy = self.rect.width / w, self.rect.height / h
+        r = self.rect
+        return (round(r.x0 + x0 * sx, 2), round(r.y0 + y0 * sy, 2), round(r.x0 + x1 * sx, 2), round(r.y0 + y1 * sy, 2))
+
+    def px_per_pt(self) -> float:
+        return self.rgb.shape[1] / self.rect.width
+
+
+def render(page: pymupdf.Page, rect: pymupdf.Rect, dpi: float) -> np.ndarray:
+    """RGB pixels of ``rect`` at ``dpi``, scaled down if the long side would pass MAX_SIDE_PX."""
+    long_side = max(rect.width, rect.height) * dpi / 72.0
+    if long_side > MAX_SIDE_PX:
+        dpi *= MAX_SIDE_PX / long_side
+    pix = page.get_pixmap(dpi=max(1, int(dpi)), clip=rect, alpha=False, colorspace=pymupdf.csRGB)
+    return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n).copy()
+
+
+def image_rects(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.Rect, float]]:
+    """Each raster image's box clipped to ``within``, with its native dpi; icons and duplicates dropped."""
+    out: list[tuple[pymupdf.Rect, float]] = []
+    for info in page.get_image_info():
+        full = pymupdf.Rect(info["bbox"])
+        box = full & within & page.rect
+        if box.is_empty or box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT or full.width <= 0:
+            continue
+        dpi = 72.0 * info.get("width", 0) / full.width if info.get("width") else 150.0
+        if all(iou(tuple(box), tuple(other)) < 0.9 for other, _ in out):  # the same picture placed twice
+            out.append((box, dpi))
+    return out
+
+
+def views_for(doc: Doc, page_no: int, region: str | None, in_image: bool, upscale: float = 1.0, region_dpi: float = 150.0) -> list[View]:
+    """The images inside the region (at ``upscale`` x their native dpi) and, unless ``in_image``, the region itself."""
+    page = doc.page(page_no)
+    rect = doc.region_rect(page_no, region)
+    views: list[View] = []
+    # Largest first; an image lying inside an already rendered view at no finer resolution
+    # would only be looked at twice (e.g. a photo over a full-page background image).
+    for box, dpi in sorted(image_rects(page, rect), key=lambda bd: -abs(bd[0])):
+        dpi = min(300.0, max(96.0, dpi) * upscale)
+        if any(abs(box & v.rect) >= 0.9 * abs(box) and v.px_per_pt() * 72 >= 0.8 * dpi for v in views):
+            continue
+        views.append(View(page_no, box, "image", render(page, box, dpi), f"image at {_fmt(box)}"))
+    # The region itself, unless an image view already renders (nearly) all of it.
+    if not in_image and all(abs(v.rect) < 0.9 * abs(rect) for v in views):
+        views.append(View(page_no, rect, "region", render(page, rect, region_dpi), f"{region or 'page'} {_fmt(rect)}"))
+    return views
+
+
+def _fmt(r: pymupdf.Rect) -> str:
+    return f"[{r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f}]"
+
+
+def iou(a: BBox, b: BBox) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def inside(inner: BBox, outer: BBox, frac: float = 0.6) -> bool:
+    """True when at least ``frac`` of ``inner``'s area lies in ``outer``."""
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return area > 0 and ix * iy >= frac * area

@@ -1,0 +1,109 @@
+"""Probe ``objects``: everyday COCO objects (bicycle, car, dog, ...) in the photographs of a page or region.
+
+What it does: runs CenterNet (optional detector, see widening/detector/) over each image inside
+the scope and over the region itself; members are detections of ``object_class`` scoring at least
+``min_score`` (rules/objects.yaml, 0.15 by default).
+Why: "the colour of the bike in the picture on page 2" is answerable only if a bike is there.
+Example: the street photo on PDF p2 of the NYC rezoning report holds three cars (0.60-0.75) and
+no bicycle (best bicycle candidate 0.05).
+Cannot see: drawings, icons, cartoons (trained on photographs); objects under ~2% of the view.
+Without the detector installed it returns could-not-measure, never an empty list.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from widening import vocab
+from widening.detector import centernet
+from widening.detector.views import View, iou, views_for
+from widening.document import Doc
+from widening.models import Member, ProbeResult
+from widening.probes import Scope, probe
+
+NAME = "objects"
+# CenterNet resizes every view to 512 x 512; rendering far above that only costs time.
+OBJECT_UPSCALE = 1.0
+DEDUP_IOU = 0.5
+BEST_SHOWN = 3
+
+
+@cache
+def vocabulary() -> dict[str, Any]:
+    """rules/objects.yaml, checked: every class must be one CenterNet knows."""
+    data = vocab.load("objects")
+    unknown = sorted(set(data.get("classes", {})) - set(centernet.COCO))
+    if unknown:
+        raise RuntimeError(f"rules/objects.yaml: not COCO classes: {unknown}")
+    return data
+
+
+def default_min_score() -> float:
+    return float(vocabulary().get("min_score", 0.15))
+
+
+def detector_class(word: str) -> str | None:
+    """The COCO class a question word names, or None when no detector knows it."""
+    w = word.strip().lower()
+    for cls, spec in vocabulary()["classes"].items():
+        if w == cls or w in [s.lower() for s in spec.get("words", [])]:
+            return cls
+    return None
+
+
+@probe(NAME)
+def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Detections of ``object_class`` at or above ``min_score`` in the scope's images and region."""
+    asked = str(params.get("object_class") or "").strip().lower()
+    base = dict(probe=NAME, pages=scope.pages, region=scope.region, params=params)
+    cls = asked if asked in centernet.COCO else detector_class(asked)
+    if cls is None:
+        return ProbeResult.cannot(note=f"no detector class for {asked!r}: the shipped detector knows the 80 COCO classes only", **base)
+    missing = centernet.unavailable()
+    if missing:
+        return ProbeResult.cannot(note=missing, **base)
+    min_score = float(params.get("min_score", default_min_score()))
+    views: list[View] = []
+    for page_no in scope.pages:
+        views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=OBJECT_UPSCALE))
+    if not views:
+        return ProbeResult.cannot(note="no image inside the scope to look at", **base)
+    results = centernet.detect(views)
+    members: list[Member] = []
+    below: list[Member] = []
+    others: dict[str, int] = {}
+    for view, res in zip(views, results):
+        w, h = view.rgb.shape[1], view.rgb.shape[0]
+        for det in res.detections:
+            if det.label != cls:
+                if det.score >= min_score:
+                    others[det.label] = others.get(det.label, 0) + 1
+                continue
+            x0, y0, x1, y1 = det.box
+            box = view.to_pdf(max(0, x0) * w, max(0, y0) * h, min(1, x1) * w, min(1, y1) * h)
+            m = Member(page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in {view.label}", score=round(det.score, 4))
+            (members if det.score >= min_score else below).append(m)
+        if not any(d.label == cls for d in res.detections):
+            # Not among the top-100 detections: report the class's heatmap peak over the view.
+            peak = res.class_max.get(cls, 0.0)
+            below.append(Member(page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
+    members = _dedupe(members)
+    best = sorted(below, key=lambda m: -(m.score or 0))[:BEST_SHOWN]
+    top = best[0].score if best else None
+    seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"
+    note = (
+        f"CenterNet over {len(views)} view(s); {cls}: {len(members)} at >= {min_score}"
+        + (f", best below threshold {top:.3f}" if top is not None else "")
+        + f"; other classes found (positive control): {seen}"
+    )
+    return ProbeResult(members=tuple(members), best_candidates=tuple(best), note=note, **base)
+
+
+def _dedupe(members: list[Member]) -> list[Member]:
+    """The same object seen in an image view and in the region view counts once (highest score kept)."""
+    kept: list[Member] = []
+    for m in sorted(members, key=lambda m: -(m.score or 0)):
+        if all(k.page != m.page or iou(k.bbox, m.bbox) < DEDUP_IOU for k in kept):
+            kept.append(m)
+    return kept

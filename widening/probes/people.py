@@ -1,0 +1,186 @@
+"""Probe ``people``: people and faces in the photographs of a page, a region or its images; optionally who wears sunglasses.
+
+What it does: OpenCV Haar faces (frontal, profile) and bodies (HOG, upper body; CenterNet persons
+too when the optional detector is installed) on each image in the scope, faces also on the region.
+Members: each face, and each body in which no face was found. With ``attribute`` "sunglasses"
+(or "glasses"), members are the faces wearing them.
+Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
+Example: the three-women photo in the GPL brochure spread: 3 faces, eyes visible on each, 0 sunglasses.
+Cannot see: drawn or cartoon people; faces under ~12 native pixels; back-turned people (no face).
+So the attribute check says could-not-measure when a person is too small for a face to be
+found, when a picture shows people but no face, or when a face is too small or unclear to test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from widening.detector import centernet, faces as fd
+from widening.detector.views import View, inside, iou, views_for
+from widening.document import Doc
+from widening.models import Member, ProbeResult
+from widening.probes import Scope, probe
+from widening.probes.objects import default_min_score
+
+NAME = "people"
+ATTRIBUTES = ("sunglasses", "glasses")
+# Images are rendered at twice their native resolution: Haar windows are 24 px, so faces
+# of 12+ native pixels become findable (upsampling adds no detail, only findability).
+UPSCALE = 2.0
+# A face is estimated at this fraction of a body box's height (a standing person's head
+# is ~1/8; a seated or half-body box gives more). Lower = more people called too small.
+FACE_OF_BODY = 0.12
+# Eye tests need this many pixels across the face.
+MIN_FACE_FOR_EYES_PX = 40
+# Eye band at most this fraction as bright as the cheeks, and dark in absolute terms: lenses.
+DARK_RATIO, DARK_MEAN = 0.55, 90.0
+# An eye band at least this bright relative to the cheeks has no dark lenses (laughing eyes
+# defeat the eye cascade, not this).
+BRIGHT_RATIO = 0.75
+# The cheeks of a face box must be at least this skin-coloured, or the box is not on a face.
+MIN_SKIN = 0.3
+# Body detectors trusted to say "a person is here but too small to show a face". The
+# upper-body cascade is left out: its small boxes are mostly furniture.
+SIZE_JUDGES = ("HOG pedestrian", "CenterNet person")
+
+
+@probe(NAME)
+def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Faces and people in scope; with ``attribute``, only those wearing it (or could-not-measure)."""
+    attribute = params.get("attribute")
+    base = dict(probe=NAME, pages=scope.pages, region=scope.region, params=params)
+    if attribute is not None and attribute not in ATTRIBUTES:
+        return ProbeResult.cannot(note=f"no test for attribute {attribute!r}; known: {list(ATTRIBUTES)}", **base)
+    views: list[View] = []
+    for page_no in scope.pages:
+        views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=UPSCALE))
+    if not views:
+        return ProbeResult.cannot(note="no image inside the scope to look at", **base)
+    cn_persons = _centernet_persons(views)
+    seen: list[_Seen] = []
+    for i, view in enumerate(views):
+        seen.append(_look(view, cn_persons[i] if cn_persons else []))
+    face_members = _dedupe([m for s in seen for m, _ in s.faces])
+    body_members = _dedupe([m for s in seen for m in s.bodies])
+    lonely_bodies = [b for b in body_members if not any(inside(f.bbox, b.bbox) for f in face_members)]
+    detectors = "Haar faces/eyes, HOG + upper-body" + (", CenterNet persons" if cn_persons else " (CenterNet not installed)")
+    dropped = sum(len(s.discarded) for s in seen)
+    summary = f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin discarded), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; detectors: {detectors}"
+    controls = tuple(face_members + lonely_bodies)
+    if attribute is None:
+        return ProbeResult(members=controls, note=summary, **base)
+    return _attribute(attribute, seen, face_members, controls, summary, base)
+
+
+class _Seen:
+    """What one view showed: faces (with their pixel crop) and bodies, and people too small to show a face."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.faces: list[tuple[Member, Any]] = []
+        self.bodies: list[Member] = []
+        self.tiny: list[Member] = []
+        self.discarded: list[Member] = []
+
+
+def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
+    s = _Seen(view)
+    colour = fd.is_colour(view.rgb)
+    for f in fd.faces(view.rgb):
+        m = Member(page=view.page, bbox=view.to_pdf(*f.box), what=f"face ({f.how} {f.score}) in {view.label}", score=f.score)
+        x0, y0, x1, y1 = f.box
+        crop = view.rgb[y0:y1, x0:x1]
+        # In a colour photo a "face" whose cheeks are not skin is a cascade false alarm
+        # (hair, a poster, a loose profile box); in greyscale the test cannot apply.
+        if colour and fd.skin_fraction(crop) < MIN_SKIN:
+            s.discarded.append(m)
+        else:
+            s.faces.append((m, crop))
+    if view.kind != "image":
+        return s  # body detectors fire on text columns; they only run on photographs
+    found = fd.bodies(view.rgb) + [fd.Found(b, sc, "CenterNet person") for b, sc in cn]
+    face_boxes = [f.bbox for f, _ in s.faces]
+    for b in fd.merge(found, 0.5):
+        m = Member(page=view.page, bbox=view.to_pdf(*b.box), what=f"person ({b.how} {b.score}) in {view.label}", score=b.score)
+        s.bodies.append(m)
+        has_face = any(inside(fb, m.bbox) for fb in face_boxes)
+        if not has_face and b.how in SIZE_JUDGES and (b.box[3] - b.box[1]) * FACE_OF_BODY < fd.MIN_FACE_PX:
+            s.tiny.append(m)
+    return s
+
+
+def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], controls: tuple[Member, ...], summary: str, base: dict) -> ProbeResult:
+    """Sunglasses per face; refuse when some face, or some person's face, cannot be tested."""
+    wearing: list[Member] = []
+    problems: list[str] = []
+    clear = 0
+    kept = {id(m) for m in face_members}
+    for s in seen:
+        if s.view.kind == "image" and s.bodies and not s.faces:
+            problems.append(f"{len(s.bodies)} person box(es) but no face seen in {s.view.label} (back-turned, small or occluded)")
+        for m in s.tiny:
+            problems.append(f"person too small for a face to be found: {m.what}")
+        for m, crop in s.faces:
+            if id(m) not in kept:
+                continue  # a duplicate of a face kept from another view
+            verdict = _sunglasses(crop)
+            if verdict == "dark":
+                wearing.append(m.model_copy(update={"what": f"sunglasses: dark eye band on {m.what}"}))
+            elif verdict == "eyes":
+                clear += 1
+            else:
+                problems.append(f"{verdict}: {m.what}")
+    if attribute == "glasses" and not problems and face_members:
+        problems.append("clear spectacles cannot be told apart from bare eyes by these detectors")
+    note = f"{summary}; {clear} face(s) with eyes visible, {len(wearing)} with dark lenses"
+    if problems and not wearing:
+        shown = "; ".join(problems[:6]) + (f"; and {len(problems) - 6} more" if len(problems) > 6 else "")
+        return ProbeResult.cannot(note=f"cannot rule out {attribute}: {shown}. {note}", best_candidates=controls, **base)
+    if problems:
+        note += f"; also {len(problems)} face(s)/person(s) not testable, so the count is a lower bound"
+    return ProbeResult(members=tuple(wearing), best_candidates=controls, note=note, **base)
+
+
+def _sunglasses(crop: Any) -> str:
+    """'dark' (lenses), 'eyes' (open eyes seen), or why the face cannot be judged."""
+    h, w = crop.shape[:2]
+    if w < MIN_FACE_FOR_EYES_PX:
+        return f"face too small to test the eyes ({w} px < {MIN_FACE_FOR_EYES_PX})"
+    ratio, mean = fd.eye_band_ratio(crop)
+    if ratio <= DARK_RATIO and mean <= DARK_MEAN:
+        return "dark"
+    if ratio >= BRIGHT_RATIO or fd.eyes(crop):
+        return "eyes"
+    return f"eyes not found and eye band not dark (ratio {ratio:.2f})"
+
+
+def _centernet_persons(views: list[View]) -> list[list[tuple[fd.PxBox, float]]]:
+    """CenterNet person boxes per view when the optional detector is installed (more recall, never less)."""
+    image_views = [v for v in views if v.kind == "image"]
+    if centernet.unavailable() or not image_views:
+        return []
+    results = iter(centernet.detect(image_views))
+    out: list[list[tuple[fd.PxBox, float]]] = []
+    for v in views:
+        if v.kind != "image":
+            out.append([])
+            continue
+        res = next(results)
+        h, w = v.rgb.shape[:2]
+        out.append(
+            [
+                ((int(d.box[0] * w), int(d.box[1] * h), int(d.box[2] * w), int(d.box[3] * h)), round(d.score, 2))
+                for d in res.detections
+                if d.label == "person" and d.score >= default_min_score()
+            ]
+        )
+    return out
+
+
+def _dedupe(members: list[Member]) -> list[Member]:
+    kept: list[Member] = []
+    for m in members:
+        if all(k.page != m.page or iou(k.bbox, m.bbox) < 0.3 for k in kept):
+            kept.append(m)
+    return kept
+
