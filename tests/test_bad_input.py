@@ -308,3 +308,27 @@ def test_deeply_nested_proposal_is_a_located_error(tmp_path, suffix):
     p.write_text("[" * 100_000)
     loaded = load_file(p)
     assert loaded.proposals == () and loaded.errors and loaded.errors[0].loc[0] == str(p)
+
+
+# --------------------------------------------------------------------------- a whole run
+
+
+def test_an_audit_with_one_truncated_pdf_still_writes_every_row(tmp_path, bad_pdfs):
+    from widening import report
+    from widening.audit import AuditOptions, audit_rows
+    from widening.models import Row
+
+    corpus = bad_pdfs["good"].parent.parent
+    qs = ["How many bicycles are in the figure on page 2?", "What is the italic text on page 9?"]
+    rows = [
+        Row(doc_id=d, question=q, answer="Not answerable", index=i)
+        for i, (d, q) in enumerate((d, q) for d in ("good.pdf", "truncated.pdf", "../outside.pdf") for q in qs)
+    ]
+    decisions = audit_rows(corpus, rows, AuditOptions(no_cache=True, use_checks=False, ocr=False), workers=2)
+    json_path, _ = report.write(decisions, tmp_path / "out")
+    records = json.loads(json_path.read_text())
+    assert [(r["doc_id"], r["question"]) for r in records] == [(r.doc_id, r.question) for r in rows]
+    assert all(r["decision"] == "keep" and r["case"] == "unverifiable" for r in records[2:])
+    assert all("damaged" in r["reason"] for r in records[2:4])
+    assert all("outside" in r["reason"] or "refused" in r["reason"] for r in records[4:])
+    assert not any("damaged" in r["reason"] for r in records[:2])

@@ -1,0 +1,261 @@
+#!/usr/bin/env python
+"""Benchmark (not a test): the bare extraction floor, then `widening audit` cold and warm.
+
+Floor = one single-process PyMuPDF plain-text pass over every page of the documents the
+audit touches + bare OCR time of the pages without a text layer. Targets (issue #5):
+cold <= 1.0x floor, warm <= 0.05x floor, peak memory < 1 GiB.
+
+    python scripts/bench.py [--corpus DIR] [--jobs N] [--facts] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+from widening.corpus import load_samples, locate_corpus
+
+GIB = 2**30
+
+
+def touched_documents(corpus_root: Path) -> list[Path]:
+    """PDFs present for the V2 rows keyed Not answerable (plain or widened), in first-seen order."""
+    samples = load_samples(corpus_root / "samples.json")
+    seen: dict[str, None] = {}
+    for row in samples.rows:
+        if row.answer.strip().startswith("Not answerable"):
+            seen.setdefault(row.doc_id, None)
+    return [p for d in seen if (p := corpus_root / "documents" / d).is_file()]
+
+
+def text_pass(pdfs: list[Path]) -> tuple[float, int, list[tuple[Path, int]]]:
+    """Seconds for a plain get_text() over every page; page count; pages with no text layer."""
+    import pymupdf
+
+    empty: list[tuple[Path, int]] = []
+    pages = 0
+    t = time.perf_counter()
+    for path in pdfs:
+        with pymupdf.open(path) as doc:
+            for page in doc:
+                pages += 1
+                if not page.get_text().strip():
+                    empty.append((path, page.number))
+    return time.perf_counter() - t, pages, empty
+
+
+def ocr_pass(empty: list[tuple[Path, int]]) -> tuple[float, float, str]:
+    """Seconds to OCR ``empty`` pages (engine load timed apart); which OCR was used."""
+    import pymupdf
+
+    t0 = time.perf_counter()
+    try:
+        from widening.ocr import ocr_page  # the engine's own OCR, when it exists
+
+        def run(page: pymupdf.Page) -> object:
+            return ocr_page(page)
+
+        how = "widening.ocr.ocr_page"
+        warm = None
+    except ImportError:
+        from rapidocr import RapidOCR
+
+        from widening.limits import render_matrix
+
+        engine = RapidOCR()
+
+        def run(page: pymupdf.Page) -> object:
+            pix = page.get_pixmap(matrix=render_matrix(page, 150))
+            return engine(pix.tobytes("png"))
+
+        how = "rapidocr at 150 dpi (widening.ocr not found)"
+        warm = engine
+    load = time.perf_counter() - t0
+    del warm
+    t = time.perf_counter()
+    by_doc: dict[Path, list[int]] = {}
+    for path, n in empty:
+        by_doc.setdefault(path, []).append(n)
+    for path, numbers in by_doc.items():
+        with pymupdf.open(path) as doc:
+            for n in numbers:
+                run(doc[n])
+    return time.perf_counter() - t, load, how
+
+
+class PeakRss:
+    """Samples the summed RSS of a process and all its descendants."""
+
+    def __init__(self, pid: int, every: float = 0.05):
+        self.peak_total = 0
+        self.peak_single = 0
+        self._proc = psutil.Process(pid)
+        self._every = every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                procs = [self._proc, *self._proc.children(recursive=True)]
+                rss = []
+                for p in procs:
+                    try:
+                        rss.append(p.memory_info().rss)
+                    except psutil.Error:
+                        pass
+                self.peak_total = max(self.peak_total, sum(rss))
+                self.peak_single = max(self.peak_single, max(rss, default=0))
+            except psutil.Error:
+                pass
+            self._stop.wait(self._every)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None) -> dict:
+    cmd = [sys.executable, "-m", "widening", "audit", "--corpus", str(corpus), "--out", str(out),
+           "--cache", str(cache), "--no-progress"]
+    if jobs:
+        cmd += ["--jobs", str(jobs)]
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    mon = PeakRss(proc.pid)
+    stdout, stderr = proc.communicate()
+    mon.stop()
+    wall = time.perf_counter() - t
+    ok = proc.returncode == 0 and (out / "audit.json").is_file()
+    rows = len(json.loads((out / "audit.json").read_text())) if ok else 0
+    return {"seconds": wall, "exit": proc.returncode, "rows": rows, "peak_total_rss": mon.peak_total,
+            "peak_process_rss": mon.peak_single, "stderr_tail": stderr.strip().splitlines()[-3:] if not ok else []}
+
+
+def facts_cold_warm(pdfs: list[Path], jobs: int | None) -> dict:
+    """Facts alone through the runner, with a fresh cache: cold, then warm."""
+    from widening.runner import run_documents
+
+    with tempfile.TemporaryDirectory(prefix="widening-bench-facts-") as tmp:
+        out = {}
+        for phase in ("cold", "warm"):
+            t = time.perf_counter()
+            res = run_documents([(str(p), tmp) for p in pdfs], _facts_job, _facts_error, workers=jobs,
+                                timeout_s=1800, cost=lambda j: Path(j[0]).stat().st_size)
+            out[phase] = time.perf_counter() - t
+            out[f"{phase}_errors"] = [r for r in res if isinstance(r, str)]
+        return out
+
+
+def _facts_job(job: tuple[str, str]) -> list[int]:
+    from widening.cache import Cache, load_doc_cached
+
+    doc = load_doc_cached(Path(job[0]), Cache(job[1]))
+    try:
+        return [doc.facts.page_count]
+    finally:
+        doc.close()
+
+
+def _facts_error(job: tuple[str, str], reason: str) -> list[str]:
+    return [f"{Path(job[0]).name}: {reason}"]
+
+
+def _noop(job: int) -> list[int]:
+    return [job]
+
+
+def _noop_error(job: int, reason: str) -> list[int]:
+    return []
+
+
+def runner_overhead(n: int, jobs: int | None) -> dict:
+    """Per-job cost of the worker machinery (startup excluded, then included)."""
+    from widening.runner import run_documents
+
+    t = time.perf_counter()
+    run_documents([0], _noop, _noop_error, workers=1)
+    first = time.perf_counter() - t
+    t = time.perf_counter()
+    run_documents(list(range(n)), _noop, _noop_error, workers=jobs)
+    many = time.perf_counter() - t
+    return {"startup_first_run_s": first, "jobs": n, "total_s": many, "per_job_ms": 1000 * many / n}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
+    ap.add_argument("--jobs", type=int, help="workers for the audit (default: its own default, the cores)")
+    ap.add_argument("--facts", action="store_true", help="also time facts alone, cold and warm, through the runner")
+    ap.add_argument("--no-audit", action="store_true", help="skip the audit runs")
+    ap.add_argument("--no-ocr", action="store_true", help="leave OCR out of the floor")
+    ap.add_argument("--json", help="write the figures here too")
+    args = ap.parse_args()
+
+    corpus = locate_corpus(args.corpus).root
+    pdfs = touched_documents(corpus)
+    res: dict = {"documents": len(pdfs), "cores": len(os.sched_getaffinity(0))}
+    t_text, pages, empty = text_pass(pdfs)
+    res.update(pages=pages, pages_without_text=len(empty), floor_text_s=t_text)
+    print(f"documents {len(pdfs)}, pages {pages}, pages with no text layer {len(empty)}")
+    print(f"floor: text pass {t_text:.2f} s", flush=True)
+    if not args.no_ocr:
+        t_ocr, load, how = ocr_pass(empty)
+        res.update(floor_ocr_s=t_ocr, ocr_load_s=load, ocr=how)
+        print(f"floor: OCR of {len(empty)} pages {t_ocr:.2f} s (engine load {load:.2f} s, {how})", flush=True)
+    floor = res["floor_text_s"] + res.get("floor_ocr_s", 0.0)
+    res["floor_s"] = floor
+    print(f"floor total {floor:.2f} s", flush=True)
+
+    res["runner"] = runner_overhead(200, args.jobs)
+    r = res["runner"]
+    print(f"runner: first start {r['startup_first_run_s']:.2f} s; {r['jobs']} no-op jobs {r['total_s']:.2f} s = {r['per_job_ms']:.1f} ms/job")
+
+    if args.facts:
+        f = res["facts"] = facts_cold_warm(pdfs, args.jobs)
+        print(f"facts via runner: cold {f['cold']:.2f} s ({f['cold'] / floor:.2f}x floor), warm {f['warm']:.2f} s "
+              f"({f['warm'] / floor:.3f}x floor); errors {len(f['cold_errors'])}", flush=True)
+
+    ok = True
+    if not args.no_audit:
+        with tempfile.TemporaryDirectory(prefix="widening-bench-") as tmp:
+            cache = Path(tmp) / "cache"
+            for phase in ("cold", "warm"):
+                a = res[f"audit_{phase}"] = run_audit(corpus, Path(tmp) / f"out-{phase}", cache, args.jobs)
+                a["ratio"] = a["seconds"] / floor
+                print(f"audit {phase}: {a['seconds']:.2f} s = {a['ratio']:.3f}x floor, exit {a['exit']}, rows {a['rows']}, "
+                      f"peak RSS total {a['peak_total_rss'] / 2**20:.0f} MiB (largest process {a['peak_process_rss'] / 2**20:.0f} MiB)",
+                      flush=True)
+                for line in a["stderr_tail"]:
+                    print(f"  stderr: {line}")
+        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+        res["children_maxrss"] = children
+        peak = max(res["audit_cold"]["peak_total_rss"], res["audit_warm"]["peak_total_rss"])
+        checks = [
+            ("cold <= 1.0x floor", res["audit_cold"]["ratio"] <= 1.0),
+            ("warm <= 0.05x floor", res["audit_warm"]["ratio"] <= 0.05),
+            ("peak memory < 1 GiB", peak < GIB),
+            ("audits exit 0", res["audit_cold"]["exit"] == 0 and res["audit_warm"]["exit"] == 0),
+        ]
+        for name, good in checks:
+            print(f"{'PASS' if good else 'FAIL'}  {name}")
+            ok &= good
+        res["targets"] = dict(checks)
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=2, default=str) + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
