@@ -54,7 +54,7 @@ def faces(rgb: np.ndarray) -> list[Found]:
     g = gray(rgb)
     found = (
         # A finer pyramid (1.05) for frontal faces: at 1.1 a tilted, laughing face in the
-        # GPL brochure photo fell between two scales and was missed.
+        # brochure photo of three women fell between two scales and was missed.
         _haar(g, "frontalface_default", 5, MIN_FACE_PX, step=1.05)
         + _haar(g, "frontalface_alt2", 4, MIN_FACE_PX, step=1.05)
         + _haar(g, "profileface", 5, MIN_FACE_PX)

@@ -4,7 +4,7 @@ What it does: runs CenterNet (optional detector, see widening/detector/) over ea
 the scope and over the region itself; members are detections of ``object_class`` scoring at least
 ``min_score`` (rules/objects.yaml, 0.15 by default).
 Why: "the colour of the bike in the picture on page 2" is answerable only if a bike is there.
-Example: the street photo on PDF p2 of the NYC rezoning report holds three cars (0.60-0.75) and
+Example: a street photo in a city-planning report holds three cars (0.60-0.75) and
 no bicycle (best bicycle candidate 0.05).
 Cannot see: drawings, icons, cartoons (trained on photographs); objects under ~2% of the view.
 Without the detector installed it returns could-not-measure, never an empty list.

@@ -5,7 +5,7 @@ too when the optional detector is installed) on each image in the scope, faces a
 Members: each face, and each body in which no face was found. With ``attribute`` "sunglasses"
 (or "glasses"), members are the faces wearing them.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
-Example: the three-women photo in the GPL brochure spread: 3 faces, eyes visible on each, 0 sunglasses.
+Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
 Cannot see: drawn or cartoon people; faces under ~12 native pixels; back-turned people (no face).
 So the attribute check says could-not-measure when a person is too small for a face to be
 found, when a picture shows people but no face, or when a face is too small or unclear to test.

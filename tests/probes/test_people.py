@@ -1,0 +1,120 @@
+"""Probe ``people``: real photos from the corpus, and PDFs built from them (with drawn sunglasses) at test time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from widening.document import Doc
+from widening.facts import load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+
+GPL = "GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"
+EARTHLINK = "earthlinkweb-150213112111-conversion-gate02_95.pdf"
+WOMEN_PHOTO = pymupdf.Rect(-1, 256, 421, 596)  # the three-women photo on PDF p4 of GPL
+CLASSROOM = pymupdf.Rect(453, 34, 840, 330)  # the classroom photo (printed page 5)
+
+
+def _doc(path: Path) -> Doc:
+    return load_doc(path, ocr=False)
+
+
+def _photo_pdf(tmp_path: Path, corpus: Path, name: str, clip: pymupdf.Rect, dpi: int, place: pymupdf.Rect) -> tuple[Path, pymupdf.Document]:
+    """A new one-page PDF holding a crop of a corpus page as a picture at ``place``."""
+    src = pymupdf.open(corpus / "documents" / name)
+    png = src[3].get_pixmap(dpi=dpi, clip=clip).tobytes("png")
+    out = pymupdf.open()
+    out.new_page(width=612, height=792).insert_image(place, stream=png)
+    return tmp_path / "photo.pdf", out
+
+
+@pytest.fixture(scope="module")
+def gpl(corpus: Path):
+    doc = _doc(corpus / "documents" / GPL)
+    yield doc
+    doc.close()
+
+
+def test_three_women_photo_three_faces_no_sunglasses(gpl):
+    r = run_probe("people", gpl, Scope(pages=(4,), region="bottom_left"), {"attribute": "sunglasses"})
+    assert r.status is ProbeStatus.measured, r.note
+    assert r.members == ()
+    faces = [m for m in r.best_candidates if m.what.startswith("face")]
+    assert len(faces) >= 3
+    for m in faces[:3]:
+        assert WOMEN_PHOTO.contains(pymupdf.Rect(m.bbox)) and m.page == 4
+    assert "3 face(s) with eyes visible" in r.note
+
+
+def test_spread_people_present(gpl):
+    r = run_probe("people", gpl, Scope(pages=(4,)), {})
+    assert r.status is ProbeStatus.measured
+    assert len([m for m in r.members if m.what.startswith("face")]) >= 3
+    assert any(CLASSROOM.intersects(pymupdf.Rect(m.bbox)) for m in r.members)  # people in the classroom too
+
+
+def test_classroom_people_too_small_to_test_for_sunglasses(gpl):
+    # Printed page 5 is a classroom photo of back-turned and tiny people: no face can be
+    # tested, so the probe refuses instead of calling it zero.
+    r = run_probe("people", gpl, Scope(pages=(4,)), {"attribute": "sunglasses"})
+    assert r.status is ProbeStatus.could_not_measure
+    assert "cannot rule out sunglasses" in r.note
+    assert r.best_candidates  # what it did see is still reported
+
+
+def test_drawn_sunglasses_are_found(tmp_path, corpus):
+    path, out = _photo_pdf(tmp_path, corpus, GPL, WOMEN_PHOTO, 144, pymupdf.Rect(50, 50, 472, 390))
+    out.save(path)
+    doc = _doc(path)
+    faces = run_probe("people", doc, Scope(pages=(1,)), {})
+    face_boxes = [m.bbox for m in faces.members if m.what.startswith("face (frontal")]
+    assert len(face_boxes) >= 2
+    doc.close()
+    page = out[0]
+    for x0, y0, x1, y1 in face_boxes:  # two dark lenses across the eye band of each face
+        w, h = x1 - x0, y1 - y0
+        page.draw_oval(pymupdf.Rect(x0 + 0.15 * w, y0 + 0.24 * h, x0 + 0.48 * w, y0 + 0.47 * h), color=(0, 0, 0), fill=(0.05, 0.05, 0.05))
+        page.draw_oval(pymupdf.Rect(x0 + 0.52 * w, y0 + 0.24 * h, x0 + 0.85 * w, y0 + 0.47 * h), color=(0, 0, 0), fill=(0.05, 0.05, 0.05))
+    out.save(tmp_path / "shades.pdf")
+    doc = _doc(tmp_path / "shades.pdf")
+    r = run_probe("people", doc, Scope(pages=(1,)), {"attribute": "sunglasses"})
+    assert len(r.members) >= 1, r.note  # found, or at the least never a measured zero
+    assert all("sunglasses" in m.what for m in r.members)
+    doc.close()
+
+
+def test_earthlink_top_left_of_p42_has_no_person(corpus):
+    doc = _doc(corpus / "documents" / EARTHLINK)
+    r = run_probe("people", doc, Scope(pages=(42,), region="top_left"), {})
+    assert r.status is ProbeStatus.measured and r.members == (), r.note
+    p43 = run_probe("people", doc, Scope(pages=(43,)), {})
+    assert any(m.what.startswith("face") for m in p43.members), p43.note  # positive control
+    doc.close()
+
+
+def test_no_picture_in_scope_cannot_measure(tmp_path):
+    out = pymupdf.open()
+    out.new_page().insert_text((72, 72), "Only words here, no picture.")
+    out.save(tmp_path / "words.pdf")
+    doc = _doc(tmp_path / "words.pdf")
+    r = run_probe("people", doc, Scope(pages=(1,), in_image=True), {"attribute": "sunglasses"})
+    assert r.status is ProbeStatus.could_not_measure and "no image" in r.note
+    bad = run_probe("people", doc, Scope(pages=(1,)), {"attribute": "hat"})
+    assert bad.status is ProbeStatus.could_not_measure and "hat" in bad.note
+    doc.close()
+
+
+def test_flat_picture_has_nobody(tmp_path):
+    out = pymupdf.open()
+    page = out.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 300, 200), False)
+    pix.set_rect(pix.irect, (120, 160, 200))
+    page.insert_image(pymupdf.Rect(100, 100, 400, 300), pixmap=pix)
+    out.save(tmp_path / "flat.pdf")
+    doc = _doc(tmp_path / "flat.pdf")
+    r = run_probe("people", doc, Scope(pages=(1,)), {"attribute": "sunglasses"})
+    assert r.status is ProbeStatus.measured and r.members == () and r.best_candidates == ()
+    doc.close()
