@@ -32,18 +32,21 @@ def corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus_doc(corpus: Path):
-    """Open a corpus PDF by file name (cached for the session) via widening.facts.load_doc."""
+    """Open a corpus PDF by file name (cached for the session) via widening.facts.load_doc.
+
+    OCR of image-only pages is off unless asked for (``corpus_doc(name, ocr=True)``): it costs minutes.
+    """
     from widening.facts import load_doc
 
-    opened: dict[str, object] = {}
+    opened: dict[tuple[str, bool], object] = {}
 
-    def open_(name: str):
+    def open_(name: str, ocr: bool = False):
         path = corpus / "documents" / name
         if not path.is_file():
             pytest.skip(f"corpus PDF {name} not present under {corpus / 'documents'}")
-        if name not in opened:
-            opened[name] = load_doc(path)
-        return opened[name]
+        if (name, ocr) not in opened:
+            opened[(name, ocr)] = load_doc(path, ocr=ocr)
+        return opened[(name, ocr)]
 
     yield open_
     for doc in opened.values():

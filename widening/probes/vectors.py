@@ -45,6 +45,16 @@ class Block:
         return f"vector block {self.rect.width:.0f}x{self.rect.height:.0f}pt of {len(self.drawings)} drawings: {self.kind} ({self.why})"
 
 
+def box(d: dict) -> pymupdf.Rect:
+    """A drawing's rect made non-empty: PyMuPDF treats a zero-height line's rect as empty (never intersecting)."""
+    r = pymupdf.Rect(d["rect"]).normalize()
+    if r.width < 0.5:
+        r.x0, r.x1 = r.x0 - 0.25, r.x1 + 0.25
+    if r.height < 0.5:
+        r.y0, r.y1 = r.y0 - 0.25, r.y1 + 0.25
+    return r
+
+
 def _find(parent: list[int], i: int) -> int:
     while parent[i] != i:
         parent[i] = parent[parent[i]]
@@ -56,7 +66,7 @@ def cluster(drawings: list[dict], deadline: float) -> list[Block]:
     """Connected components of drawings whose rects, grown by TOL, touch (grid-bucketed union-find)."""
     n = len(drawings)
     parent = list(range(n))
-    rects = [pymupdf.Rect(d["rect"]) + (-TOL, -TOL, TOL, TOL) for d in drawings]
+    rects = [box(d) + (-TOL, -TOL, TOL, TOL) for d in drawings]
     cell = 60.0
     grid: dict[tuple[int, int], list[int]] = {}
     for i, r in enumerate(rects):
@@ -73,8 +83,8 @@ def cluster(drawings: list[dict], deadline: float) -> list[Block]:
     blocks: dict[int, Block] = {}
     for i, d in enumerate(drawings):
         root = _find(parent, i)
-        b = blocks.setdefault(root, Block(pymupdf.Rect(d["rect"])))
-        b.rect |= d["rect"]
+        b = blocks.setdefault(root, Block(box(d)))
+        b.rect |= box(d)
         b.drawings.append(d)
     return list(blocks.values())
 
@@ -114,7 +124,7 @@ def classify(block: Block, page_rect: pymupdf.Rect, words: list[tuple]) -> None:
             if op == "qu" and not item[1].is_rectangular:
                 block.why = "rotated shapes"
                 return
-        dr = pymupdf.Rect(d["rect"])
+        dr = box(d)
         thin = min(dr.width, dr.height) <= THIN
         if thin:
             if dr.height <= THIN:
@@ -136,7 +146,7 @@ def classify(block: Block, page_rect: pymupdf.Rect, words: list[tuple]) -> None:
 
 def _tiles(block: Block) -> bool:
     """Stroked rects sharing edges with each other, as table cells do."""
-    rects = [pymupdf.Rect(d["rect"]) for d in block.drawings if min(d["rect"].width, d["rect"].height) > THIN]
+    rects = [box(d) for d in block.drawings if min(d["rect"].width, d["rect"].height) > THIN]
     if len(rects) < 4:
         return False
     near = 0
@@ -154,17 +164,17 @@ def _tiles(block: Block) -> bool:
 def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     """Classified vector blocks of ``page`` that meet ``clip``. Raises TooComplex."""
     deadline = time.monotonic() + TIME_LIMIT_S
-    drawings = [d for d in page.get_drawings() if pymupdf.Rect(d["rect"]).intersects(clip) or pymupdf.Rect(d["rect"]).is_empty and clip.contains(d["rect"].tl)]
+    drawings = [d for d in page.get_drawings() if box(d).intersects(clip)]
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
     # Full-page fills/frames would glue every other drawing into one block: judge them alone.
     area = abs(page.rect) or 1.0
-    backdrop = [d for d in drawings if abs(pymupdf.Rect(d["rect"]) & page.rect) >= 0.8 * area]
-    rest = [d for d in drawings if abs(pymupdf.Rect(d["rect"]) & page.rect) < 0.8 * area]
+    backdrop = [d for d in drawings if abs(box(d) & page.rect) >= 0.8 * area]
+    rest = [d for d in drawings if abs(box(d) & page.rect) < 0.8 * area]
     words = page.get_text("words")
     blocks = cluster(rest, deadline)
     for d in backdrop:
-        blocks.append(Block(pymupdf.Rect(d["rect"]), [d], "page_border", "page-size fill or frame"))
+        blocks.append(Block(box(d), [d], "page_border", "page-size fill or frame"))
     for b in blocks:
         if b.kind != "page_border":
             classify(b, page.rect, words)
@@ -218,12 +228,14 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if index in unmeasured:
             continue
         facts = doc.facts.page(index)
-        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr):
-            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
-            continue
         clip = doc.region_rect(index, scope.region)
         page = doc.page(index)
-        for img in placed_images(page, index, clip):
+        rasters = placed_images(page, index, clip)
+        # A raster page (slide export, scan) may show a chart no vector tool can see.
+        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
+            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
+            continue
+        for img in rasters:
             m = Member(page=index, bbox=img.bbox, what=img.what())
             keep = img.klass != "full_page_background" and img.min_side >= min_side
             if kind != "logo" and img.klass == "decoration":
