@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--kind", required=True, help="probe name, e.g. text_style, graphics, colour_regions")
     p.add_argument("--region", choices=sorted(REGIONS), help="restrict to a region of the page")
     p.add_argument("--in-image", action="store_true", help="look inside the raster images on the page")
-    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="probe parameter (value parsed as YAML)")
+    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="probe parameter; [a, b] is a list, numbers are numbers")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.set_defaults(func=run)
     return p
@@ -43,8 +43,20 @@ def parse_params(items: list[str]) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"--param {item!r}: expected KEY=VALUE")
-        out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        out[key.strip()] = _value(value.strip())
     return out
+
+
+def _value(text: str) -> Any:
+    """Lists/maps as YAML, numbers and booleans as such, anything else verbatim (so "op=>" stays ">")."""
+    if text.startswith(("[", "{")):
+        return yaml.safe_load(text)
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def _numbers(page: str) -> list[str]:

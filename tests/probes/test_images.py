@@ -27,7 +27,7 @@ def test_classes_and_params(tmp_path):
     assert run_probe("images", doc, Scope((9,)), {}).status is ProbeStatus.could_not_measure
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(w=st.floats(5, 600), h=st.floats(5, 780), x=st.floats(0, 1), y=st.floats(0, 1))
 def test_random_sizes_classified_like_classify(tmp_path_factory, w, h, x, y):
     x0, y0 = x * (612 - w), y * (792 - h)

@@ -24,6 +24,7 @@ from widening.probes import Scope, probe
 from widening.probes.text import DedupChars, centre_in, check_pages, finish, rect_tuple
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
+_PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
 _NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
 
 
@@ -147,12 +148,22 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         band = pymupdf.Rect(x0, min(w[1] for w in col), x1, max(w[3] for w in col))
         glyphs = sorted((c for c in chars if centre_in(c[1], band)), key=lambda c: c[1][0])
         text = "".join(c[0] for c in glyphs).strip() or " ".join(w[4] for w in col)
-        label = " ".join(w[4] for w in sorted(line, key=lambda w: w[0]) if w[2] <= x0 and parse_number(w[4]) is None)
+        label = " ".join(_leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0])))
         bbox = pymupdf.Rect(col[0][:4])
         for w in col[1:]:
             bbox |= w[:4]
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label))
     return cells
+
+
+def _leading_label(words: list[tuple]) -> list[str]:
+    """Words of a row before its first purely numeric cell: the row's label."""
+    out = []
+    for w in words:
+        if _PURE_NUM.fullmatch(w[4]):
+            break
+        out.append(w[4])
+    return out
 
 
 def _rotated_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
