@@ -6,9 +6,14 @@ import pdfs
 import pytest
 
 from widening.colours import family, matches
-from widening.facts import load_doc
+from functools import partial
+
+from widening.facts import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
 
 
 @pytest.mark.parametrize("rgb,name", [((230, 30, 30), "red"), ((30, 160, 60), "green"), ((30, 60, 200), "blue"), ((250, 220, 20), "yellow"), ((0, 0, 0), "black")])

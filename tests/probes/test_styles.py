@@ -8,10 +8,15 @@ import pdfs
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from widening.facts import load_doc
+from functools import partial
+
+from widening.facts import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.styles import is_italic_name
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
 
 
 def _doc(tmp_path: Path, build):

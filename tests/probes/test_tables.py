@@ -5,10 +5,15 @@ from __future__ import annotations
 import pdfs
 from hypothesis import given, settings, strategies as st
 
-from widening.facts import load_doc
+from functools import partial
+
+from widening.facts import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.tables import parse_number
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
 
 
 def test_parse_number():

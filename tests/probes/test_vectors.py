@@ -5,11 +5,16 @@ from __future__ import annotations
 import pdfs
 from hypothesis import given, settings, strategies as st
 
-from widening.facts import load_doc
+from functools import partial
+
+from widening.facts import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 
 COLOURS = [(0, 0.6, 0), (0, 0, 0.8), (0.9, 0, 0), (0.9, 0.6, 0), (0.4, 0.4, 0.4), (0.5, 0, 0.5)]
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
 
 
 def _build(tmp_path, build, pages: int = 1):
