@@ -1,6 +1,6 @@
 """Probe ``colour_regions``: connected regions of a named colour on the rendered page (or its images).
 
-Example (corpus): ``User_Manual_1500S_Classic_EN.pdf`` PDF p50 shows a timer chart with
+Example (corpus): a coffee-machine manual page shows a timer chart with
 green and blue bars; red pixels exist (arrows, an X, a title) but ``shape=bar`` finds no red bar.
 """
 

@@ -1,7 +1,7 @@
 """Probe ``images``: raster images as displayed on the page, each classified.
 
-Example (corpus): ``379f44022bb27aa53efd5d322c7b57bf.pdf`` PDF p10 shows no raster image;
-``7c3f6204…pdf`` p1 shows three small images in its header band (logo, icon, seal): decorations.
+Example (corpus): a court filing's first page shows three small images in its header band
+(publisher logo, icon, court seal): decorations, not content.
 """
 
 from __future__ import annotations

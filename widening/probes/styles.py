@@ -1,7 +1,7 @@
 """Probe ``text_style``: text spans that are italic / bold / underlined, optionally of a colour.
 
-Example (corpus): ``e639029d…pdf`` PDF p13 has three italic spans (all black), PDF p9 none,
-so "yellow italic text on page 9" is a measured zero under both readings of "page 9".
+Example (corpus): a hearing transcript prints folio "9" on PDF page 13, which has three black
+italic spans, while PDF page 9 has none: "yellow italic text on page 9" is zero under both readings.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Probe ``table_values``: the cells of a named table column that satisfy a numeric predicate.
 
-Example (corpus): ``8e7c4cb542ad160f80fb3d795ada35d8.pdf`` PDF p8, Table A, column
+Example (corpus): a city rezoning report's Table A, column
 "% land area rezoned": 18.4 13.9 5.3 19.0 22.9 17.7, so "> 23" has no member.
 Trap: extracted cells can read "184%" when the decimal point is a separate object; the
 numbers are read again from glyph positions (PyMuPDF characters in the cell band).

@@ -1,6 +1,6 @@
 """Probes ``vector_blocks`` and ``graphics``: drawn diagrams/charts told apart from tables and rules.
 
-Example (corpus): ``e79deb02…pdf`` PDF p14 carries ~300 drawings that cluster into one
+Example (corpus): a state board's report page carries ~300 drawings that cluster into one
 block: the rulings and cell fills of a text table, so ``kind=diagram`` finds no member.
 """
 
