@@ -6,7 +6,6 @@ Entries are written atomically; a corrupt or foreign entry is ignored and recomp
 
 from __future__ import annotations
 
-import inspect
 import os
 import re
 from collections.abc import Mapping
@@ -142,7 +141,4 @@ def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True, allow_rep
 def _compute(pdf: pymupdf.Document, sha: str, repaired: bool, ocr: bool) -> DocumentFacts:
     from widening.facts import compute_facts  # facts pulls in OCR; keep this module light to import
 
-    # Transitional: facts.compute_facts gains its ``ocr`` switch in a parallel change.
-    if "ocr" in inspect.signature(compute_facts).parameters:
-        return compute_facts(pdf, sha, repaired=repaired, ocr=ocr)
-    return compute_facts(pdf, sha, repaired=repaired)
+    return compute_facts(pdf, sha, repaired=repaired, ocr=ocr)
