@@ -13,8 +13,8 @@ from widening.models import BBox
 
 # Images smaller than this (in PDF points, either side) are icons and bullets, not photographs.
 MIN_IMAGE_PT = 36.0
-# Renders are capped so one detector pass stays around a second.
-MAX_SIDE_PX = 2000
+# Renders are capped so one detector pass stays within a few CPU-seconds.
+MAX_SIDE_PX = 1600
 
 
 @dataclass(frozen=True)
