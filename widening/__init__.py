@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 # Bump when facts or probe semantics change: it keys the on-disk cache.
-ENGINE_VERSION = "0.1.0-facts1"
+ENGINE_VERSION = "0.1.0-facts2"
