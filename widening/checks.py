@@ -47,6 +47,17 @@ def _raster_only(parsed: ParsedQuestion) -> str | None:
     return m.group(0) if m else None
 
 
+def _visual_cue(parsed: ParsedQuestion) -> bool:
+    """The question is about what a picture shows: a picture word, a region, or a visible attribute."""
+    c = _page_container(parsed)
+    words = vocab.load("vocabulary")["elements"]["image"] + ["cover"]
+    return bool(
+        parsed.target.attribute
+        or (c is not None and (c.in_image or c.region))
+        or re.search(vocab.alternation(words), parsed.text, re.I)
+    )
+
+
 def derive(parsed: ParsedQuestion) -> Derivation:
     """The executable check for ``parsed``, or why there is none."""
     t = parsed.target
@@ -71,6 +82,9 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         # A question about one party's number is a subset of all numbers: zero licenses
         # "none"; members do not prove the asked set non-empty unless a count was asked.
         return spec("text_pattern", {"pattern": t.pattern}, exact=parsed.cardinality is not None)
+    visual = _visual_cue(parsed)
+    if (t.person or t.object_class) and page is not None and not visual:
+        return Derivation(reason="the question names no picture, region or visible attribute, so a detector would answer a different question")
     if t.person and page is not None:
         if t.stylised:
             return Derivation(reason="people in a cartoon or drawing: face and body detectors only see photographs")
