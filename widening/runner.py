@@ -26,6 +26,7 @@ R = TypeVar("R")
 
 DEFAULT_TIMEOUT_S = 600.0
 DEFAULT_MEM_MB = 3072
+STARTUP_GRACE_S = 60.0
 
 
 def default_workers() -> int:
@@ -94,6 +95,7 @@ def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int) 
         if msg is None:
             return
         index, job = msg
+        conn.send(("started", index))  # the time limit runs from here, not from the worker's start-up
         try:
             reply: tuple[str, int, Any] = ("ok", index, list(fn(job)))
         except MemoryError:
@@ -239,7 +241,8 @@ def _dispatch(run: _Run, slot: _Slot, index: int) -> None:
         run.fail(index, f"could not hand the job to a worker: {type(exc).__name__}: {exc}")
         return
     slot.index = index
-    slot.deadline = time.monotonic() + run.timeout_s
+    # Until the worker says it started, allow for its start-up (imports) as well.
+    slot.deadline = time.monotonic() + run.timeout_s + STARTUP_GRACE_S
 
 
 def _collect(run: _Run, slot: _Slot) -> bool:
@@ -252,7 +255,17 @@ def _collect(run: _Run, slot: _Slot) -> bool:
         ready = False
     if ready:
         try:
-            status, got, payload, recycle = slot.conn.recv()
+            msg = slot.conn.recv()
+            if msg[0] == "started":
+                slot.deadline = time.monotonic() + run.timeout_s
+                ready = slot.conn.poll()
+                if ready:
+                    msg = slot.conn.recv()
+        except Exception:
+            msg = None
+    if ready:
+        try:
+            status, got, payload, recycle = msg  # type: ignore[misc]
         except Exception:  # the worker died mid-message
             slot.proc.join(timeout=5)
             reason = _exit_reason(slot.proc.exitcode)
