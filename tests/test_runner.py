@@ -105,3 +105,32 @@ def test_progress_only_for_a_terminal_outside_ci(monkeypatch):
 def test_other_start_methods_work(method):
     out = run_documents([("ok", 1), ("raise", 2)], work, failed, workers=2, timeout_s=30, start_method=method)
     assert out == ["ok1:a", "ok1:b", "ERR raise2: ValueError: bad job 2"]
+
+
+_ORPHAN = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from test_runner import failed, work
+from widening.runner import run_documents
+run_documents([("sleep", 0)], work, failed, workers=1, timeout_s=300)
+"""
+
+
+def test_workers_stop_when_the_run_is_killed():
+    import psutil
+    import signal
+    import subprocess
+
+    proc = subprocess.Popen([sys.executable, "-c", _ORPHAN, os.path.dirname(__file__)])
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 120
+    workers: list[psutil.Process] = []
+    while time.monotonic() < deadline and not workers:
+        time.sleep(0.2)
+        workers = [p for p in parent.children(recursive=True) if p.ppid() != proc.pid]  # forked by the forkserver
+    assert workers, "no worker process appeared"
+    helpers = parent.children(recursive=True)  # workers, the forkserver, the resource tracker
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    _gone, alive = psutil.wait_procs(helpers, timeout=15)
+    assert not alive

@@ -12,6 +12,7 @@ import multiprocessing as mp
 import os
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -82,9 +83,22 @@ def _release_memory() -> None:
         pymupdf.TOOLS.store_shrink(100)  # MuPDF keeps a resource store that grows across documents
 
 
-def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int) -> None:
+def _watch_parent(pid: int) -> None:
+    # A run killed with SIGKILL cannot stop its workers: they stop themselves instead.
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:
+            pass
+
+
+def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int, parent: int) -> None:
     """Loop: receive (index, job), run ``fn``, send back ("ok"|"err", index, payload, recycle)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     _cap_memory(mem_mb)
     gc.freeze()  # modules are loaded by now: later full collections skip them (40 ms -> <1 ms each)
     while True:
@@ -140,7 +154,7 @@ class _Run(Generic[T, R]):
 
     def start(self, slot: _Slot) -> None:
         parent, child = self.ctx.Pipe(duplex=True)
-        proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.mem_mb), daemon=True)
+        proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.mem_mb, os.getpid()), daemon=True)
         proc.start()
         child.close()
         slot.proc, slot.conn = proc, parent
