@@ -56,3 +56,16 @@ def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> st
         return None
     w, h = int(big[0].get("width", 0)), int(big[0].get("height", 0))
     return f"page {page.number + 1} holds an image of {w} x {h} px, over the {max_pixels:,} px decode budget"
+
+
+class RenderRefused(ValueError):
+    """Rendering was refused because it would exceed the pixel budget (an image bomb)."""
+
+
+def safe_pixmap(page: pymupdf.Page, dpi: float, clip: pymupdf.Rect | None = None,
+                colorspace: pymupdf.Colorspace = pymupdf.csRGB, annots: bool = True) -> pymupdf.Pixmap:
+    """``page.get_pixmap`` within the budgets; raises RenderRefused for an image bomb on the page."""
+    why = render_refusal(page)
+    if why:
+        raise RenderRefused(why)
+    return page.get_pixmap(matrix=render_matrix(page, dpi, clip), clip=clip, alpha=False, colorspace=colorspace, annots=annots)

@@ -15,6 +15,7 @@ import pymupdf
 import rapidocr
 
 from widening.models import TextLine
+from widening.limits import safe_pixmap
 
 MODEL_DIR = Path(rapidocr.__file__).parent / "models"
 MODELS = {
@@ -77,7 +78,7 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) ->
     if clip.is_empty:
         return ()
     dpi = dpi or native_dpi(page, clip)
-    pix = page.get_pixmap(dpi=dpi, clip=clip, alpha=False, colorspace=pymupdf.csRGB)
+    pix = safe_pixmap(page, dpi, clip)
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
     sx, sy = clip.width / pix.width, clip.height / pix.height
     return tuple(

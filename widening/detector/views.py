@@ -10,6 +10,7 @@ import pymupdf
 
 from widening.document import Doc
 from widening.models import BBox
+from widening.limits import safe_pixmap
 
 # Images smaller than this (in PDF points, either side) are icons and bullets, not photographs.
 MIN_IMAGE_PT = 36.0
@@ -43,7 +44,7 @@ def render(page: pymupdf.Page, rect: pymupdf.Rect, dpi: float) -> np.ndarray:
     long_side = max(rect.width, rect.height) * dpi / 72.0
     if long_side > MAX_SIDE_PX:
         dpi *= MAX_SIDE_PX / long_side
-    pix = page.get_pixmap(dpi=max(1, int(dpi)), clip=rect, alpha=False, colorspace=pymupdf.csRGB)
+    pix = safe_pixmap(page, max(1, int(dpi)), rect)
     return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n).copy()
 
 

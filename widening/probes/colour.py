@@ -18,6 +18,7 @@ from widening.models import Member, ProbeResult
 from widening.probes import Scope, probe
 from widening.probes.images import placed_images
 from widening.probes.text import check_pages, finish, rect_tuple
+from widening.limits import safe_pixmap
 
 DPI = 150
 BAR_FILL = 0.75  # a bar fills most of its bounding box
@@ -28,7 +29,7 @@ MAX_PIXELS = 40_000_000
 
 def _render(page: pymupdf.Page, clip: pymupdf.Rect) -> np.ndarray:
     """RGB render (never greyscale: pitfall 9) of ``clip`` at DPI, as an HxWx3 uint8 array."""
-    pix = page.get_pixmap(clip=clip, dpi=DPI, colorspace=pymupdf.csRGB, alpha=False, annots=True)
+    pix = safe_pixmap(page, DPI, clip)
     return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
 
 
