@@ -13,17 +13,17 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from widening import ENGINE_VERSION
-from widening.cache import Cache, cache_from_options, load_doc_cached
+from widening.cache import cache_from_options, load_doc_cached
 from widening.checks import ReviewedSpec, load_reviewed
 from widening.corpus import doc_path, row_key
 from widening.decide import decide_row
+from widening.document import sha256_file
 from widening.errors import DocumentError
 from widening.models import CaseFinding, Decision, Row
 from widening.runner import run_documents
 from widening.vocab import RULES_DIR
 
 CHECKS_DIR = RULES_DIR.parent / "checks" / "reviewed"
-WIDENED_PREFIX = "Not answerable or"
 
 
 class AuditOptions(BaseModel):
@@ -77,13 +77,13 @@ def decide_document(job: DocJob) -> list[Decision]:
         return [_error_decision(r, str(exc)) for r in job.rows]
     if not path.is_file():
         return [decide_row(r, None, unavailable_reason="PDF not in the corpus's documents folder") for r in job.rows]
-    sha = _sha_if_cached(path, cache)
+    sha = sha256_file(path) if cache is not None else None
     if sha is not None and cache is not None:
         hits = [cache.get("decisions", _decision_key(sha, r, reviewed.get(row_key(r.doc_id, r.question))), Decision) for r in job.rows]
         if all(h is not None for h in hits):
             return [h for h in hits if h is not None]
     try:
-        doc = load_doc_cached(path, cache, ocr=job.options.ocr)
+        doc = load_doc_cached(path, cache, ocr=job.options.ocr, sha256=sha)
     except DocumentError as exc:
         return [_error_decision(r, str(exc)) for r in job.rows]
     out = []
@@ -97,14 +97,6 @@ def decide_document(job: DocJob) -> list[Decision]:
     finally:
         doc.close()
     return out
-
-
-def _sha_if_cached(path: Path, cache: Cache | None) -> str | None:
-    if cache is None:
-        return None
-    from widening.document import sha256_file
-
-    return sha256_file(path)
 
 
 def _error_decision(row: Row, message: str) -> Decision:

@@ -112,12 +112,14 @@ def cache_from_options(cache_dir: str | os.PathLike[str] | None = None, no_cache
     return Cache(Path(cache_dir) if cache_dir else default_cache_dir())
 
 
-def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True, allow_repaired: bool = False) -> Doc:
+def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True, allow_repaired: bool = False,
+                    sha256: str | None = None) -> Doc:
     """Open ``path`` and get its facts from ``cache`` or compute (and store) them. Raises DocumentError.
 
     A PDF MuPDF had to repair (a truncated copy, a broken xref) is refused unless
     ``allow_repaired``: repair silently drops the content it cannot find, and a page
-    that lost its text would read as a measured zero.
+    that lost its text would read as a measured zero. ``sha256`` saves re-hashing a file
+    the caller already hashed.
     """
     path = Path(path)
     pdf, repaired = open_pdf(path)
@@ -126,7 +128,7 @@ def load_doc_cached(path: Path, cache: Cache | None, ocr: bool = True, allow_rep
             raise DocumentError(
                 "pdf_damaged", (str(path),), "PDF is damaged (truncated or broken xref; MuPDF had to repair it), so its content may be incomplete"
             )
-        sha = sha256_file(path)
+        sha = sha256 or sha256_file(path)
         facts = cache.get_facts(sha, ocr) if cache is not None else None
         if facts is None:
             facts = _compute(pdf, sha, repaired, ocr)
