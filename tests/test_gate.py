@@ -309,7 +309,10 @@ def test_the_reject_examples_get_the_right_case(repo_gate):
 
 def test_a_check_pinned_to_pdf_page_9_leaves_out_printed_page_9(repo_gate):
     [item] = [i for i in repo_gate.items if i.file.endswith("pinned_uncovered.yaml")]
-    assert "13" in item.reason, item.reason  # printed 9 is PDF page 13
+    printed = [t for t in item.decision.readings if t.reading.value == "printed" and t.number == "9"]
+    assert printed and 13 in printed[0].pages, "printed 9 is PDF page 13"
+    assert "printed reading of 9" in item.reason and "13" in item.reason, item.reason
+    assert item.members == (), "the refused check never ran"
 
 
 def test_the_same_check_pinned_to_every_reading_is_accepted(corpus, tmp_path):
