@@ -110,3 +110,22 @@ def test_formats():
     lenient = REPRODUCE_RENDERERS[Format.github](report(strict=False))
     assert "::warning title=widening reproduce%3A engine-only::" in lenient
     assert "### Engine-only (new candidates): the engine widens, V2 does not: 1" in reproduce_markdown(rep)
+
+
+def test_on_the_real_corpus_every_v2_widening_with_a_pdf_is_reproduced(corpus):
+    """The v1 'Not answerable' rows on the documents V2 widened (the full run is `widening reproduce`)."""
+    from widening.audit import AuditOptions, audit_rows
+    from widening.corpus import load_samples, locate_corpus, row_key
+    from widening.reproduce import pdf_available
+
+    c = locate_corpus(corpus)
+    v1, v2 = load_samples(c.samples_v1).rows, load_samples(c.samples).rows
+    docs = {x.doc_id for x in v2 if x.answer.startswith("Not answerable or")}
+    rows = [x for x in v1 if x.answer == NA and x.doc_id in docs]
+    decided = audit_rows(c.root, rows, AuditOptions(use_checks=False))
+    rep = compare(rows, v2, {row_key(d.doc_id, d.question): d for d in decided}, pdf_available(c))
+    assert (rep.v2_widened, rep.v2_with_pdf, len(rep.unavailable)) == (14, 12, 2)
+    assert rep.missed == (), [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
+    assert len(rep.agreed) == 12
+    for row in rep.engine_only:  # a new candidate must come with the check that ran and the pages it read
+        assert row.check and row.pages, row
