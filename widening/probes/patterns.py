@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pymupdf
+
 from widening.document import Doc
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
+from widening.probes.images import placed_images
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
@@ -25,17 +28,44 @@ def _is_phone(s: str) -> bool:
     return 7 <= len(digits) <= 15 and not re.fullmatch(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}", s.strip())
 
 
+def _rows(lines: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Join OCR lines that sit on one row: OCR often splits '0207 946 0123' into pieces."""
+    rows: list[list[tuple[str, tuple[float, float, float, float]]]] = []
+    for text, box in sorted(lines, key=lambda t: (t[1][1], t[1][0])):
+        cy, h = (box[1] + box[3]) / 2, box[3] - box[1]
+        for row in rows:
+            rb = row[-1][1]
+            if abs((rb[1] + rb[3]) / 2 - cy) < max(h, rb[3] - rb[1]) / 2:
+                row.append((text, box))
+                break
+        else:
+            rows.append([(text, box)])
+    out = []
+    for row in rows:
+        row.sort(key=lambda t: t[1][0])
+        box = (min(b[0] for _, b in row), min(b[1] for _, b in row), max(b[2] for _, b in row), max(b[3] for _, b in row))
+        out.append((" ".join(t for t, _ in row), box))
+    return out
+
+
 def _lines(doc: Doc, index: int) -> list[tuple[str, tuple[float, float, float, float]]] | None:
     page = doc.facts.page(index)
     if page.ocr_lines:
-        return [(l.text, l.bbox) for l in page.ocr_lines]
+        return _rows([(l.text, l.bbox) for l in page.ocr_lines])
     if page.kind is PageKind.image_only:
         return None
+    page_ = doc.page(index)
     out = []
-    for block in doc.page(index).get_text("dict")["blocks"]:
+    for block in page_.get_text("dict")["blocks"]:
         for line in block.get("lines", []):
             text = "".join(s["text"] for s in line["spans"])
             out.append((text, tuple(line["bbox"])))
+    # A number printed inside a picture (a scanned card, a slide screenshot) is still a number.
+    from widening.ocr import ocr_image
+
+    for placed in placed_images(page_, index):
+        if placed.klass != "decoration":
+            out.extend(_rows([(l.text, l.bbox) for l in ocr_image(page_, pymupdf.Rect(placed.bbox))]))
     return out
 
 

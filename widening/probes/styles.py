@@ -17,6 +17,7 @@ from widening.document import Doc
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
 from widening.probes.text import DedupChars, centre_in, check_pages, finish, rect_tuple
+from widening.probes.images import placed_images
 
 STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3).
@@ -193,4 +194,35 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             elif style_ok or (colour_ok and fam is not None):
                 # Has the style but not the colour (or vice versa): the nearest miss.
                 best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
+        if (why := words_in_pictures(doc, index, doc.region_rect(index, scope.region))) is not None:
+            unmeasured[index] = why
     return finish("text_style", scope, params, members, unmeasured, best)
+
+
+# An OCR line this confident and this long is text, not texture in a photo.
+OCR_MIN_SCORE = 0.6
+OCR_MIN_CHARS = 3
+
+
+def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect) -> str | None:
+    """Why the text layer is not the whole story on this page: a content picture that shows words.
+
+    Words inside a raster image have no font, flags or colour in the text layer, so a
+    style or colour probe is blind to them (a yellow label on a diagram, an italic
+    caption inside a scanned figure). Decorations (icons, footer logos) are not read.
+    """
+    from widening.ocr import ocr_image  # OCR is heavy; import only when a picture must be read
+
+    page = doc.page(index)
+    for placed in placed_images(page, index, clip):
+        if placed.klass == "decoration":
+            continue
+        try:
+            lines = ocr_image(page, pymupdf.Rect(placed.bbox) & clip)
+        except Exception as exc:  # a picture we cannot read may hold words
+            return f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})"
+        words = [l.text for l in lines if (l.score or 0) >= OCR_MIN_SCORE and sum(ch.isalnum() for ch in l.text) >= OCR_MIN_CHARS]
+        if words:
+            return (f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
+                    "whose style and colour the text layer does not carry")
+    return None
