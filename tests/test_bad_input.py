@@ -299,7 +299,6 @@ def test_a_failed_serialisation_leaves_no_file_and_no_temp(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
 
 
-@pytest.mark.xfail(strict=True, reason="widening/proposal.py lets RecursionError escape on deeply nested YAML/JSON (reported)")
 @pytest.mark.parametrize("suffix", [".yaml", ".json"])
 def test_deeply_nested_proposal_is_a_located_error(tmp_path, suffix):
     from widening.proposal import load_file

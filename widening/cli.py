@@ -28,7 +28,7 @@ def _add_audit(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="out", help="output folder (default: out)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
     p.add_argument("--auto", action="store_true", help="ignore the reviewed specs in checks/")
-    p.add_argument("--cache", help="cache folder (default: user cache dir)")
+    p.add_argument("--cache", "--cache-dir", dest="cache", help="cache folder (default: $WIDENING_CACHE, else the user cache dir)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.set_defaults(run=run_audit)

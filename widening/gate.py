@@ -314,7 +314,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--samples", action="append", metavar="FILE",
         help="samples file to look rows up in (repeatable, searched in order; default: samples.json then samples_v1.json)",
     )
-    p.add_argument("--cache-dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
+    p.add_argument("--cache", "--cache-dir", dest="cache_dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
     p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
     p.add_argument("--validate-only", action="store_true",

@@ -132,6 +132,8 @@ def load_file(path: Path | str) -> ProposalFile:
         return fail("file_unreadable", f"cannot read proposal file as UTF-8 text: {exc}")
     try:
         data = _parse(path, text)
+    except RecursionError:
+        return fail("too_deep", "nested too deeply to be a proposal file")
     except json.JSONDecodeError as exc:
         return fail("parse_error", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", exc.lineno)
     except yaml.YAMLError as exc:
@@ -140,7 +142,7 @@ def load_file(path: Path | str) -> ProposalFile:
         return fail("parse_error", f"not valid YAML: {str(exc).splitlines()[0]}" + (f" at line {line}" if line else ""), line)
     try:
         root: yaml.Node | None = yaml.compose(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         root = None  # valid JSON that YAML 1.1 cannot compose: lose line numbers, nothing else
     if data is None:
         return fail("empty_file", "file is empty; expected a proposal (a mapping) or a list of proposals")
@@ -158,6 +160,10 @@ def load_file(path: Path | str) -> ProposalFile:
         item_node = root if single else _child(root, i)
         try:
             proposal = Proposal.model_validate(item)
+        except RecursionError:
+            errors.append(ErrorRecord(type="too_deep", loc=(name, i), msg="nested too deeply to be a proposal"))
+            lines.append(None)
+            continue
         except ValidationError as exc:
             for err in exc.errors():
                 errors.append(ErrorRecord(type=err["type"], loc=(name, i, *err["loc"]), msg=_message(err)))

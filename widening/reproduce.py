@@ -174,7 +174,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--corpus", help="corpus folder with samples.json and samples_v1.json (default: $WIDENING_CORPUS)")
     p.add_argument("--strict", action="store_true", help="also fail (exit 1) when the engine widens a row V2 did not")
     p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
-    p.add_argument("--cache-dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
+    p.add_argument("--cache", "--cache-dir", dest="cache_dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar (it only shows on a TTY)")
     add_output_options(p)
