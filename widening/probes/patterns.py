@@ -22,10 +22,25 @@ PATTERNS: dict[str, re.Pattern[str]] = {
 }
 
 
-def _is_phone(s: str) -> bool:
+_PHONE_FORMATS = (
+    re.compile(r"\+\d[\d\s().-]{6,}"),  # +1-615-591-2955, +44 20 7946 0123
+    re.compile(r".*\(\d{2,5}\).*"),  # (020) 7946 0123
+    re.compile(r"\d{3}[.-]\d{3}[.-]\d{4}"),  # 615.591.2955
+    re.compile(r"0\d{2,4}[\s.-]?\d{3,4}[\s.-]?\d{3,4}"),  # 01983 873655 (trunk prefix 0)
+)
+_PHONE_CUE = re.compile(r"\b(?:tel|telephone|phone|fax|call|mobile|cell|hotline|contact)\b|(?<![\w])[tpf]\s*[:.]\s*\+?\d", re.I)
+
+
+def _is_phone(s: str, line: str) -> bool:
+    """A phone number looks like one (international, area code, 3-3-4, trunk 0) or is labelled as one.
+
+    Bare digit runs are not enough: slide art of binary digits, IDs and counts would count.
+    """
+    s = s.strip()
     digits = re.sub(r"\D", "", s)
-    # Years, percentages and page ranges are not phone numbers; 7-15 digits are.
-    return 7 <= len(digits) <= 15 and not re.fullmatch(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}", s.strip())
+    if not 7 <= len(digits) <= 15 or set(digits) <= {"0", "1"}:
+        return False
+    return any(f.fullmatch(s) for f in _PHONE_FORMATS) or bool(_PHONE_CUE.search(line))
 
 
 def _rows(lines: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -77,6 +92,8 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if rx is None:
         return ProbeResult.cannot("text_pattern", f"unknown pattern {name!r}; known: {sorted(PATTERNS)}", params=params)
     members: list[Member] = []
+    repeats: list[Member] = []
+    seen: set[str] = set()
     unsearched: list[int] = []
     for index in scope.pages:
         lines = _lines(doc, index)
@@ -85,10 +102,15 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         for text, bbox in lines:
             for m in rx.finditer(text):
-                if name == "phone" and not _is_phone(m.group(0)):
+                if name == "phone" and not _is_phone(m.group(0), text):
                     continue
-                members.append(Member(page=index, bbox=bbox, what=f"{name} {m.group(0).strip()!r} in line {text.strip()[:60]!r}"))
+                member = Member(page=index, bbox=bbox, what=f"{name} {m.group(0).strip()!r} in line {text.strip()[:60]!r}")
+                value = re.sub(r"\W", "", m.group(0)).lower()
+                # One number printed on two slides is one contact, not two.
+                (repeats if value in seen else members).append(member)
+                seen.add(value)
     if unsearched:
         return ProbeResult.cannot("text_pattern", f"image-only page(s) without OCR text: {unsearched[:5]}",
-                                  pages=scope.pages, params=params, members=tuple(members))
-    return ProbeResult(probe="text_pattern", pages=scope.pages, params=params, members=tuple(members))
+                                  pages=scope.pages, params=params, members=tuple(members), best_candidates=tuple(repeats))
+    return ProbeResult(probe="text_pattern", pages=scope.pages, params=params, members=tuple(members),
+                       best_candidates=tuple(repeats), note=f"{len(repeats)} repeated value(s) listed as candidates" if repeats else "")

@@ -110,6 +110,10 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
     return s
 
 
+# Haar detection weight below which a "face" may be the back of a head or a texture.
+CONFIDENT_FACE = 10.0
+
+
 def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], controls: tuple[Member, ...], summary: str, base: dict) -> ProbeResult:
     """Sunglasses per face; refuse when some face, or some person's face, cannot be tested."""
     wearing: list[Member] = []
@@ -125,7 +129,10 @@ def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], co
             if id(m) not in kept:
                 continue  # a duplicate of a face kept from another view
             verdict = _sunglasses(crop)
-            if verdict == "dark":
+            if verdict == "dark" and (m.score or 0) < CONFIDENT_FACE:
+                # A dark band on a weak face box is as likely hair seen from behind as lenses.
+                problems.append(f"dark eye band on a weak face box (score {m.score}): hair or sunglasses? {m.what}")
+            elif verdict == "dark":
                 wearing.append(m.model_copy(update={"what": f"sunglasses: dark eye band on {m.what}"}))
             elif verdict == "eyes":
                 clear += 1
