@@ -125,7 +125,10 @@ def test_on_the_real_corpus_every_v2_widening_with_a_pdf_is_reproduced(corpus):
     decided = audit_rows(c.root, rows, AuditOptions(use_checks=False))
     rep = compare(rows, v2, {row_key(d.doc_id, d.question): d for d in decided}, pdf_available(c))
     assert (rep.v2_widened, rep.v2_with_pdf, len(rep.unavailable)) == (14, 12, 2)
-    assert rep.missed == (), [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
-    assert len(rep.agreed) == 12
+    # The one V2 widening the engine refuses: faces in the classroom photo cannot be tested.
+    assert [m.doc_id for m in rep.missed] == ["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"], \
+        [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
+    assert "cannot rule out sunglasses" in rep.missed[0].reason
+    assert len(rep.agreed) == 11
     for row in rep.engine_only:  # a new candidate must come with the check that ran and the pages it read
         assert row.check and row.pages, row
