@@ -113,3 +113,11 @@ def test_widen_iff_no_member_on_the_page(tmp_path_factory: pytest.TempPathFactor
     pdf = build(tmp_path_factory.mktemp("p") / "a.pdf", n, italic_on={k: YELLOW if yellow else BLACK})
     d = decide(pdf, f"What is the yellow color italic texts in page {k}?")
     assert d.decision == ("keep" if yellow else "widen")
+
+
+def test_a_check_with_no_page_left_is_never_a_zero(tmp_path: Path) -> None:
+    pdf = build(tmp_path / "a.pdf", 3)
+    pinned = CheckSpec(probe="text_style", container=Container(kind=ContainerKind.cover), readings=(Reading.label,),
+                       params={"styles": ["italic"]})
+    d = decide(pdf, "What are the italic words on the cover?", pinned=pinned)
+    assert d.decision == "keep"

@@ -74,6 +74,8 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]
     c = spec.container
     if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
         pages = _scope_pages(res, spec, excluded)
+        if not pages:  # an empty scope measures nothing; it must never read as a zero
+            return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
         return [run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)]
     results: list[ProbeResult] = []
     done: set[tuple[int, ...]] = set()
