@@ -7,6 +7,7 @@ caller records "OCR unavailable" instead of "no text".
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,6 +43,9 @@ def _engine() -> rapidocr.RapidOCR:
     params = {f"{stage}.model_path": str(MODEL_DIR / name) for stage, name in MODELS.items()}
     # Slides and pages are upright: the angle classifier only costs time.
     params.update({"Global.log_level": "error", "Global.use_cls": False, "Global.text_score": TEXT_SCORE})
+    threads = os.environ.get("WIDENING_WORKER_THREADS")
+    if threads:  # set by the runner: each worker process owns one core
+        params["EngineConfig.onnxruntime.intra_op_num_threads"] = int(threads)
     return rapidocr.RapidOCR(params=params)
 
 

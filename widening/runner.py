@@ -98,6 +98,8 @@ def _watch_parent(pid: int) -> None:
 def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int, parent: int) -> None:
     """Loop: receive (index, job), run ``fn``, send back ("ok"|"err", index, payload, recycle)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    # One worker per core: a worker's own thread pools (OCR) would only fight its siblings.
+    os.environ.setdefault("WIDENING_WORKER_THREADS", "1")
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     _cap_memory(mem_mb)
     gc.freeze()  # modules are loaded by now: later full collections skip them (40 ms -> <1 ms each)
