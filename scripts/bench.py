@@ -101,12 +101,18 @@ def ocr_pass(empty: list[tuple[Path, int]], sample: int = 0) -> tuple[float, flo
     return seconds, load, how
 
 
-class PeakRss:
-    """Samples the summed RSS of a process and all its descendants."""
+class PeakMemory:
+    """Samples the memory of a process and all its descendants (the forkserver, workers, Node).
+
+    Two totals: summed RSS counts a shared library once per process that maps it, an upper
+    bound; summed PSS splits each shared page between its users, the tree's real footprint.
+    """
 
     def __init__(self, pid: int, every: float = 0.05):
         self.peak_total = 0
+        self.peak_pss = 0
         self.peak_single = 0
+        self.at_peak: list[tuple[str, int]] = []
         self._proc = psutil.Process(pid)
         self._every = every
         self._stop = threading.Event()
@@ -117,16 +123,21 @@ class PeakRss:
         while not self._stop.is_set():
             try:
                 procs = [self._proc, *self._proc.children(recursive=True)]
-                rss = []
-                for p in procs:
-                    try:
-                        rss.append(p.memory_info().rss)
-                    except psutil.Error:
-                        pass
-                self.peak_total = max(self.peak_total, sum(rss))
-                self.peak_single = max(self.peak_single, max(rss, default=0))
             except psutil.Error:
-                pass
+                procs = []
+            seen: list[tuple[str, int, int]] = []
+            for p in procs:
+                try:
+                    info = p.memory_full_info()
+                    seen.append((" ".join(p.cmdline()[:3])[-60:], info.rss, info.pss))
+                except psutil.Error:
+                    pass
+            total = sum(rss for _, rss, _ in seen)
+            if total > self.peak_total:
+                self.peak_total = total
+                self.at_peak = [(name, rss) for name, rss, _ in seen]
+            self.peak_pss = max(self.peak_pss, sum(pss for _, _, pss in seen))
+            self.peak_single = max([self.peak_single, *(rss for _, rss, _ in seen)])
             self._stop.wait(self._every)
 
     def stop(self) -> None:
@@ -141,14 +152,14 @@ def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None) -> dict:
         cmd += ["--jobs", str(jobs)]
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    mon = PeakRss(proc.pid)
+    mon = PeakMemory(proc.pid)
     stdout, stderr = proc.communicate()
     mon.stop()
     wall = time.perf_counter() - t
     ok = proc.returncode == 0 and (out / "audit.json").is_file()
     rows = len(json.loads((out / "audit.json").read_text())) if ok else 0
     return {"seconds": wall, "exit": proc.returncode, "rows": rows, "peak_total_rss": mon.peak_total,
-            "peak_process_rss": mon.peak_single, "stderr_tail": stderr.strip().splitlines()[-3:] if not ok else []}
+            "peak_total_pss": mon.peak_pss, "peak_process_rss": mon.peak_single, "processes_at_peak": mon.at_peak, "stderr_tail": stderr.strip().splitlines()[-3:] if not ok else []}
 
 
 def facts_cold_warm(pdfs: list[Path], jobs: int | None) -> dict:
@@ -245,7 +256,8 @@ def main() -> int:
                 a = res[f"audit_{phase}"] = run_audit(corpus, Path(tmp) / f"out-{phase}", cache, args.jobs)
                 a["ratio"] = a["seconds"] / floor
                 print(f"audit {phase}: {a['seconds']:.2f} s = {a['ratio']:.3f}x floor, exit {a['exit']}, rows {a['rows']}, "
-                      f"peak RSS total {a['peak_total_rss'] / 2**20:.0f} MiB (largest process {a['peak_process_rss'] / 2**20:.0f} MiB)",
+                      f"peak memory PSS {a['peak_total_pss'] / 2**20:.0f} MiB, RSS summed {a['peak_total_rss'] / 2**20:.0f} MiB "
+                      f"(largest process {a['peak_process_rss'] / 2**20:.0f} MiB)",
                       flush=True)
                 for line in a["stderr_tail"]:
                     print(f"  stderr: {line}")

@@ -82,3 +82,40 @@ def test_germanwings_deck_never_says_boeing(corpus):
     text = " ".join(l.text for p in doc for l in ocr.ocr_page(p)).lower()
     assert "boeing" not in text
     assert text.count("germanwings") > 20 and text.count("airbus") > 10
+
+
+@given(height=st.integers(1, 6000), width=st.integers(1, 3000))
+def test_bands_cover_the_picture_and_their_cores_partition_it(height, width):
+    bs = ocr.bands(height, width)
+    assert bs[0][0] == 0 and bs[0][1] == 0 and bs[-1][2] == height and bs[-1][3] == height
+    for (top, ctop, cbot, bottom), nxt in zip(bs, bs[1:] + [None]):
+        assert top <= ctop <= cbot <= bottom
+        if len(bs) > 1:
+            assert bottom - top >= ocr.BAND_MIN_HEIGHT  # never so short that the detector scales it up
+        if nxt is not None:
+            assert cbot == nxt[1]  # cores meet: every row belongs to exactly one core
+            assert bottom - nxt[0] >= ocr.BAND_OVERLAP  # a line half the overlap tall lies whole in one band
+            # a line centred in this core and at most half the overlap tall is inside this band
+            assert cbot + ocr.BAND_OVERLAP // 4 <= bottom and nxt[1] - ocr.BAND_OVERLAP // 4 >= nxt[0]
+    if len(bs) > 1:
+        assert all((b - t) * width <= max(ocr.BAND_PIXELS, ocr.BAND_MIN_HEIGHT * width) for t, _, _, b in bs)
+
+
+def test_tall_page_is_read_in_bands_and_every_line_once():
+    """A letter page scanned at 200 dpi (2.5 MP once capped in width) holding 30 numbered lines, some across band edges."""
+    words = [f"Row{i:02d} {WORDS[i % len(WORDS)]}" for i in range(30)]
+    src = pymupdf.open()
+    page = src.new_page(width=612, height=792)
+    for i, w in enumerate(words):
+        page.insert_text((72, 40 + i * 25), w, fontsize=14)
+    png = page.get_pixmap(dpi=200).tobytes("png")
+    doc = pymupdf.open()
+    doc.new_page(width=612, height=792).insert_image(pymupdf.Rect(0, 0, 612, 792), stream=png)
+    pix_w = min(1700, ocr.MAX_OCR_WIDTH)
+    assert len(ocr.bands(round(792 * pix_w / 612), pix_w)) >= 3  # really banded
+    lines = ocr.ocr_page(doc[0])
+    for i, w in enumerate(words):
+        hits = [l for l in lines if f"row{i:02d}" in l.text.lower().replace(" ", "")]
+        assert len(hits) == 1, (w, [l.text for l in lines])
+        assert WORDS[i % len(WORDS)].lower() in hits[0].text.lower()
+        assert abs((hits[0].bbox[1] + hits[0].bbox[3]) / 2 - (40 + i * 25 - 5)) < 12

@@ -1,5 +1,16 @@
 """widening: decide, with an executable emptiness check, when a 'Not answerable' key may be widened."""
 
+import sys
+
 __version__ = "0.1.0"
 # Bump when facts or probe semantics change: it keys the on-disk cache.
 ENGINE_VERSION = "0.1.0-facts2"
+
+# PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
+# on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs
+# every process ~55 MB and 0.5 s, so they are kept out unless something imported them
+# already. A None entry makes the import raise ImportError, which PyMuPDF handles as
+# "not installed".
+if "pymupdf" not in sys.modules:
+    for _optional in ("pymupdf.layout", "pymupdf4llm"):
+        sys.modules.setdefault(_optional, None)

@@ -38,15 +38,120 @@ def gray(rgb: np.ndarray) -> np.ndarray:
 
 def _haar(g: np.ndarray, name: str, neighbours: int, min_px: int, flip: bool = False, step: float = 1.1) -> list[Found]:
     img = cv2.flip(g, 1) if flip else g
-    boxes, _, weights = cascade(name).detectMultiScale3(
-        img, scaleFactor=step, minNeighbors=neighbours, minSize=(min_px, min_px), outputRejectLevels=True
-    )
+    boxes, weights = haar_detect(cascade(name), img, step, neighbours, (min_px, min_px))
     out = []
     w_img = g.shape[1]
-    for (x, y, w, h), wt in zip(boxes, np.ravel(weights) if len(boxes) else []):
+    for (x, y, w, h), wt in zip(boxes, weights):
         x0 = w_img - x - w if flip else x
         out.append(Found((int(x0), int(y), int(x0 + w), int(y + h)), round(float(wt), 2), name + (" (mirrored)" if flip else "")))
     return out
+
+
+def haar_detect(
+    clf: cv2.CascadeClassifier, img: np.ndarray, step: float, neighbours: int, min_size: tuple[int, int]
+) -> tuple[list[tuple[int, int, int, int]], list[float]]:
+    """``detectMultiScale3(..., outputRejectLevels=True)``, one pyramid level at a time: same boxes, a fraction of the memory.
+
+    OpenCV builds every level of the pyramid at once: at a step of 1.03 that is 17x the
+    image, 450 MB for one 1600 x 1035 page. Here each window size is searched alone and the
+    raw candidates are grouped afterwards exactly as OpenCV groups them (``_group``).
+    """
+    rects: list[tuple[int, int, int, int]] = []
+    levels: list[int] = []
+    weights: list[float] = []
+    for size in _window_sizes(clf.getOriginalWindowSize(), img.shape[1], img.shape[0], step, min_size):
+        r, lv, wt = clf.detectMultiScale3(
+            img, scaleFactor=step, minNeighbors=0, minSize=size, maxSize=size, outputRejectLevels=True
+        )
+        rects += [tuple(int(v) for v in b) for b in r]
+        levels += [int(v) for v in np.ravel(lv)]
+        weights += [float(v) for v in np.ravel(wt)]
+    return _group(rects, levels, weights, neighbours, 0.2)
+
+
+def _window_sizes(orig: tuple[int, int], width: int, height: int, step: float, min_size: tuple[int, int]) -> list[tuple[int, int]]:
+    # OpenCV 4's own scale list (detectMultiScaleNoGrouping): factors step**k kept as float32.
+    ow, oh = orig
+    if width < ow or height < oh:
+        return []
+    sizes: list[tuple[int, int]] = []
+    factor = 1.0
+    while round(ow * factor) <= width and round(oh * factor) <= height:
+        f32 = np.float32(factor)
+        size = (_cv_round(np.float32(ow) * f32), _cv_round(np.float32(oh) * f32))
+        if size[0] >= min_size[0] and size[1] >= min_size[1] and size not in sizes:
+            sizes.append(size)
+        factor *= step
+    return sizes
+
+
+def _cv_round(v: float) -> int:
+    return int(np.rint(v))  # cvRound: nearest, ties to even
+
+
+def _group(
+    rects: list[tuple[int, int, int, int]], levels: list[int], weights: list[float], threshold: int, eps: float
+) -> tuple[list[tuple[int, int, int, int]], list[float]]:
+    """cv::groupRectangles with reject levels: cluster similar boxes, average them, keep clusters
+    of more than ``threshold`` boxes not nested in a stronger one; score = best level weight."""
+    if threshold <= 0 or not rects:
+        return rects, weights
+    n = len(rects)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i):
+            if _similar(rects[i], rects[j], eps):
+                parent[find(i)] = find(j)
+    label: dict[int, int] = {}
+    members: list[list[int]] = []
+    for i in range(n):
+        root = find(i)
+        if root not in label:
+            label[root] = len(members)
+            members.append([])
+        members[label[root]].append(i)
+    groups = []
+    for idx in members:
+        s = np.float32(1.0) / np.float32(len(idx))
+        box = tuple(_cv_round(np.float32(sum(rects[i][k] for i in idx)) * s) for k in range(4))
+        level, weight = 0, float(np.finfo(float).tiny)
+        for i in idx:
+            if levels[i] > level:
+                level, weight = levels[i], weights[i]
+            elif levels[i] == level and weights[i] > weight:
+                weight = weights[i]
+        groups.append((box, len(idx), weight))
+    out_rects: list[tuple[int, int, int, int]] = []
+    out_weights: list[float] = []
+    for i, (r1, n1, w1) in enumerate(groups):
+        if n1 <= threshold:
+            continue
+        nested = False
+        for j, (r2, n2, _) in enumerate(groups):
+            if j == i or n2 <= threshold:
+                continue
+            dx, dy = _cv_round(r2[2] * eps), _cv_round(r2[3] * eps)
+            if (r1[0] >= r2[0] - dx and r1[1] >= r2[1] - dy and r1[0] + r1[2] <= r2[0] + r2[2] + dx
+                    and r1[1] + r1[3] <= r2[1] + r2[3] + dy and (n2 > max(3, n1) or n1 < 3)):
+                nested = True
+                break
+        if not nested:
+            out_rects.append(r1)  # type: ignore[arg-type]
+            out_weights.append(w1)
+    return out_rects, out_weights
+
+
+def _similar(a: tuple[int, int, int, int], b: tuple[int, int, int, int], eps: float) -> bool:
+    delta = eps * (min(a[2], b[2]) + min(a[3], b[3])) * 0.5
+    return (abs(a[0] - b[0]) <= delta and abs(a[1] - b[1]) <= delta
+            and abs(a[0] + a[2] - b[0] - b[2]) <= delta and abs(a[1] + a[3] - b[1] - b[3]) <= delta)
 
 
 def faces(rgb: np.ndarray) -> list[Found]:
