@@ -41,6 +41,15 @@ def pid(job: int) -> list[int]:
     return [os.getpid()]
 
 
+_HELD: list[bytearray] = []
+
+
+def hold(mib: int) -> list[int]:
+    """Keep ``mib`` MiB alive in this worker after the job returns (as OCR heap does)."""
+    _HELD.append(bytearray(mib * 2**20))
+    return [os.getpid()]
+
+
 def test_results_come_back_in_job_order_whatever_the_finish_order():
     jobs = [("slow", n) for n in (30, 1, 20, 2, 10)]
     out = run_documents(jobs, work, failed, workers=2, timeout_s=30, mem_mb=512)
@@ -73,6 +82,13 @@ def test_workers_run_in_other_processes_and_are_reused():
     out = run_documents(list(range(6)), pid, failed, workers=2, timeout_s=30)
     assert os.getpid() not in out
     assert 1 <= len(set(out)) <= 2
+
+
+def test_a_worker_left_holding_memory_is_replaced():
+    out = run_documents([200, 200, 200], hold, failed, workers=1, timeout_s=30, recycle_mb=150)
+    assert len(set(out)) == 3  # each job left >150 MiB behind: a fresh worker for the next
+    out = run_documents([1, 1, 1], hold, failed, workers=1, timeout_s=30, recycle_mb=150)
+    assert len(set(out)) == 1
 
 
 def test_cost_orders_dispatch_not_results():

@@ -16,7 +16,7 @@ from widening import ENGINE_VERSION
 from widening.cache import cache_from_options, load_doc_cached
 from widening.checks import ReviewedSpec, load_reviewed
 from widening.corpus import doc_path, row_key
-from widening.decide import decide_row
+from widening.decide import WORKER_MODULES, decide_row
 from widening.document import sha256_file
 from widening.errors import DocumentError
 from widening.models import CaseFinding, Decision, Row
@@ -135,7 +135,7 @@ def audit_rows(
             return 0.0
 
     decisions = run_documents(jobs, decide_document, _on_error, workers=workers, timeout_s=timeout_s,
-                              progress=progress, cost=cost, label="documents")
+                              progress=progress, cost=cost, label="documents", preload=(__name__, *WORKER_MODULES))
     order = {(r.doc_id, r.question, r.index): i for i, r in enumerate(rows)}
     by_key: dict[tuple[str, str], list[Decision]] = defaultdict(list)
     for d in decisions:

@@ -27,6 +27,10 @@ R = TypeVar("R")
 
 DEFAULT_TIMEOUT_S = 600.0
 DEFAULT_MEM_MB = 3072
+# A worker still holding more than this after a job is replaced by a fresh one (~1 s to
+# start). OCR and photo checks leave 300-500 MB of heap behind that the next document
+# would stack its own peak on; a fresh worker holds ~50 MB.
+DEFAULT_RECYCLE_MB = 300
 STARTUP_GRACE_S = 60.0
 
 
@@ -95,7 +99,7 @@ def _watch_parent(pid: int) -> None:
             pass
 
 
-def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int, parent: int) -> None:
+def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int, recycle_mb: int, parent: int) -> None:
     """Loop: receive (index, job), run ``fn``, send back ("ok"|"err", index, payload, recycle)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     # One worker per core: a worker's own thread pools (OCR) would only fight its siblings.
@@ -122,7 +126,7 @@ def _worker_main(conn: Connection, fn: Callable[[Any], list[Any]], mem_mb: int, 
             reply = ("err", index, f"{type(exc).__name__}: {exc}".strip())
         _release_memory()
         # A worker whose memory has grown is replaced rather than carried into the next document.
-        recycle = _rss_mb() > mem_mb / 2
+        recycle = _rss_mb() > recycle_mb
         try:
             conn.send((*reply, recycle))
         except MemoryError:
@@ -151,12 +155,13 @@ class _Run(Generic[T, R]):
     on_error: Callable[[T, str], list[R]]
     timeout_s: float
     mem_mb: int
+    recycle_mb: int
     ctx: Any
     results: dict[int, list[R]] = field(default_factory=dict)
 
     def start(self, slot: _Slot) -> None:
         parent, child = self.ctx.Pipe(duplex=True)
-        proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.mem_mb, os.getpid()), daemon=True)
+        proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.mem_mb, self.recycle_mb, os.getpid()), daemon=True)
         proc.start()
         child.close()
         slot.proc, slot.conn = proc, parent
@@ -197,16 +202,19 @@ def run_documents(
     workers: int | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     mem_mb: int = DEFAULT_MEM_MB,
+    recycle_mb: int = DEFAULT_RECYCLE_MB,
     progress: bool = False,
     cost: Callable[[T], float] | None = None,
     label: str = "documents",
     start_method: str | None = None,
+    preload: Sequence[str] = (),
 ) -> list[R]:
     """Run ``fn`` on every job in worker processes; return all results, in the order of ``jobs``.
 
     ``fn`` and the jobs must be picklable (module-level function, plain data). ``cost`` lets
     the longest jobs start first so the last core is not left with the biggest document.
     ``on_error`` runs in this process and turns a failed job into results (e.g. unverifiable rows).
+    ``preload`` names modules the forkserver imports once, so its workers share their memory.
     """
     n = len(jobs)
     if n == 0:
@@ -214,8 +222,8 @@ def run_documents(
     method = start_method or ("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     ctx = mp.get_context(method)
     if method == "forkserver":
-        ctx.set_forkserver_preload(["widening.runner"])
-    run = _Run(jobs, fn, on_error, timeout_s, mem_mb, ctx)
+        ctx.set_forkserver_preload(["widening.runner", *preload])
+    run = _Run(jobs, fn, on_error, timeout_s, mem_mb, recycle_mb, ctx)
     order = sorted(range(n), key=lambda i: -cost(jobs[i])) if cost else list(range(n))
     pending = deque(order)
     slots = [_Slot() for _ in range(max(1, min(workers or default_workers(), n)))]

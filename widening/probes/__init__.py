@@ -52,6 +52,11 @@ def run_probe(name: str, doc: Doc, scope: Scope, params: dict[str, Any] | None =
         return ProbeResult.cannot(name, f"probe crashed: {type(exc).__name__}: {exc}", pages=scope.pages, params=params)
 
 
+def probe_modules() -> tuple[str, ...]:
+    """The probe modules' names, as under ``widening.probes``."""
+    return _MODULES
+
+
 def load_all() -> None:
     """Import every probe module so they register (explicit list, no import magic)."""
     import importlib
