@@ -14,6 +14,7 @@ import pymupdf
 
 from widening import ENGINE_VERSION
 from widening.document import Doc, open_pdf, sha256_file
+from widening.geometry import union
 from widening.models import BBox, Caption, DocumentFacts, FolioCandidate, PageFacts, PageKind, TextLine
 from widening.readings import roman_value, to_roman
 
@@ -85,10 +86,6 @@ class _Line:
     def words(self) -> tuple[tuple[BBox, str], ...]:
         return tuple(((w[0], w[1], w[2], w[3]), w[4]) for w in self._raw)
 
-
-def _union(boxes: Iterable[BBox]) -> BBox:
-    bs = list(boxes)
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
 
 
 def _lines_from_words(words: list[tuple]) -> list[_Line]:
@@ -369,7 +366,7 @@ def find_captions(lines: list[_Line], index: int) -> list[Caption]:
         number = re.sub(r"\s+", "", m.group("num")).replace("–", "-")
         # The caption box runs on through the following lines of the same block.
         tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line._raw]
-        box = _union([line.bbox] + [l.bbox for l in tail])
+        box = union([line.bbox] + [l.bbox for l in tail])
         text = " ".join([line.text] + [l.text for l in tail])
         out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:200]))
     return out

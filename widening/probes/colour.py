@@ -14,11 +14,12 @@ import pymupdf
 
 from widening.colours import family, mask
 from widening.document import Doc
+from widening.geometry import rect_tuple
+from widening.limits import safe_pixmap
 from widening.models import Member, ProbeResult
 from widening.probes import Scope, probe
 from widening.probes.images import placed_images
-from widening.probes.text import check_pages, finish, rect_tuple
-from widening.limits import safe_pixmap
+from widening.probes.pagewise import finish, measurable
 
 DPI = 150
 BAR_FILL = 0.75  # a bar fills most of its bounding box
@@ -69,10 +70,8 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
         return ProbeResult.cannot("colour_regions", f"unknown shape {shape!r}; expected any or bar", pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         page = doc.page(index)
         region = doc.region_rect(index, scope.region)
         clips = [region]

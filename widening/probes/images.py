@@ -12,9 +12,10 @@ from typing import Any, Literal
 import pymupdf
 
 from widening.document import Doc
+from widening.geometry import rect_tuple
 from widening.models import BBox, Member, ProbeResult
 from widening.probes import Scope, probe
-from widening.probes.text import check_pages, finish, rect_tuple
+from widening.probes.pagewise import finish, measurable
 
 Klass = Literal["decoration", "content", "full_page_background"]
 # Below this shorter side (pt) an image is an icon or bullet, not content.
@@ -81,10 +82,8 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     exclude_full = bool(params.get("exclude_full_page", False))
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
             m = Member(page=index, bbox=img.bbox, what=img.what())
             if img.min_side < min_side or (exclude_full and img.klass == "full_page_background"):

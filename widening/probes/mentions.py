@@ -29,6 +29,7 @@ import regex
 
 from widening import vocab
 from widening.document import Doc
+from widening.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
 
@@ -141,9 +142,6 @@ def _is_item(text: str, rule: ItemRule) -> bool:
     return any(fuzzy_in(w, hay) for w in rule.words) or any(re.search(p, text, re.I) for p in rule.patterns)
 
 
-def _union(boxes: list[BBox]) -> BBox:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
 
 @probe(NAME)
 def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
@@ -182,7 +180,7 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         # What the item page itself says (a clip's caption), so a reviewer sees what it illustrates.
         titles += f"; text on p{p}: {' | '.join(l.text for l in lines[p])[:200]!r}"
         refs = " | ".join(l.text[:80] for l in hits)
-        box = _union([l.bbox for l in hits])
+        box = union([l.bbox for l in hits])
         if not missing or blind:
             where = {w: qs for w, qs in found.items()}
             extra = f"; pages {blind} unreadable, counted as carrying the topic" if blind else ""

@@ -14,10 +14,12 @@ import pymupdf
 
 from widening.colours import Family, family, hex_rgb, int_to_rgb, matches
 from widening.document import Doc
+from widening.geometry import centre_in, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
-from widening.probes.text import DedupChars, centre_in, check_pages, finish, rect_tuple
 from widening.probes.images import placed_images
+from widening.probes.pagewise import finish, measurable
+from widening.probes.text import DedupChars
 
 STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3).
@@ -175,10 +177,8 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             return ProbeResult.cannot("text_style", str(exc), pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         kind = doc.facts.page(index).kind
         if kind in (PageKind.scanned_ocr, PageKind.image_only):
             unmeasured[index] = f"page is {kind.value}: font style and colour of its text cannot be read"

@@ -19,9 +19,11 @@ import pdfplumber
 import pymupdf
 
 from widening.document import Doc
+from widening.geometry import centre_in, rect_tuple
 from widening.models import BBox, Member, ProbeResult
 from widening.probes import Scope, probe
-from widening.probes.text import DedupChars, centre_in, check_pages, finish, rect_tuple
+from widening.probes.pagewise import finish, measurable
+from widening.probes.text import DedupChars
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -201,12 +203,10 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     row_want = tokens(str(params.get("row_header") or ""))
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
+    unmeasured, pages = measurable(doc, scope)
     found_column = False
     unparsed: list[str] = []
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    for index in pages:
         clip = doc.region_rect(index, scope.region)
         headers = find_headers(_words(doc.page(index), clip), column)
         if not headers:

@@ -7,13 +7,15 @@ members; on image-only slides it reads the OCR lines, or says it could not measu
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from typing import Any
 
 import pymupdf
 
 from widening.document import Doc
-from widening.models import BBox, Member, PageKind, ProbeResult, ProbeStatus
+from widening.geometry import centre_in, rect_tuple, union
+from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
+from widening.probes.pagewise import finish, measurable
 
 # Characters dropped from both needle and haystack: whitespace and every hyphen/dash a
 # line break may insert. Dropping more can only create more matches (conservative).
@@ -24,53 +26,6 @@ def norm_chars(s: str) -> str:
     """NFKC (splits ligatures), casefold, and drop whitespace and hyphens."""
     s = unicodedata.normalize("NFKC", s).casefold()
     return "".join(c for c in s if not c.isspace() and c not in _DROP)
-
-
-def rect_tuple(r: Iterable[float]) -> BBox:
-    x0, y0, x1, y1 = (float(v) for v in r)
-    return (round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2))
-
-
-def union(boxes: Iterable[BBox]) -> BBox:
-    bs = list(boxes)
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
-
-
-def centre_in(bbox: Iterable[float], clip: pymupdf.Rect) -> bool:
-    x0, y0, x1, y1 = bbox
-    return clip.contains(pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2))
-
-
-def finish(
-    name: str,
-    scope: Scope,
-    params: dict[str, Any],
-    members: list[Member],
-    unmeasured: dict[int, str],
-    best: Iterable[Member] = (),
-    note: str = "",
-) -> ProbeResult:
-    """Combine per-page outcomes: any unmeasured page turns a zero into could-not-measure."""
-    notes = [note] if note else []
-    if unmeasured:
-        notes.append("could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items())))
-    status = ProbeStatus.could_not_measure if unmeasured and not members else ProbeStatus.measured
-    return ProbeResult(
-        probe=name,
-        pages=tuple(scope.pages),
-        region=scope.region,
-        params=params,
-        status=status,
-        members=tuple(members),
-        note=" | ".join(notes),
-        best_candidates=tuple(list(best)[:20]),
-    )
-
-
-def check_pages(doc: Doc, scope: Scope) -> dict[int, str]:
-    """Pages of the scope that do not exist in the file."""
-    n = doc.pdf.page_count
-    return {p: f"page outside 1..{n}" for p in scope.pages if not 1 <= p <= n}
 
 
 class DedupChars:
@@ -137,10 +92,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if not needle:
         return ProbeResult.cannot("text_search", "empty search text", pages=scope.pages, params=params)
     members: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)
         use_ocr = facts.kind is PageKind.image_only or scope.in_image

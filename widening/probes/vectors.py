@@ -13,10 +13,11 @@ from typing import Any, Literal
 import pymupdf
 
 from widening.document import Doc
+from widening.geometry import rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, probe
 from widening.probes.images import ICON_SIDE, placed_images
-from widening.probes.text import check_pages, finish, rect_tuple
+from widening.probes.pagewise import finish, measurable
 
 BlockKind = Literal["table_rulings", "page_border", "underline_or_rule", "diagram_or_chart"]
 # Drawings closer than this (pt) belong to one block; generous so bars of a chart join.
@@ -191,10 +192,8 @@ def vector_blocks(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         return ProbeResult.cannot("vector_blocks", f"unknown kind {kind!r}; expected diagram or any", pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         try:
             blocks = page_blocks(doc.page(index), doc.region_rect(index, scope.region))
         except TooComplex as exc:
@@ -223,10 +222,8 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     min_side = float(params.get("min_side", 0 if kind == "logo" else ICON_SIDE))
     members: list[Member] = []
     best: list[Member] = []
-    unmeasured = check_pages(doc, scope)
-    for index in scope.pages:
-        if index in unmeasured:
-            continue
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)
         page = doc.page(index)
