@@ -13,17 +13,26 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from widening import ENGINE_VERSION
-from widening.cache import cache_from_options, load_doc_cached
 from widening.checks import ReviewedSpec, load_reviewed
 from widening.corpus import doc_path, row_key
-from widening.decide import WORKER_MODULES, decide_row
-from widening.document import sha256_file
 from widening.errors import DocumentError
 from widening.models import CaseFinding, Decision, Row
+from widening.probes import probe_modules
 from widening.runner import run_documents
 from widening.vocab import RULES_DIR
 
 CHECKS_DIR = RULES_DIR.parent / "checks" / "reviewed"
+
+
+def worker_modules() -> tuple[str, ...]:
+    """What a worker deciding rows imports, plus the OCR models (``widening.warm``).
+
+    The runner's forkserver imports these once, before it starts the workers, so they share
+    that memory instead of each loading its own copy. This process (the parent) needs none
+    of them: it reads the corpus, hands out jobs and writes the report.
+    """
+    return ("widening.audit", "widening.decide", "widening.cache", "widening.warm",
+            *(f"widening.probes.{m}" for m in probe_modules()))
 
 
 class AuditOptions(BaseModel):
@@ -69,6 +78,10 @@ def _decision_key(sha: str, row: Row, reviewed: ReviewedSpec | None) -> str:
 
 def decide_document(job: DocJob) -> list[Decision]:
     """Worker entry: open the PDF once (facts from the cache), decide each of its rows."""
+    from widening.cache import cache_from_options, load_doc_cached
+    from widening.decide import decide_row
+    from widening.document import sha256_file
+
     cache = cache_from_options(job.options.cache_dir, job.options.no_cache)
     reviewed = {row_key(s.doc_id, s.question): s for s in job.reviewed}
     try:
@@ -135,7 +148,7 @@ def audit_rows(
             return 0.0
 
     decisions = run_documents(jobs, decide_document, _on_error, workers=workers, timeout_s=timeout_s,
-                              progress=progress, cost=cost, label="documents", preload=(__name__, *WORKER_MODULES))
+                              progress=progress, cost=cost, label="documents", preload=worker_modules())
     order = {(r.doc_id, r.question, r.index): i for i, r in enumerate(rows)}
     by_key: dict[tuple[str, str], list[Decision]] = defaultdict(list)
     for d in decisions:

@@ -28,7 +28,7 @@ from widening.models import (
     ReadingTried,
     Row,
 )
-from widening.probes import Scope, probe_modules, run_probe
+from widening.probes import Scope, run_probe
 from widening.question import parse_question
 
 # Qualifiers that narrow the set asked for; a check that ignores them cannot licence "none".
@@ -36,10 +36,6 @@ _RESTRICTING = {"year", "level"}
 # Probes whose params carry a qualifier themselves (the check is about that name).
 _QUALIFIER_AWARE = {"mentions", "map_between"}
 
-# What a worker deciding rows imports. The runner's forkserver imports these once, before
-# it starts the workers, so they share the modules' memory (~60 MB) instead of each
-# loading its own copy.
-WORKER_MODULES = ("widening.decide", "widening.cache", "widening.ocr", *(f"widening.probes.{m}" for m in probe_modules()))
 
 
 def _keep(row: Row, finding: CaseFinding, **kw: Any) -> Decision:

@@ -242,7 +242,7 @@ def _crashed(job: GateJob, why: str) -> list[Decision]:
 def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: list[SampleSource],
                    cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None) -> list[GateItem]:
     """Decide every proposal; each PDF is opened once, in a worker process, however many proposals name it."""
-    from widening.decide import WORKER_MODULES
+    from widening.audit import worker_modules
     from widening.runner import run_documents
 
     items: dict[int, GateItem] = {}
@@ -268,7 +268,7 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
             groups.append(group)
         else:
             local.append((group, _unavailable(job, missing)))
-    decided = iter(run_documents(jobs, decide_job, _crashed, workers=workers, label="documents", preload=(__name__, *WORKER_MODULES)))
+    decided = iter(run_documents(jobs, decide_job, _crashed, workers=workers, label="documents", preload=(__name__, *worker_modules())))
     local += [(group, [next(decided) for _ in group]) for group in groups]
     for group, decisions in local:
         for (n, loaded, look), d in zip(group, decisions):

@@ -55,6 +55,15 @@ def _engine() -> rapidocr.RapidOCR:
     return rapidocr.RapidOCR(params=params)
 
 
+def warm() -> None:
+    """Load the OCR models now: one tiny OCR of a drawn word loads the detector and the recogniser."""
+    import cv2
+
+    img = np.full((64, 256, 3), 255, dtype=np.uint8)
+    cv2.putText(img, "widening", (8, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 0, 0), 2)
+    _ocr_once(img)
+
+
 def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None) -> int:
     """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI]."""
     clip = clip or page.rect

@@ -8,10 +8,12 @@ it returns ``ProbeResult.cannot(...)`` with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from widening.document import Doc
 from widening.models import ProbeResult
+
+if TYPE_CHECKING:  # probes import the PDF layer themselves; the registry needs only the name
+    from widening.document import Doc
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Scope:
     in_image: bool = False
 
 
-ProbeFn = Callable[[Doc, Scope, dict[str, Any]], ProbeResult]
+ProbeFn = Callable[["Doc", Scope, dict[str, Any]], ProbeResult]
 REGISTRY: dict[str, ProbeFn] = {}
 
 
