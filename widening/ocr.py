@@ -59,8 +59,10 @@ def warm() -> None:
     """Load the OCR models now: one tiny OCR of a drawn word loads the detector and the recogniser."""
     import cv2
 
-    img = np.full((64, 256, 3), 255, dtype=np.uint8)
-    cv2.putText(img, "widening", (8, 44), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 0, 0), 2)
+    # Square: the detector scales the short side up to 736 px, so a wide strip would cost
+    # it a 736 x 2944 pass (600 MB); a square costs the least it ever looks at.
+    img = np.full((160, 160, 3), 255, dtype=np.uint8)
+    cv2.putText(img, "OCR", (20, 95), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (0, 0, 0), 3)
     _ocr_once(img)
 
 

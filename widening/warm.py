@@ -12,4 +12,7 @@ os.environ.setdefault("WIDENING_WORKER_THREADS", "1")
 
 from widening import ocr  # noqa: E402  (the thread count must be set first)
 
-ocr.warm()
+try:
+    ocr.warm()
+except Exception:  # noqa: BLE001  a failing forkserver would stop every worker; OCR reports its own error where it is used
+    pass
