@@ -7,17 +7,15 @@ caller records "OCR unavailable" instead of "no text".
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pymupdf
 import rapidocr
 
+from widening.heap import trim_heap
 from widening.models import TextLine
 from widening.limits import safe_pixmap
 
@@ -80,25 +78,6 @@ def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None) -> int:
     return int(min(MAX_DPI, max(MIN_DPI, round(dpi))))
 
 
-@lru_cache(maxsize=1)
-def _libc_trim() -> Any:
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc
-        return None
-
-
-def release_memory() -> None:
-    """Hand freed heap back to the system.
-
-    Each OCR pass allocates a few hundred MB of short-lived tensors; glibc keeps the freed
-    pages, so over a 100-page deck a worker's resident size creeps from 200 MB to 900 MB.
-    """
-    trim = _libc_trim()
-    if trim is not None:
-        trim(0)
-
-
 Line = tuple[str, tuple[float, float, float, float], float]
 
 # Memory: the text detector needs ~250 MB per megapixel it looks at. A picture larger than
@@ -144,7 +123,7 @@ def _ocr_once(rgb: np.ndarray) -> list[Line]:
     try:
         result = _engine()(np.ascontiguousarray(rgb[:, :, :3]))
     finally:
-        release_memory()
+        trim_heap()
     if result.boxes is None or result.txts is None:
         return []
     out = []

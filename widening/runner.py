@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
 from widening.errors import WideningError
+from widening.heap import trim_heap
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -85,6 +86,7 @@ def _release_memory() -> None:
     pymupdf = sys.modules.get("pymupdf")
     if pymupdf is not None:
         pymupdf.TOOLS.store_shrink(100)  # MuPDF keeps a resource store that grows across documents
+    trim_heap()
 
 
 def _watch_parent(pid: int) -> None:
