@@ -89,6 +89,7 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]
         r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
         results.append(r.model_copy(update={
             "members": tuple(m.model_copy(update={"reading": t.reading}) for m in r.members),
+            "doubts": tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts),
             "note": (r.note + f" [{t.reading.value} reading of {t.number}]").strip(),
         }))
     return results
@@ -137,14 +138,18 @@ def decide_row(
     ignored = [q for q in parsed.qualifiers if q.kind in _RESTRICTING and spec.probe not in _QUALIFIER_AWARE]
     results = run_check(spec, doc, main, excluded)
     members = [m for r in results for m in r.members]
+    doubts = [m for r in results for m in r.doubts]
     base["probes"] = base["probes"] + tuple(results)
     check = _check_dict(spec, main, excluded)
-    common = dict(check=check, members=tuple(members), spec_source=source, **base)
+    common = dict(check=check, members=tuple(members), doubts=tuple(doubts), spec_source=source, **base)
 
     if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
         return _keep(row, f, **common)
     if members:
         return _unverifiable(row, f"The check ({spec.probe}) measures a broader set than asked and finds {len(members)} candidate(s); whether any is what the question asks for is not measured.", **common)
+    if doubts:
+        first = doubts[0]
+        return _unverifiable(row, f"The check ({spec.probe}) finds no member but {len(doubts)} doubt(s) it cannot rule out, first on p{first.page}: {first.what} ({first.why or 'a tuned filter would exclude it'}).", **common)
     blind = [r for r in results if r.status is ProbeStatus.could_not_measure]
     if blind or not results:
         note = blind[0].note if blind else "no page to look at"

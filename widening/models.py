@@ -121,13 +121,18 @@ class DocumentFacts(Frozen):
 
 
 class Member(Frozen):
-    """One thing a probe found: where it is and what it is."""
+    """One thing a probe found: where it is and what it is.
+
+    The same type carries a doubt (``why`` says which tuned filter would have excluded it)
+    and a closest non-member (``why`` says which certain rule excluded it).
+    """
 
     page: int
     bbox: BBox
     what: str
     reading: Reading | None = None
     score: float | None = None
+    why: str | None = None
 
 
 class ProbeStatus(str, Enum):
@@ -150,13 +155,19 @@ class ProbeResult(Frozen):
     status: ProbeStatus = ProbeStatus.measured
     members: tuple[Member, ...] = ()
     note: str = ""
+    doubts: tuple[Member, ...] = Field(
+        default=(),
+        description="candidates only a tuned filter (shape, size, score, overlap, decoration) would exclude: "
+        "they are neither members nor non-members, and a widening needs none of them",
+    )
     best_candidates: tuple[Member, ...] = Field(
         default=(), description="closest non-members, so a reviewer sees how far 'absent' was"
     )
 
     @property
     def measured_zero(self) -> bool:
-        return self.status is ProbeStatus.measured and not self.members
+        """Measured, no member and no doubt: the only outcome that can licence a widening."""
+        return self.status is ProbeStatus.measured and not self.members and not self.doubts
 
     @classmethod
     def cannot(cls, probe: str, note: str, **kw: Any) -> "ProbeResult":
@@ -279,6 +290,7 @@ class Decision(Frozen):
     reason: str
     check: dict[str, Any] = Field(default_factory=dict)
     members: tuple[Member, ...] = ()
+    doubts: tuple[Member, ...] = ()
     parsed: ParsedQuestion | None = None
     readings: tuple[ReadingTried, ...] = ()
     probes: tuple[ProbeResult, ...] = ()

@@ -91,7 +91,7 @@ def scopes(doc: Any, page: str, reading: str) -> list[tuple[str, tuple[int, ...]
 
 
 def _print(console: Console, reading: str, res: ProbeResult) -> None:
-    title = f"{res.probe} on pages {list(res.pages)} (reading {reading}): {res.status.value}, {len(res.members)} member(s)"
+    title = f"{res.probe} on pages {list(res.pages)} (reading {reading}): {res.status.value}, {len(res.members)} member(s), {len(res.doubts)} doubt(s)"
     table = Table(title=title, show_lines=False)
     for col in ("page", "bbox", "what"):
         table.add_column(col)
@@ -100,6 +100,12 @@ def _print(console: Console, reading: str, res: ProbeResult) -> None:
     console.print(table)
     if res.note:
         console.print(f"note: {res.note}")
+    if res.doubts:
+        console.print("doubts (a tuned filter would exclude them; they keep the row):")
+        for m in res.doubts[:20]:
+            console.print(f"  p{m.page} [{', '.join(f'{v:.0f}' for v in m.bbox)}] {m.what}: {m.why or ''}", markup=False)
+        if len(res.doubts) > 20:
+            console.print(f"  ... and {len(res.doubts) - 20} more")
     if res.best_candidates:
         console.print("closest non-members:")
         for m in res.best_candidates[:8]:

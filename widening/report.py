@@ -21,7 +21,7 @@ WIDENED_PREFIX = "Not answerable or"
 def record(d: Decision) -> dict[str, Any]:
     """One audit.json object: the SPEC fields first, then what a reviewer needs."""
     data = d.model_dump(mode="json")
-    head = {k: data.pop(k) for k in ("doc_id", "question", "key", "decision", "case", "reason", "check", "members")}
+    head = {k: data.pop(k) for k in ("doc_id", "question", "key", "decision", "case", "reason", "check", "members", "doubts")}
     return {**head, **data}
 
 

@@ -33,8 +33,12 @@ def finish(
     unmeasured: dict[int, str],
     best: Iterable[Member] = (),
     note: str = "",
+    doubts: Iterable[Member] = (),
 ) -> ProbeResult:
-    """Combine per-page outcomes: any unmeasured page turns a zero into could-not-measure."""
+    """Combine per-page outcomes: any unmeasured page turns a zero into could-not-measure.
+
+    ``doubts`` are candidates that only a tuned filter would exclude; they are kept, never dropped.
+    """
     notes = [note] if note else []
     if unmeasured:
         notes.append("could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items())))
@@ -46,6 +50,7 @@ def finish(
         params=params,
         status=status,
         members=tuple(members),
+        doubts=tuple(doubts),
         note=" | ".join(notes),
         best_candidates=tuple(list(best)[:20]),
     )
