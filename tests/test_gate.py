@@ -135,7 +135,7 @@ def test_text_format_one_line_per_proposal_with_members_capped_and_counted():
     assert lines[1].startswith("REJECT p.yaml:1 short_not_empty b.pdf")
     assert "p13 [10, 20, 30, 40] italic span" in out
     assert "... and 2 more (all in --format json)" in out
-    assert "1 accepted, 1 rejected, 0 bad input; exit 1 (REJECTED)" in out
+    assert "1 accepted, 1 rejected, 0 error(s); exit 1 (REJECTED)" in out
 
 
 def test_json_format_round_trips_and_carries_the_exit_code():

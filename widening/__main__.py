@@ -1,3 +1,3 @@
-from widening.cli import main
+from widening.entry import main
 
 raise SystemExit(main())

@@ -1,28 +1,33 @@
-"""The rule data under rules/, loaded once and validated."""
+"""The rule data under rules/ (packaged as ``widening.rules``), loaded once and validated."""
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+from widening.resources import MissingData, folder, read_text
 
 
 @cache
 def load(name: str) -> dict[str, Any]:
     """Read ``rules/<name>.yaml``; a missing or malformed file names itself in the error."""
-    path = RULES_DIR / f"{name}.yaml"
+    text, path = read_text("rules", f"{name}.yaml")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise RuntimeError(f"{path}: cannot read rule data: {exc}") from exc
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise MissingData(f"{path}: cannot read rule data: {exc}") from exc
     if not isinstance(data, dict):
-        raise RuntimeError(f"{path}: expected a mapping at the top level")
+        raise MissingData(f"{path}: expected a mapping at the top level")
     return data
+
+
+def rule_files() -> list[tuple[str, bytes]]:
+    """(name, bytes) of every rules/*.yaml, sorted by name."""
+    rules = folder("rules")
+    return sorted((p.name, p.read_bytes()) for p in rules.iterdir() if p.name.endswith(".yaml"))
 
 
 def alternation(words: list[str]) -> str:
