@@ -50,7 +50,8 @@ def hooks(tmp_path_factory):
     bench = root / "bench"
     bench.mkdir()
     git(bench, "init", "-q", "-b", "main")
-    env = offline_pip_env(PRE_COMMIT_HOME=str(root / "home"), VIRTUALENV_SYSTEM_SITE_PACKAGES="1")
+    env = offline_pip_env(PRE_COMMIT_HOME=str(root / "home"), VIRTUALENV_SYSTEM_SITE_PACKAGES="1",
+                          VIRTUALENV_NO_PERIODIC_UPDATE="1", VIRTUALENV_NO_DOWNLOAD="1")
     if os.environ.get("WIDENING_CACHE"):
         env["WIDENING_CACHE"] = os.environ["WIDENING_CACHE"]
 

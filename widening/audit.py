@@ -27,10 +27,12 @@ CHECKS_SUBDIR = Path("checks") / "reviewed"
 
 
 def checks_dir_candidates(cwd: Path | None = None) -> list[Path]:
-    """Where ``audit`` looks for reviewed specs by default: ./checks/reviewed, then the source checkout's."""
+    """Where ``audit`` looks for reviewed specs by default: ./checks/reviewed, then (run from a source checkout) the checkout's."""
     here = (cwd or Path.cwd()) / CHECKS_SUBDIR
     checkout = SOURCE_ROOT / CHECKS_SUBDIR
-    return [here] if here.resolve() == checkout.resolve() else [here, checkout]
+    if not (SOURCE_ROOT / "pyproject.toml").is_file() or here.resolve() == checkout.resolve():
+        return [here]  # an installed wheel has no checkout: only the benchmark's own folder
+    return [here, checkout]
 
 
 def default_checks_dir(cwd: Path | None = None) -> Path | None:
@@ -161,8 +163,8 @@ def audit_rows(
 
     def cost(job: DocJob) -> float:
         try:
-            return (Path(corpus) / "documents" / job.doc_id).stat().st_size
-        except (OSError, ValueError):
+            return doc_path(Path(corpus), job.doc_id).stat().st_size
+        except (DocumentError, OSError, ValueError):
             return 0.0
 
     decisions = run_documents(jobs, decide_document, _on_error, workers=workers, timeout_s=timeout_s,

@@ -45,7 +45,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.corpus import check_documents, load_samples, locate_corpus, refused_doc_ids
     from widening.errors import engine_failed
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)  # one message, one line, whatever the width
     try:
         corpus = locate_corpus(args.corpus)
         check_documents(corpus)
