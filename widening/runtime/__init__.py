@@ -1,0 +1,1 @@
+"""Process plumbing: worker pool, memory trimming, forkserver warm-up, atomic writes."""
