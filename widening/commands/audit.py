@@ -24,13 +24,13 @@ CHECKS_DIR = RULES_DIR.parent / "checks" / "reviewed"
 
 
 def worker_modules() -> tuple[str, ...]:
-    """What a worker deciding rows imports, plus the OCR models (``widening.runtime.warm``).
+    """What a worker deciding rows imports, plus the OCR models (``widening.facts.warm``).
 
     The runner's forkserver imports these once, before it starts the workers, so they share
     that memory instead of each loading its own copy. This process (the parent) needs none
     of them: it reads the corpus, hands out jobs and writes the report.
     """
-    return ("widening.commands.audit", "widening.engine.decide", "widening.facts.cache", "widening.runtime.warm",
+    return ("widening.commands.audit", "widening.engine.decide", "widening.facts.cache", "widening.facts.warm",
             *(f"widening.probes.{m}" for m in probe_modules()))
 
 

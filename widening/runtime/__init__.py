@@ -1,1 +1,1 @@
-"""Process plumbing: worker pool, memory trimming, forkserver warm-up, atomic writes."""
+"""Process plumbing: worker pool, memory trimming, atomic writes."""
