@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from widening.facts.geometry import Groups
 from widening.facts.lines import Line
 from widening.facts.readings import roman_value, to_roman
 from widening.models import FolioCandidate
@@ -105,20 +106,14 @@ def accept_folios(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple
     furniture = _furniture(cands, sizes)
     crowded = _crowded(cands, furniture)
     nodes = [(page, i) for page, cs in cands.items() for i in range(len(cs)) if (page, i) not in furniture | crowded]
-    parent = {n: n for n in nodes}
-
-    def find(n: tuple[int, int]) -> tuple[int, int]:
-        while parent[n] != n:
-            parent[n] = parent[parent[n]]
-            n = parent[n]
-        return n
-
+    runs = Groups(nodes)
     for page, i in nodes:
         c = cands[page][i]
         for other in range(page + 1, page + RUN_WINDOW + 1):
             for j, o in enumerate(cands.get(other, ())):
-                if (other, j) in parent and o.roman == c.roman and _advances(c, page, o, other) and _same_place(c, sizes[page], o, sizes[other]):
-                    parent[find((page, i))] = find((other, j))
+                if (other, j) in runs and o.roman == c.roman and _advances(c, page, o, other) and _same_place(c, sizes[page], o, sizes[other]):
+                    runs.join((page, i), (other, j))
+    find = runs.find
     run_pages: dict[tuple[int, int], set[int]] = {}
     for n in nodes:
         run_pages.setdefault(find(n), set()).add(n[0])
