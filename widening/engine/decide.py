@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from widening import rules
+from widening import rulebook
 from widening.engine import cases
 from widening.engine.checks import Derivation, derive
 from widening.engine.containers import Resolved, resolve
@@ -137,7 +137,7 @@ def decide_row(
             return _unverifiable(row, f"Pinned check rejected: {why}.", check=_check_dict(spec, main), spec_source="proposal", **base)
         main = pinned_res
     # Qualifiers that narrow the set asked for (rules/cases.yaml); a check that ignores them cannot licence "none".
-    restricting = set(rules.load("cases")["restricting_qualifiers"])
+    restricting = set(rulebook.load("cases")["restricting_qualifiers"])
     ignored = [q for q in parsed.qualifiers if q.kind in restricting and spec.probe not in _QUALIFIER_AWARE]
     results = run_check(spec, doc, main, excluded)
     members = [m for r in results for m in r.members]

@@ -9,7 +9,7 @@ import re
 from functools import cache
 from typing import Any
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 
 _SPACE = re.compile(r"\s+")
