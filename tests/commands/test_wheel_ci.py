@@ -151,13 +151,14 @@ def test_missing_rule_data_is_an_error_exit_2_in_gate_audit_and_reproduce(venv_b
         gate = subprocess.run([widening, "gate", "--corpus", str(bench), "-q", "--format", "github", "--output", str(github),
                                "checks/proposals/rejected.yaml"], cwd=bench, env=env, capture_output=True, text=True, timeout=300)
         assert gate.returncode == 2, gate.stdout + gate.stderr
-        assert "title=widening gate%3A error%3A engine_error" in github.read_text() and "vocabulary.yaml" in github.read_text()
-        assert gate.stdout.startswith("ERROR  checks/proposals/rejected.yaml:1 engine_error"), gate.stdout  # text, not REJECT
-        assert "0 accepted, 0 rejected, 1 error(s); exit 2 (ERROR)" in gate.stdout and gate.stderr == ""
+        annotation = github.read_text()
+        assert annotation.startswith("::error file=rules,title=widening gate%3A rule_data::the tool cannot run") and "vocabulary.yaml" in annotation
+        assert gate.stdout.startswith("ERROR  the tool cannot run: "), gate.stdout  # text: an error, not a REJECT
+        assert "0 accepted, 0 rejected, 1 error(s); exit 2 (ERROR)" in gate.stdout
         audit = subprocess.run([widening, "audit", "--corpus", str(bench), "--out", str(tmp_path / "out"), "--auto"],
                                cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
         assert audit.returncode == 2, audit.stdout + audit.stderr
-        assert "the engine could not run on 1 document(s): small.pdf" in audit.stderr
+        assert "the tool cannot run" in audit.stderr and "vocabulary.yaml" in audit.stderr
         reproduce = subprocess.run([widening, "reproduce", "--corpus", str(bench), "--format", "junit"],
                                    cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
         assert reproduce.returncode == 2, reproduce.stdout + reproduce.stderr

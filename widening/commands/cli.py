@@ -42,10 +42,12 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands import report
     from widening.commands.audit import AuditOptions, audit_rows, checks_dir_candidates, default_checks_dir, is_unanswerable
     from widening.commands.corpus import check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
+    from widening import rulebook
     from widening.errors import engine_failed
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # one message, one line, whatever the width
     try:
+        rulebook.require_all()
         corpus = locate_corpus(args.corpus)
         check_documents(corpus)
         samples = load_samples(Path(args.samples) if args.samples else corpus.samples)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from widening.commands.corpus import Corpus, RowIndex, check_documents, doc_path, load_samples, locate_corpus
 from widening.commands.formats import GATE_RENDERERS, add_output_options, emit, gate_markdown
+from widening import rulebook
 from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
 from widening.models import Case, CheckSpec, Decision, Member, Row
 from widening.commands.proposal import LoadedProposal, describe, load_file
@@ -298,12 +299,14 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
     if validate_only:
         return GateReport(errors=tuple(errors), validated=len(proposals))
     try:
+        rulebook.require_all()
         corpus = locate_corpus(corpus_arg)
         check_documents(corpus)
         sources = sample_sources(corpus, samples)
     except WideningError as exc:
         rec = exc.record
-        errors.append(GateError(file=str(rec.loc[0]) if rec.loc else "corpus", type=rec.type, text=rec.line(), record=rec))
+        where = str(rec.loc[0]) if rec.loc else "rules" if rec.type == "rule_data" else "corpus"
+        errors.append(GateError(file=where, type=rec.type, text=rec.line(), record=rec))
         return GateReport(errors=tuple(errors))
     items = gate_proposals(proposals, corpus, sources, cache_dir, no_cache, workers, progress)
     return GateReport(items=tuple(items), errors=tuple(errors))

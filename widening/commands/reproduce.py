@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from widening.commands.corpus import Corpus, check_documents, doc_path, load_samples, locate_corpus, refused_doc_ids, row_key
 from widening.commands.formats import REPRODUCE_RENDERERS, add_output_options, emit, reproduce_markdown
+from widening import rulebook
 from widening.errors import DocumentError, ExitCode, WideningError, engine_failed
 from widening.models import Case, Decision, Member, Row
 
@@ -163,6 +164,7 @@ def decide_all(corpus: Corpus, rows: list[Row], args: argparse.Namespace) -> dic
 
 def reproduce(args: argparse.Namespace) -> ReproduceReport:
     try:
+        rulebook.require_all()
         corpus = locate_corpus(args.corpus)
         check_documents(corpus)
         if not corpus.samples_v1.is_file():
