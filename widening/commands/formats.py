@@ -1,5 +1,9 @@
 """Output formats for the gate and reproduce reports: text (rich), json, junit XML, github annotations.
 
+Every format tells an error (the tool could not decide: exit 2) apart from a rejection
+(the proposal is wrong: exit 1): ERROR vs REJECT in text, ``verdict`` and ``exit_code`` in
+json, ``<error>`` vs ``<failure>`` in JUnit, the annotation title in github.
+
 Every renderer is a pure function of a saved report (never of live engine state), so
 the same report can be rendered several ways. Markdown is the optional run summary
 written to ``$GITHUB_STEP_SUMMARY``.
@@ -124,11 +128,13 @@ def _item_body(item: GateItem) -> str:
     return "\n".join(lines)
 
 
+_TAGS = {"accept": ("ACCEPT", "green"), "reject": ("REJECT", "red"), "error": ("ERROR ", "magenta")}
+
+
 def gate_text(report: GateReport) -> str:
     console, buf = _console()
     for item in report.items:
-        tag = "ACCEPT" if item.verdict == "accept" else "REJECT"
-        style = "green" if tag == "ACCEPT" else "red"
+        tag, style = _TAGS[item.verdict]
         reason = " ".join(item.reason.split())
         console.print(
             f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
@@ -142,7 +148,7 @@ def gate_text(report: GateReport) -> str:
     if report.validated is not None:
         done = f"{report.validated} proposal(s) well-formed, {c['error']} error(s), nothing decided (--validate-only)"
     else:
-        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input"
+        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s)"
     console.print(f"{done}; exit {int(report.exit_code)} ({report.exit_code.name})")
     return buf.getvalue()
 
@@ -154,8 +160,9 @@ def gate_json(report: GateReport) -> str:
 def gate_junit(report: GateReport) -> str:
     cases: list[tuple[str, str, str | None, str | None, str]] = []
     for item in report.items:
-        failure = None if item.verdict == "accept" else f"{_label(item)}: {item.reason}"
-        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, None, _item_body(item)))
+        failure = f"{_label(item)}: {item.reason}" if item.verdict == "reject" else None
+        error = f"{_label(item)}: {item.reason}" if item.verdict == "error" else None
+        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, error, _item_body(item)))
     for err in report.errors:
         cases.append((err.file, f"bad input: {err.type}", None, err.text, err.text))
     return _junit("widening gate", cases)
@@ -166,6 +173,9 @@ def gate_github(report: GateReport) -> str:
     for item in report.items:
         if item.verdict == "accept":
             out.append(github_annotation("notice", f"ACCEPT: {item.reason}", item.file, item.line, "widening gate"))
+        elif item.verdict == "error":  # the tool failed; the proposal was not judged
+            msg = f"ERROR (not a rejection) {item.doc_id}: {item.question!r}: {item.reason}"
+            out.append(github_annotation("error", msg, item.file, item.line, f"widening gate: error: {_label(item)}"))
         else:
             title = f"widening gate: {_label(item)}"
             msg = f"REJECT {item.doc_id}: {item.question!r}: {item.reason}"
@@ -184,7 +194,7 @@ def gate_markdown(report: GateReport) -> str:
     lines = [
         "## widening gate",
         "",
-        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input (exit {int(report.exit_code)}).",
+        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s) (exit {int(report.exit_code)}).",
         "",
         "| verdict | file | doc_id | question | case | members | reason |",
         "| --- | --- | --- | --- | --- | --- | --- |",
