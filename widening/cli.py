@@ -22,7 +22,7 @@ class Exit(IntEnum):
 
 
 def _add_audit(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("audit", help="decide every Not answerable row; write audit.json and audit.md")
+    p = sub.add_parser("audit", help="decide every Not answerable row; write audit.json, audit.md and audit.html")
     p.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
     p.add_argument("--samples", help="samples file (default: the corpus's samples.json)")
     p.add_argument("--out", default="out", help="output folder (default: out)")
@@ -38,6 +38,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening import report
     from widening.audit import AuditOptions, audit_rows, is_unanswerable
     from widening.corpus import load_samples, locate_corpus
+    from widening.report_html import cache_dir_from, write_html
 
     err = Console(stderr=True)
     try:
@@ -54,7 +55,8 @@ def run_audit(args: argparse.Namespace) -> int:
     json_path, md_path = report.write(decisions, Path(args.out))
     records = [report.record(d) for d in decisions]
     report.print_counts(records)
-    Console().print(f"wrote {json_path} and {md_path}", highlight=False)
+    html = write_html(records, Path(args.out) / "audit.html", corpus.root, cache_dir_from(args.cache, args.no_cache), source=str(json_path))
+    Console().print(f"wrote {json_path}, {md_path} and {html.html}", highlight=False)
     return Exit.OK
 
 
@@ -62,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="widening", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     _add_audit(sub)
-    for module in ("gate", "reproduce", "probe_cli"):
+    for module in ("gate", "reproduce", "probe_cli", "report_html"):
         try:
             mod = __import__(f"widening.{module}", fromlist=["add_parser"])
         except ImportError:

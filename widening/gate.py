@@ -320,6 +320,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
     p.add_argument("--validate-only", action="store_true",
                    help="only check that the files are well-formed proposals (no corpus, no PDF); exit 0 or 2")
+    p.add_argument("--html", metavar="OUT", help="also write the HTML evidence report to OUT (page images inline or beside it)")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
@@ -329,5 +330,11 @@ def run(args: argparse.Namespace) -> int:
     report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs,
                         args.validate_only)
     emit(report, GATE_RENDERERS, args, gate_markdown)
+    if args.html:
+        from widening.report_html import cache_dir_from, corpus_or_none, gate_records, write_html
+
+        records, verdicts = gate_records(report)
+        write_html(records, Path(args.html), corpus_or_none(args.corpus), cache_dir_from(args.cache_dir, args.no_cache),
+                   title="widening gate", source=", ".join(args.files), gate=verdicts)
     return int(report.exit_code)
 
