@@ -267,3 +267,17 @@ def test_member_boxes_lie_over_the_members_on_the_thumbnail(page, audited: Path,
     assert shot.stat().st_size > 10_000
     if os.environ.get("WIDENING_SCREENSHOTS"):  # CI can keep it as an artifact
         shutil.copy(shot, Path(os.environ["WIDENING_SCREENSHOTS"]) / "report.png")
+
+
+def test_gate_writes_the_report_of_its_run(audited: Path, tmp_path: Path) -> None:
+    corpus = audited.parent / "corpus"
+    proposals = tmp_path / "proposals.yaml"
+    proposals.write_text(json.dumps([{"doc_id": "pics.pdf", "question": Q_ITALIC}, {"doc_id": "styled.pdf", "question": Q_ITALIC},
+                                     {"doc_id": "plain.pdf", "question": "Not a question of this corpus?"}]))
+    out = tmp_path / "gate.html"
+    code = main(["gate", str(proposals), "--corpus", str(corpus), "--no-cache", "--jobs", "1", "--html", str(out)])
+    assert code == 1
+    html = out.read_text()
+    assert html.count('<article class="row"') == 3
+    assert 'data-decision="accept"' in html and 'data-case="short_not_empty"' in html and 'data-case="row_not_found"' in html
+    assert f'id="{row_anchor("styled.pdf", Q_ITALIC)}"' in html and "rect class=\"box member\"" in html

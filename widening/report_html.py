@@ -293,13 +293,10 @@ def _boxes(rec: dict[str, Any]) -> tuple[dict[int, list[Box]], list[int], dict[s
         by_page.setdefault(m["page"], []).append(Box(kind, tuple(m["bbox"]), _member_label(kind, m)))
 
     for pr in rec.get("probes") or ():
-        if _is_mention(pr):
-            for m in pr.get("members") or ():
-                add("mention", m)
-            continue
-        if check_probe and pr.get("probe") == check_probe:
+        mention = _is_mention(pr)  # its members are mentions of a qualifier, not members of the asked set
+        if check_probe and pr.get("probe") == check_probe and not mention:
             looked.extend(p for p in pr.get("pages") or () if p not in looked)
-        for kind, name in (("member", "members"), ("doubt", "doubts"), ("near", "best_candidates")):
+        for kind, name in (("mention" if mention else "member", "members"), ("doubt", "doubts"), ("near", "best_candidates")):
             for m in pr.get(name) or ():
                 add(kind, m)
     if not rec.get("probes"):  # a gate record without probes still has members
@@ -326,6 +323,14 @@ def _region_box(region: str | None, w: float, h: float) -> Box | None:
         return None
     fx0, fy0, fx1, fy1 = REGIONS[region]
     return Box("region", (fx0 * w, fy0 * h, fx1 * w, fy1 * h), f"the question's region: {region.replace('_', ' ')}")
+
+
+def _clipped(b: Box, w: float, h: float) -> Box:
+    """The box as reported; its label says so when it reaches past the page (the picture clips it there)."""
+    x0, y0, x1, y1 = b.bbox
+    if x0 >= -1 and y0 >= -1 and x1 <= w + 1 and y1 <= h + 1:
+        return b
+    return Box(b.kind, b.bbox, f"{b.label} (the box reaches past the page edge, {w:.0f}x{h:.0f}pt)")
 
 
 # --------------------------------------------------------------------------- building rows
@@ -364,6 +369,7 @@ class Builder:
             extra.append(r)
         if in_image:
             extra += [Box("picture", b, "a picture on the page (the question asks inside the picture)") for b in img.pictures]
+        boxes = [_clipped(b, img.width, img.height) for b in boxes]
         counts = Counter(b.kind for b in boxes)
         drawn = boxes[:BOXES_PER_PAGE]
         return PageView(page=page, image=name, width=img.width, height=img.height, boxes=extra + drawn,
@@ -544,7 +550,7 @@ def _env() -> Environment:
 def _chart(counts: list[tuple[str, str, int]]) -> Markup:
     """A horizontal bar chart (inline SVG) of (css class, label, count)."""
     top = max((n for _, _, n in counts), default=0) or 1
-    bar_h, gap, label_w, bar_w = 18, 6, 170, 260
+    bar_h, gap, label_w, bar_w = 18, 6, 200, 260
     height = len(counts) * (bar_h + gap)
     parts = [Markup('<svg class="chart" role="img" aria-label="rows by decision and case" width="{}" height="{}" viewBox="0 0 {} {}">')
              .format(label_w + bar_w + 50, height, label_w + bar_w + 50, height)]

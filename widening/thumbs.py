@@ -15,12 +15,14 @@ from pydantic import BaseModel, ConfigDict
 from widening.atomic import write_bytes_atomic, write_text_atomic
 from widening.document import sha256_file
 
-# Fixed pixel width: 480 px shows a slide's words when enlarged and keeps a page near 40 kB.
-THUMB_WIDTH = 480
+# Fixed pixel width: 720 px keeps a paper's 10 pt body text legible when enlarged, at about 120 kB a page.
+THUMB_WIDTH = 720
 # A very tall page (a poster, a scrolled web page) is scaled to this height instead, so
 # one page can never cost more than a few normal ones.
 MAX_HEIGHT = 3 * THUMB_WIDTH
 JPEG_QUALITY = 70
+# PDFs kept open at once while rendering (each can hold tens of MB of decoded resources).
+OPEN_PDFS = 4
 # Pictures listed per page for the "in the picture" outline; more are not drawn.
 MAX_PICTURES = 50
 
@@ -93,7 +95,11 @@ class Thumbnailer:
         return self._pdf(path).page_count
 
     def _pdf(self, path: Path) -> pymupdf.Document:
-        if path not in self._open:
+        if path in self._open:
+            self._open[path] = self._open.pop(path)  # most recently used last
+        else:
+            if len(self._open) >= OPEN_PDFS:  # rows come grouped by document: a few open files suffice
+                self._open.pop(next(iter(self._open))).close()
             self._open[path] = pymupdf.open(path, filetype="pdf")
         return self._open[path]
 
