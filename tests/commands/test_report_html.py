@@ -216,6 +216,12 @@ def _box_matches(page, rect_sel: str, bbox: list[float]) -> None:
         assert abs(got[k] - want[k]) <= 1.0, (k, got, want)
 
 
+def _wait_for_pages(page, row: str) -> None:
+    """The row's page images are lazy: wait until each has loaded and decoded."""
+    page.wait_for_function("sel => Array.from(document.querySelectorAll(sel)).every(i => i.complete && i.naturalWidth > 0)",
+                           arg=f"{row} img")
+
+
 def _pixels_inside(page, bbox_px: dict) -> list[tuple[int, int, int]]:
     from PIL import Image
 
@@ -235,7 +241,7 @@ def test_member_boxes_lie_over_the_members_on_the_thumbnail(page, audited: Path,
 
     sel = f"#{row_anchor('styled.pdf', Q_ITALIC)} rect.box.member"
     page.locator(sel).first.scroll_into_view_if_needed()
-    page.wait_for_function("() => Array.from(document.images).every(i => !i.loading || i.complete)")
+    _wait_for_pages(page, f"#{row_anchor('styled.pdf', Q_ITALIC)}")
     assert page.locator(sel).first.get_attribute("data-bbox") == ",".join(str(v) for v in member["bbox"])
     _box_matches(page, sel, member["bbox"])
     # What the box frames on screen is the yellow text, not blank paper.
@@ -246,6 +252,7 @@ def test_member_boxes_lie_over_the_members_on_the_thumbnail(page, audited: Path,
     assert pics["case"] == "short_not_empty" and pics["members"]
     sel = f"#{row_anchor('pics.pdf', Q_IMAGE)} rect.box.member"
     page.locator(sel).first.scroll_into_view_if_needed()
+    _wait_for_pages(page, f"#{row_anchor('pics.pdf', Q_IMAGE)}")
     _box_matches(page, sel, pics["members"][0]["bbox"])
     green = [p for p in _pixels_inside(page, page.locator(sel).first.bounding_box()) if p[1] > 120 and p[0] < 80 and p[2] < 100]
     assert len(green) > 100

@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 from widening import ENGINE_VERSION
 from widening import rulebook as vocab
-from widening.runtime.atomic import write_bytes_atomic, write_text_atomic
+from widening.runtime.atomic import write_text_atomic
 from widening.commands.corpus import Corpus, doc_path, load_samples, row_key
 from widening.facts.document import REGIONS
 from widening.errors import WideningError
@@ -624,7 +624,10 @@ def write_html(records: list[dict[str, Any]], out: Path, corpus: Path | None, ca
         for name, data in builder.images.items():
             target = folder / name
             if not target.is_file() or target.stat().st_size != len(data):
-                write_bytes_atomic(target, data)
+                # Plain writes: a page image is a copy of a cache entry, and an image cut short by
+                # a killed run differs in size, so the next render writes it again.
+                folder.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
     if folder.is_dir():  # images of an earlier render that this one no longer shows
         for stale in folder.glob("*.jpg"):
             if inline or stale.name not in builder.images:
