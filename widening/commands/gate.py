@@ -335,6 +335,6 @@ def run(args: argparse.Namespace) -> int:
 
         records, verdicts = gate_records(report)
         write_html(records, Path(args.html), corpus_or_none(args.corpus), cache_dir_from(args.cache_dir, args.no_cache),
-                   title="widening gate", source=", ".join(args.files), gate=verdicts)
+                   title="widening gate", source=f"{len(args.files)} proposal file(s)", gate=verdicts)
     return int(report.exit_code)
 

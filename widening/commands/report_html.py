@@ -43,6 +43,7 @@ LISTED = 12
 # above it they go to a folder beside it.
 INLINE_CAP = 8_000_000
 BOX_KINDS = ("member", "doubt", "near", "mention")
+POSITIVE = ("widen", "accept")  # the decisions that change a key; the others carry a case
 V2_TAGS = {
     "agreed": "V2 widened, engine widens",
     "missed": "V2 widened, engine keeps",
@@ -409,7 +410,8 @@ class Builder:
         badges = []
         if gate:
             badges.append((f"verdict-{gate['verdict']}", gate["verdict"].upper()))
-            badges.append(("code", gate["code"]))
+            if gate["code"] != "accepted":
+                badges.append(("code", gate["code"]))
             decision, case = gate["verdict"], gate["code"]
         if rec.get("decision"):
             badges.append((f"decision-{rec['decision']}", rec["decision"]))
@@ -425,7 +427,7 @@ class Builder:
             doc_id=rec["doc_id"],
             question=highlight(rec["question"], parsed),
             decision=decision,
-            case=case or ("widen" if decision == "widen" else ""),
+            case=case,
             badges=badges,
             reason=rec.get("reason", ""),
             probe=check.get("probe") or "",
@@ -578,10 +580,12 @@ class Written:
 
 def render(rows: list[RowView], title: str, source: str, v2: dict[str, Any] | None, srcs: dict[str, str]) -> str:
     decisions = Counter(r.decision for r in rows)
-    cases = Counter(r.case for r in rows if r.case and r.decision != "widen")
-    bars = [(f"decision-{d}", d, n) for d, n in sorted(decisions.items()) if d != "keep"]
-    bars += [(f"case-{c}", f"keep: {c}", cases[c]) for c in CASES if cases.get(c)]
-    bars += [(f"case-{c}", c, n) for c, n in sorted(cases.items()) if c not in CASES and c not in decisions]
+    # One bar per positive decision (widen, accept), then one per (negative decision, case).
+    kept = Counter((r.decision, r.case) for r in rows if r.decision not in POSITIVE)
+    rank = {c: i for i, c in enumerate(CASES)}
+    bars = [(f"decision-{d}", d, n) for d, n in sorted(decisions.items()) if d in POSITIVE]
+    bars += [(f"case-{c}", f"{d}: {c or 'no case'}", n)
+             for (d, c), n in sorted(kept.items(), key=lambda kv: (kv[0][0], rank.get(kv[0][1], len(rank)), kv[0][1]))]
     return _env().get_template("report.html.j2").render(
         title=title,
         source=source,
@@ -612,8 +616,7 @@ def write_html(records: list[dict[str, Any]], out: Path, corpus: Path | None, ca
     finally:
         thumbs.close()
     _dedupe_anchors(rows)
-    order = {"widen": 0, "accept": 0}
-    rows.sort(key=lambda r: (order.get(r.decision, 1), CASES.index(r.case) if r.case in CASES else len(CASES)))
+    rows.sort(key=lambda r: (r.decision not in POSITIVE, CASES.index(r.case) if r.case in CASES else len(CASES)))
     total = sum(len(b) for b in builder.images.values())
     inline = total <= inline_cap
     folder = out.with_name(out.stem + "-pages")
