@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pdfs
 from widening.commands.cli import main
@@ -288,3 +290,30 @@ def test_gate_writes_the_report_of_its_run(audited: Path, tmp_path: Path) -> Non
     assert html.count('<article class="row"') == 3
     assert 'data-decision="accept"' in html and 'data-case="short_not_empty"' in html and 'data-case="row_not_found"' in html
     assert f'id="{row_anchor("styled.pdf", Q_ITALIC)}"' in html and "rect class=\"box member\"" in html
+
+
+_WORDS = ["page", "2", "top left", "of", "the", "red", "italic", "logos", "images", "in", "picture", "Figure 3",
+          "not", "except", "another", "two", "Acme Corp", "2019", "level-6", '"quoted term"', "<b>", "&", "'", "?"]
+
+
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=14))
+def test_highlighting_keeps_the_question_text_exactly_and_marks_do_not_nest(words: list[str]) -> None:
+    import html as stdlib_html
+    import re
+
+    from widening.question.parse import parse_question
+
+    q = " ".join(words)
+    parsed = parse_question(q).model_dump(mode="json")
+    out = str(highlight(q, parsed))
+    assert "<b>" not in out  # every piece of the question is escaped
+    marks = re.findall(r"<mark [^>]*>(.*?)</mark>", out)
+    assert all("<mark" not in m for m in marks)
+    assert stdlib_html.unescape(re.sub(r"</?mark[^>]*>", "", out)) == parsed["text"]
+
+
+def test_report_refuses_a_file_that_is_not_an_audit(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "audit.json"
+    bad.write_text('{"not": "a list"}')
+    assert main(["report", str(bad), "--html", str(tmp_path / "a.html"), "--no-cache"]) == 2
+    assert "audit.json" in capsys.readouterr().err and not (tmp_path / "a.html").exists()
