@@ -1,4 +1,4 @@
-"""The `widening` command: audit, gate, reproduce, probe.
+"""The `widening` command: audit, gate, reproduce, probe, report.
 
 Exit codes are a documented IntEnum (``widening.errors.ExitCode``): 0 ok, 1 findings,
 2 bad input or the tool could not run. A tool failure never reads as a pass or a rejection.
@@ -24,7 +24,7 @@ class Exit(IntEnum):
 
 
 def _add_audit(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("audit", help="decide every Not answerable row; write audit.json and audit.md")
+    p = sub.add_parser("audit", help="decide every Not answerable row; write audit.json, audit.md and audit.html")
     p.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
     p.add_argument("--samples", help="samples file (default: the corpus's samples.json)")
     p.add_argument("--out", default="out", help="output folder (default: out)")
@@ -42,6 +42,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands import report
     from widening.commands.audit import AuditOptions, audit_rows, checks_dir_candidates, default_checks_dir, is_unanswerable
     from widening.commands.corpus import check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
+    from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
     from widening.errors import engine_failed
 
@@ -71,7 +72,8 @@ def run_audit(args: argparse.Namespace) -> int:
     json_path, md_path = report.write(decisions, Path(args.out))
     records = [report.record(d) for d in decisions]
     report.print_counts(records)
-    Console().print(f"wrote {json_path} and {md_path}", highlight=False)
+    html = write_html(records, Path(args.out) / "audit.html", corpus.root, cache_dir_from(args.cache, args.no_cache), source=str(json_path))
+    Console().print(f"wrote {json_path}, {md_path} and {html.html}", highlight=False)
     failed = sorted({d.doc_id for d in decisions if engine_failed(d.error)})
     if failed:
         err.print(f"[red]error[/red] the engine could not run on {len(failed)} document(s): {', '.join(failed)}; "
@@ -85,9 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     _add_audit(sub)
     # Explicit imports: a command whose import breaks is a crash, never a silently missing command.
-    from widening.commands import gate, probe, reproduce
+    from widening.commands import gate, probe, report_html, reproduce
 
-    for mod in (gate, reproduce, probe):
+    for mod in (gate, reproduce, probe, report_html):
         before = set(sub.choices)
         mod.add_parser(sub)
         for name in set(sub.choices) - before:

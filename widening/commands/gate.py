@@ -334,6 +334,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="only check that the files are well-formed proposals (no corpus, no PDF); exit 0 or 2")
     p.add_argument("--quiet", "-q", action="store_true",
                    help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
+    p.add_argument("--html", metavar="OUT", help="also write the HTML evidence report to OUT (page images inline or beside it)")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
@@ -343,5 +344,11 @@ def run(args: argparse.Namespace) -> int:
     report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs,
                         args.validate_only, progress=not args.quiet)
     emit(report, GATE_RENDERERS, args, gate_markdown)
+    if args.html:
+        from widening.commands.report_html import cache_dir_from, corpus_or_none, gate_records, write_html
+
+        records, verdicts = gate_records(report)
+        write_html(records, Path(args.html), corpus_or_none(args.corpus), cache_dir_from(args.cache_dir, args.no_cache),
+                   title="widening gate", source=f"{len(args.files)} proposal file(s)", gate=verdicts)
     return int(report.exit_code)
 
