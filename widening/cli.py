@@ -31,6 +31,9 @@ def _add_audit(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cache", "--cache-dir", dest="cache", help="cache folder (default: $WIDENING_CACHE, else the user cache dir)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("--keys", choices=("not-answerable", "zero"), default="not-answerable",
+                   help="which rows: 'Not answerable' keys (default; audit.json) or keys claiming the set is empty, "
+                        "0/none (zeros.json, twins.json, zeros.md, proposals/)")
     p.set_defaults(run=run_audit)
 
 
@@ -48,8 +51,17 @@ def run_audit(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for e in (*samples.errors, *samples.duplicates):
         err.print(f"[yellow]warning[/yellow] {e.line()}", highlight=False)
-    rows = [r for r in samples.rows if is_unanswerable(r)]
     options = AuditOptions(cache_dir=args.cache, no_cache=args.no_cache, use_checks=not args.auto)
+    if args.keys == "zero":  # the other direction: same engine, same runner, its own files
+        from widening import zero_audit
+
+        zeros, twins = zero_audit.decide_zero_keys(corpus.root, list(samples.rows), options, workers=args.jobs,
+                                                   progress=not args.no_progress)
+        paths = zero_audit.write(zeros, twins, Path(args.out))
+        zero_audit.print_counts(zeros, twins)
+        Console().print(f"wrote {paths['zeros']}, {paths['twins']} and {paths['md']}", highlight=False)
+        return Exit.OK
+    rows = [r for r in samples.rows if is_unanswerable(r)]
     decisions = audit_rows(corpus.root, rows, options, workers=args.jobs, progress=not args.no_progress)
     json_path, md_path = report.write(decisions, Path(args.out))
     records = [report.record(d) for d in decisions]
