@@ -146,6 +146,18 @@ def test_members_under_one_reading_only_do_not_contradict() -> None:
     assert verdict(both).verdict == "contradicted"
 
 
+def test_a_weak_detection_is_not_proof_a_zero_key_is_wrong() -> None:
+    """A detector member scored under rules' contradiction_min_score keeps a Not-answerable row but contradicts nothing."""
+    q = "How many cats are there in the images on page 1?"
+    d = Decision(doc_id="d.pdf", question=q, key="0", decision="keep", case="short_not_empty", reason="members",
+                 parsed=parse_question(q), members=(Member(page=1, bbox=(1, 2, 3, 4), what="cat 0.21 in image", score=0.21),),
+                 check={"probe": "objects", "readings_tried": [{"reading": "pdf", "number": "1", "pages": [1]}]})
+    weak = verdict(d)
+    assert weak.verdict == "unverifiable" and "tuned threshold" in weak.reason
+    strong = d.model_copy(update={"members": (Member(page=1, bbox=(1, 2, 3, 4), what="cat 0.91 in image", score=0.91),)})
+    assert verdict(strong).verdict == "contradicted"
+
+
 def test_twin_shape_ignores_the_container_number_not_its_kind() -> None:
     rows = [Row(doc_id="a.pdf", question=Q_ITALIC_2, answer="0", index=0),
             Row(doc_id="a.pdf", question="How many bold words are on page 7?", answer="Not answerable", index=1),

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from widening import vocab
 from widening.checks import derive
-from widening.models import Decision, ParsedQuestion, Row, Target
+from widening.models import Decision, Member, ParsedQuestion, Row, Target
 from widening.question import object_words, parse_question
 
 WIDENED_ANSWER = "Not answerable or 0 or none"
@@ -140,7 +140,7 @@ def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
 # --------------------------------------------------------------------------- verdicts
 
 
-def _where(m: Any) -> str:
+def _where(m: Member) -> str:
     return f"PDF p{m.page} {[round(x) for x in m.bbox]} {m.what}"
 
 
@@ -153,26 +153,24 @@ def verdict(d: Decision) -> Decision:
         reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
-        why = broader_than_asked(d.parsed, probe)
-        empty_reading = _reading_without_members(d)
-        if why is None and empty_reading is None:
-            first = d.members[0]
-            reason = (f"Contradicted: the check ({probe}) finds {len(d.members)} member(s) of the asked set under every reading, "
-                      f"first {_where(first)}. The key {key!r} is a correction candidate.")
+        sure = [m for m in d.members if m.score is None or m.score >= float(_rules()["contradiction_min_score"])]
+        why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
+        if why is None:
+            reason = (f"Contradicted: the check ({probe}) finds {len(sure)} member(s) of the asked set under every reading, "
+                      f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
             return d.model_copy(update={**base, "verdict": "contradicted", "reason": reason})
-        why = why or empty_reading
         reason = (f"Unverifiable: the check ({probe}) finds {len(d.members)} candidate(s), first {_where(d.members[0])}, "
                   f"but {why}; that is not a contradiction of the key {key!r}.")
         return d.model_copy(update={**base, "verdict": "unverifiable", "case": "unverifiable", "reason": reason})
-    over = ""
-    if d.case in ("missing_container", "absent_entity", "unbounded_complement"):
-        over = f" Under the paper's test this row is keyed Not answerable, so the key {key!r} over-claims."
-    return d.model_copy(update={**base, "verdict": "unverifiable", "reason": f"Unverifiable ({d.case}): {d.reason}{over}"})
+    return d.model_copy(update={**base, "verdict": "unverifiable", "reason": f"Unverifiable ({d.case}): {d.reason}"})
 
 
-def _reading_without_members(d: Decision) -> str | None:
-    """A reading of the container under which the check found no member (the key may be right there)."""
-    pages = {m.page for m in d.members}
+def _reading_without_members(d: Decision, sure: list[Member]) -> str | None:
+    """Why some reading of the container holds no certain member (the key may be right under it), else None."""
+    if not sure:
+        low = max(m.score or 0.0 for m in d.members)
+        return f"every member is a detection scoring below {_rules()['contradiction_min_score']} (best {low:.2f}), a tuned threshold, not proof"
+    pages = {m.page for m in sure}
     for t in d.check.get("readings_tried", []):
         if t.get("pages") and not pages & set(t["pages"]):
             return f"under the {t['reading']} reading of {t['number']} (PDF page(s) {t['pages']}) it finds none, and the question does not say which reading it means"
