@@ -135,8 +135,46 @@ class Mentions(RuleFile):
     min_image_fraction: float
 
 
+class TargetProbe(RuleFile):
+    field: str
+    probe: str
+    values: Words | None = None
+
+
+class ZeroKeys(RuleFile):
+    """rules/zero_keys.yaml: the keys that claim an empty set, what a contradiction needs, and twin shapes."""
+
+    zero_forms: list[str]
+    function_words: Words
+    contradiction_min_score: float
+    probe_takes: dict[str, Words]
+    target_probes: list[TargetProbe]
+    probe_families: dict[str, Words]
+
+    @field_validator("zero_forms")
+    @classmethod
+    def _forms_compile(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+    @field_validator("probe_takes")
+    @classmethod
+    def _target_fields(cls, takes: dict[str, list[str]]) -> dict[str, list[str]]:
+        from widening.models import Target
+
+        unknown = sorted({f for fs in takes.values() for f in fs} - set(Target.model_fields))
+        if unknown:
+            raise ValueError(f"not fields of a parsed target: {unknown}; expected some of {sorted(Target.model_fields)}")
+        return takes
+
+
 MODELS: dict[str, type[RuleFile]] = {
     "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
+    "zero_keys": ZeroKeys,
 }
 
 

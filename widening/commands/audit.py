@@ -124,11 +124,16 @@ def decide_document(job: DocJob) -> list[Decision]:
             spec = reviewed.get(row_key(r.doc_id, r.question))
             d = decide_row(r, doc, reviewed=spec)
             out.append(d)
-            if cache is not None:
+            if cache is not None and not _probe_failed(d):
                 cache.put("decisions", _decision_key(doc.facts.sha256, r, spec), d)
     finally:
         doc.close()
     return out
+
+
+def _probe_failed(d: Decision) -> bool:
+    """A probe crashed or timed out (the detector under load): not cached, the next run tries again."""
+    return any(p.note.startswith("probe crashed") for p in d.probes)
 
 
 def _error_decision(row: Row, message: str) -> Decision:

@@ -35,6 +35,9 @@ def _add_audit(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     p.add_argument("--quiet", "-q", "--no-progress", dest="quiet", action="store_true",
                    help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
+    p.add_argument("--keys", choices=("not-answerable", "zero"), default="not-answerable",
+                   help="which rows: 'Not answerable' keys (default; audit.json) or keys claiming the set is empty, "
+                        "0/none (zeros.json, twins.json, zeros.md, proposals/)")
     p.set_defaults(run=run_audit)
 
 
@@ -59,6 +62,17 @@ def run_audit(args: argparse.Namespace) -> int:
         return Exit.ERROR
     for e in (*samples.errors, *samples.duplicates):
         err.print(f"[yellow]warning[/yellow] {e.line()}")
+    options = AuditOptions(cache_dir=args.cache, no_cache=args.no_cache, use_checks=checks is not None,
+                           checks_dir=str(checks) if checks is not None else None)
+    if args.keys == "zero":  # the other direction: same engine, same runner, its own files
+        from widening.commands import zeros as zero_audit
+
+        zeros, twins = zero_audit.decide_zero_keys(corpus.root, list(samples.rows), options, workers=args.jobs,
+                                                   progress=not args.quiet)
+        paths = zero_audit.write(zeros, twins, Path(args.out))
+        zero_audit.print_counts(zeros, twins)
+        Console().print(f"wrote {paths['zeros']}, {paths['twins']} and {paths['md']}", highlight=False)
+        return Exit.OK
     rows = [r for r in samples.rows if is_unanswerable(r)]
     for line in refused_doc_ids(rows, samples.path):
         err.print(f"[yellow]refused[/yellow] {line}")
@@ -66,8 +80,6 @@ def run_audit(args: argparse.Namespace) -> int:
         looked = [Path(args.checks)] if args.checks else checks_dir_candidates()
         where = f"from {checks}" if checks is not None and checks.is_dir() else "none found; looked in " + ", ".join(map(str, looked))
         err.print(f"reviewed specs: {len(reviewed)} {where}")
-    options = AuditOptions(cache_dir=args.cache, no_cache=args.no_cache, use_checks=checks is not None,
-                           checks_dir=str(checks) if checks is not None else None)
     decisions = audit_rows(corpus.root, rows, options, workers=args.jobs, progress=not args.quiet)
     json_path, md_path = report.write(decisions, Path(args.out))
     records = [report.record(d) for d in decisions]

@@ -1,7 +1,8 @@
 """``widening gate``: accept or reject widening proposals, re-deriving everything from the question and PDF.
 
 A proposal is rejected with a one-line reason when its row is not found, its key is
-not ``Not answerable``, the PDF is unavailable, one of the four cases applies, no
+neither ``Not answerable`` nor a zero key (``0``, ``none``...: a zero-keyed row's proposal
+re-keys it ``Not answerable or 0 or none``, accepted when the check confirms the zero), the PDF is unavailable, one of the four cases applies, no
 executable check exists, a pinned check does not cover the question's container, or
 the check finds members. One run reports every file, good or bad.
 """
@@ -23,6 +24,7 @@ from widening import rulebook
 from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
 from widening.models import Case, CheckSpec, Decision, Member, Row
 from widening.commands.proposal import LoadedProposal, describe, load_file
+from widening.engine.zeros import is_zero_key
 
 NOT_ANSWERABLE = "Not answerable"
 PDF_UNAVAILABLE = "pdf unavailable"  # prefix of Decision.error set by the gate (ENGINE_FAILED is the other)
@@ -149,8 +151,12 @@ def lookup(sources: list[SampleSource], doc_id: str, question: str) -> Lookup:
         files = ", ".join(s.path.name for s in sources)
         return Lookup(None, None, (Code.row_not_found, f"no row with this doc_id and question in {files}"))
     first_src, first = found[0]
+    if is_zero_key(first.answer):
+        # A zero key claims the same emptiness; its proposal re-keys it 'Not answerable or 0 or none'
+        # (like its Not-answerable twins) and is accepted only when the check confirms the zero.
+        return Lookup(first, first_src)
     if not first.answer.startswith(NOT_ANSWERABLE):
-        msg = f"the key in {first_src.path.name} (row {first.index}) is {first.answer!r}, not 'Not answerable'"
+        msg = f"the key in {first_src.path.name} (row {first.index}) is {first.answer!r}, not 'Not answerable' nor a zero key (rules/zero_keys.yaml)"
         return Lookup(first, first_src, (Code.key_not_not_answerable, msg))
     src, row = next(((s, r) for s, r in found if r.answer == NOT_ANSWERABLE), (first_src, first))
     return Lookup(row, src)
