@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from widening.document import Doc
-from widening.geometry import union
+from widening.facts.document import Doc
+from widening.facts.geometry import union
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope
 
