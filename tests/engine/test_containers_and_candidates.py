@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pymupdf
 
-from widening.decide import decide_row
-from widening.facts import load_doc as _load_doc
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc as _load_doc
 from widening.models import Row
 
 load_doc = partial(_load_doc, ocr=False)
