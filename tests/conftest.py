@@ -35,11 +35,11 @@ def corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus_doc(corpus: Path):
-    """Open a corpus PDF by file name (cached for the session) via widening.facts.load_doc.
+    """Open a corpus PDF by file name (cached for the session) via widening.facts.extract.load_doc.
 
     OCR of image-only pages is off unless asked for (``corpus_doc(name, ocr=True)``): it costs minutes.
     """
-    from widening.facts import load_doc
+    from widening.facts.extract import load_doc
 
     opened: dict[tuple[str, bool], object] = {}
 

@@ -1,3 +1,3 @@
-from widening.cli import main
+from widening.commands.cli import main
 
 raise SystemExit(main())

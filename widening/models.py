@@ -264,6 +264,16 @@ class CheckSpec(Frozen):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+class ReviewedSpec(Frozen):
+    """A reviewed per-row check in checks/: data, executed like a derived one."""
+
+    doc_id: str
+    question: str
+    check: CheckSpec
+    exact: bool = True
+    reviewer_note: str = ""
+
+
 class ReadingTried(Frozen):
     reading: Reading
     number: str

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from functools import partial
 
-from widening.facts import load_doc as _load_doc
+from widening.facts.extract import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.images import classify

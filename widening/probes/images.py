@@ -11,10 +11,10 @@ from typing import Any, Literal
 
 import pymupdf
 
-from widening.document import Doc
-from widening.geometry import rect_tuple
+from widening.facts.document import Doc
+from widening.facts.geometry import rect_tuple
 from widening.models import BBox, Member, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 from widening.probes.pagewise import finish, measurable
 
 Klass = Literal["decoration", "content", "full_page_background"]
@@ -75,7 +75,14 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
     return out
 
 
-@probe("images")
+class ImagesParams(Params):
+    """``exclude_full_page``: leave out a picture that is the whole page; ``min_side`` in pt."""
+
+    exclude_full_page: bool = False
+    min_side: float = 0
+
+
+@probe("images", params=ImagesParams)
 def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Raster images shown on the pages, at least ``min_side`` pt, optionally without full-page backgrounds."""
     min_side = float(params.get("min_side", 0) or 0)

@@ -15,12 +15,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from widening import vocab
+from widening import rules as vocab
 from widening.detector import centernet
 from widening.detector.views import View, iou, views_for
-from widening.document import Doc
+from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 
 NAME = "objects"
 # CenterNet resizes every view to 512 x 512; rendering far above that only costs time.
@@ -52,7 +52,14 @@ def detector_class(word: str) -> str | None:
     return None
 
 
-@probe(NAME)
+class ObjectsParams(Params):
+    """``object_class``: a detector class (rules/objects.yaml); ``min_score``: the detector's floor."""
+
+    object_class: str | None = None
+    min_score: float | None = None
+
+
+@probe(NAME, params=ObjectsParams)
 def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Detections of ``object_class`` at or above ``min_score`` in the scope's images and region."""
     asked = str(params.get("object_class") or "").strip().lower()

@@ -17,9 +17,9 @@ from typing import Any
 
 from widening.detector import centernet, faces as fd
 from widening.detector.views import View, inside, iou, views_for
-from widening.document import Doc
+from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 from widening.probes.objects import default_min_score
 
 NAME = "people"
@@ -45,7 +45,13 @@ MIN_SKIN = 0.3
 SIZE_JUDGES = ("HOG pedestrian", "CenterNet person")
 
 
-@probe(NAME)
+class PeopleParams(Params):
+    """``attribute``: what the people must show (sunglasses); none for the people themselves."""
+
+    attribute: str | None = None
+
+
+@probe(NAME, params=PeopleParams)
 def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Faces and people in scope; with ``attribute``, only those wearing it (or could-not-measure)."""
     attribute = params.get("attribute")

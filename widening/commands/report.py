@@ -1,0 +1,110 @@
+"""audit.json and the human report. The Markdown is rendered from the saved JSON records,
+never from live state, so a reviewer can regenerate it from the file alone."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from widening.runtime.atomic import write_json_atomic, write_text_atomic
+from widening.models import Decision
+
+CASES = ("missing_container", "absent_entity", "unbounded_complement", "short_not_empty", "unverifiable")
+WIDENED_PREFIX = "Not answerable or"
+
+
+def record(d: Decision) -> dict[str, Any]:
+    """One audit.json object: the SPEC fields first, then what a reviewer needs."""
+    data = d.model_dump(mode="json")
+    head = {k: data.pop(k) for k in ("doc_id", "question", "key", "decision", "case", "reason", "check", "members", "doubts")}
+    return {**head, **data}
+
+
+def write(decisions: list[Decision], out: Path) -> tuple[Path, Path]:
+    """Write ``audit.json`` and ``audit.md`` into ``out`` atomically."""
+    out.mkdir(parents=True, exist_ok=True)
+    records = [record(d) for d in decisions]
+    json_path = write_json_atomic(out / "audit.json", records)
+    md_path = write_text_atomic(out / "audit.md", markdown(records))
+    return json_path, md_path
+
+
+def counts(records: list[dict[str, Any]]) -> Counter[str]:
+    c: Counter[str] = Counter()
+    for r in records:
+        c["widen" if r["decision"] == "widen" else f"keep: {r['case']}"] += 1
+    return c
+
+
+def _members(r: dict[str, Any]) -> str:
+    ms = r.get("members") or []
+    if not ms:
+        return "none"
+    shown = "; ".join(f"p{m['page']} {[round(x) for x in m['bbox']]} {m['what']}" for m in ms[:3])
+    return shown + (f" (+{len(ms) - 3} more)" if len(ms) > 3 else "")
+
+
+def _evidence(r: dict[str, Any]) -> str:
+    check = r.get("check") or {}
+    probe = check.get("probe", "")
+    params = {k: v for k, v in (check.get("params") or {}).items()}
+    pages = sorted({p for pr in r.get("probes") or [] if pr.get("probe") == probe for p in pr.get("pages", [])})
+    bits = [f"`{probe}` {json.dumps(params)}" if probe else ""]
+    if pages:
+        bits.append(f"pages {pages[:12]}{'…' if len(pages) > 12 else ''}")
+    readings = [f"{t['reading']} {t['number']}→{t['pages']}" for t in check.get("readings_tried", []) if t.get("number") != "all"]
+    if readings:
+        bits.append("readings: " + ", ".join(readings))
+    best = [m for pr in r.get("probes") or [] for m in pr.get("best_candidates", [])]
+    if best:
+        bits.append("closest: " + "; ".join(f"p{m['page']} {m['what']}" for m in best[:2]))
+    return " · ".join(b for b in bits if b)
+
+
+def markdown(records: list[dict[str, Any]]) -> str:
+    """A reviewer's summary: counts, every widening with its evidence, then every kept row."""
+    c = counts(records)
+    lines = ["# widening audit", "", f"{len(records)} `Not answerable` rows.", "", "| decision | rows |", "| --- | ---: |"]
+    lines += [f"| {k} | {v} |" for k, v in sorted(c.items())]
+    widened = [r for r in records if r["decision"] == "widen"]
+    agreed = [r for r in widened if r["key"].startswith(WIDENED_PREFIX)]
+    beyond = [r for r in widened if not r["key"].startswith(WIDENED_PREFIX)]
+    missed = [r for r in records if r["key"].startswith(WIDENED_PREFIX) and r["decision"] != "widen"]
+    used = [r for r in records if r.get("spec_source") == "checks"]
+    for title, rows in (("Widened, as V2 did", agreed), ("Widened beyond V2 (check each page)", beyond)):
+        lines += ["", f"## {title} ({len(rows)})", ""]
+        for r in rows:
+            lines += [f"- **{r['doc_id']}** — {r['question'].strip()}", f"  - {r['reason']}", f"  - check: {_evidence(r)}", f"  - members: {_members(r)}"]
+    lines += ["", f"## V2 widened, engine keeps ({len(missed)})", ""]
+    lines += [f"- **{r['doc_id']}** — {r['question'].strip()} — `{r['case']}`: {r['reason']}" for r in missed]
+    if used:
+        lines += ["", f"## Rows decided with a reviewed spec from checks/ ({len(used)})", ""]
+        lines += [f"- {r['doc_id']} — {r['question'].strip()}" for r in used]
+    lines += ["", "## Kept rows", "", "| case | document | question | reason |", "| --- | --- | --- | --- |"]
+    for r in sorted((r for r in records if r["decision"] != "widen"), key=lambda r: (CASES.index(r["case"]), r["doc_id"])):
+        q = r["question"].strip().replace("|", "\\|").replace("\n", " ")
+        reason = r["reason"].replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| {r['case']} | {r['doc_id'][:40]} | {q[:120]} | {reason[:300]} |")
+    return "\n".join(lines) + "\n"
+
+
+def print_counts(records: list[dict[str, Any]], console: Console | None = None) -> None:
+    """The short table the audit prints at the end."""
+    console = console or Console()
+    table = Table(title=f"{len(records)} Not-answerable rows")
+    table.add_column("decision")
+    table.add_column("case")
+    table.add_column("rows", justify="right")
+    c = counts(records)
+    if c.get("widen"):
+        table.add_row("widen", "—", str(c["widen"]))
+    for case in CASES:
+        n = c.get(f"keep: {case}", 0)
+        if n:
+            table.add_row("keep", case, str(n))
+    console.print(table)

@@ -1,0 +1,52 @@
+"""`coloured_graphics`: graphics of a kind (logos, charts, ...) that show a named colour.
+
+Composes the `graphics` probe with `colour.regions`: a graphic is a member when any
+region of the colour, of at least ``min_area`` px, lies inside it. Graphics without
+the colour are reported as best candidates, so a reviewer sees what was set aside.
+
+Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
+and those with a green region inside are members.
+Cannot see: what the colour means (a grey background vs grey text in a picture): members are
+candidates of a broader set than most questions ask about, so the probe is not exact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pymupdf
+
+from widening.facts.document import Doc
+from widening.models import Member, ProbeResult, ProbeStatus
+from widening.probes import REGISTRY, Scope, probe
+from widening.probes.vector_blocks import GraphicsParams
+from widening.probes.colour_regions import DPI, regions
+
+MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour
+
+
+class ColouredGraphicsParams(GraphicsParams):
+    """The ``graphics`` params plus the ``colour`` family a graphic must contain."""
+
+    colour: str = ""
+
+
+@probe("coloured_graphics", params=ColouredGraphicsParams, exact=False)
+def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Members: graphics of ``kind`` that contain ``colour``."""
+    colour = str(params.get("colour", ""))
+    inner = REGISTRY["graphics"](doc, scope, {k: v for k, v in params.items() if k != "colour"})
+    params = {**params, "dpi": DPI, "min_area": MIN_AREA}
+    if inner.status is ProbeStatus.could_not_measure:
+        return inner.model_copy(update={"probe": "coloured_graphics", "params": params})
+    members: list[Member] = []
+    set_aside: list[Member] = list(inner.best_candidates)
+    for m in inner.members:
+        found = regions(doc.page(m.page), pymupdf.Rect(m.bbox), colour, MIN_AREA)
+        if found:
+            area = sum(a for _, a, _, _ in found)
+            members.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
+        else:
+            set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} region >= {MIN_AREA}px"}))
+    return inner.model_copy(update={"probe": "coloured_graphics", "params": params,
+                                    "members": tuple(members), "best_candidates": tuple(set_aside)})

@@ -1,0 +1,299 @@
+"""Question understanding: from the question text alone to a typed ``ParsedQuestion``.
+
+General patterns plus the vocabularies in rules/; nothing here knows any corpus row.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from widening import rules as vocab
+from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
+
+_SPACE = re.compile(r"\s+")
+
+
+@cache
+def _v() -> dict[str, Any]:
+    return vocab.load("vocabulary")
+
+
+@cache
+def _c() -> dict[str, Any]:
+    return vocab.load("cases")
+
+
+@cache
+def object_words() -> dict[str, list[str]]:
+    """Detector class -> question words, from rules/objects.yaml (empty when absent)."""
+    try:
+        data = vocab.load("objects")
+    except RuntimeError:
+        return {}
+    classes = data.get("classes", data)
+    out: dict[str, list[str]] = {}
+    for cls, spec in classes.items():
+        words = spec.get("words", []) if isinstance(spec, dict) else spec
+        if isinstance(words, list) and words:
+            out[str(cls)] = [str(w) for w in words]
+    return out
+
+
+def _number(token: str) -> int | None:
+    token = token.lower().strip(".")
+    if token.isdigit():
+        return int(token)
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
+    if m:
+        return int(m.group(1))
+    return _v()["number_words"].get(token) or _v()["ordinal_words"].get(token)
+
+
+def _num_alt() -> str:
+    words = list(_v()["number_words"]) + list(_v()["ordinal_words"])
+    return r"(?:\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+
+
+# --------------------------------------------------------------------------- containers
+
+
+def _containers(q: str) -> list[tuple[int, int, Container]]:
+    """Every container named in ``q`` with its character span."""
+    found: list[tuple[int, int, Container]] = []
+    num = _num_alt()
+    page = r"(?:pages?|slides?|pp?\.)"
+    for m in re.finditer(rf"\b{page}\s*(\d+)\s*(?:-|–|—|to|through|and)\s*(\d+)\b", q, re.I):
+        kind = ContainerKind.slide if m.group(0).lower().startswith("slide") else ContainerKind.page_range
+        first, last = int(m.group(1)), int(m.group(2))
+        if kind is ContainerKind.slide or last != first:
+            found.append((m.start(), m.end(), Container(kind=ContainerKind.page_range, first=first, last=last, text=m.group(0))))
+    taken = [(s, e) for s, e, _ in found]
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    for m in re.finditer(rf"\b({page})\s*({num})\b", q, re.I):
+        n = _number(m.group(2))
+        if n is None and re.fullmatch(r"[ivxlc]+", m.group(2), re.I):
+            found.append((m.start(), m.end(), Container(kind=ContainerKind.page, number=m.group(2).lower(), text=m.group(0))))
+            continue
+        if n is not None and free(m.start(), m.end()):
+            kind = ContainerKind.slide if m.group(1).lower().startswith("slide") else ContainerKind.page
+            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+    for m in re.finditer(rf"\b(?:the\s+)?({num})\s+(page|slide)\b", q, re.I):
+        n = _number(m.group(1))
+        if n is not None and free(m.start(), m.end()):
+            kind = ContainerKind.slide if m.group(2).lower() == "slide" else ContainerKind.page
+            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+    for m in re.finditer(r"\b(figure|fig\.?|table|chart)\s*([A-Z]?\d+(?:[-.]\d+)*|[A-Z])\b", q, re.I):
+        word = m.group(1).lower()
+        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
+        if m.group(2).isalpha() and not m.group(2).isupper():
+            continue
+        found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
+    low = q.lower()
+    for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
+        m = re.search(vocab.alternation(words), low)
+        if m:
+            found.append((m.start(), m.end(), Container(kind=kind, text=m.group(0))))
+    return sorted(found, key=lambda t: t[0])
+
+
+def _region(q: str) -> str | None:
+    # Corners first: "at the top left of" names a corner, not the top band.
+    regions = _v()["regions"]
+    corners = {k: w for k, w in regions.items() if "_" in k}
+    hit = vocab.find_key(corners, q) or vocab.find_key(regions, q)
+    return hit[0] if hit else None
+
+
+def _with_place(c: Container, region: str | None, in_image: bool) -> Container:
+    if c.kind in (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page):
+        return c.model_copy(update={"region": region, "in_image": in_image})
+    return c
+
+
+# --------------------------------------------------------------------------- target
+
+
+def _mask(q: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(q)
+    for s, e in spans:
+        for i in range(s, e):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _predicate(q: str) -> Predicate | None:
+    for op, words in _v()["comparatives"].items():
+        m = re.search(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", q, re.I)
+        if m:
+            column = re.split(r"\b(?:on|in|at|for|during|from|by|according)\b", m.group(3))[0].strip(" ?.")
+            if column:
+                return Predicate(column=column, op=op, value=float(m.group(1)), percent=bool(m.group(2)))
+    return None
+
+
+def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
+    verbs = vocab.alternation(_v()["illustration_verbs"])
+    m = re.search(rf"\bwhich\s+([\w-]+)\s+(?:does|do|did|is|are|was)\s+(?:the|this|these)\s+\w+\s+{verbs}\s+(.+)$", q, re.I)
+    if not m:
+        return None
+    filler = set(_v()["topic_filler"])
+    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if w not in filler)
+    return (m.group(1).lower(), topic) if topic else None
+
+
+def _between(q: str) -> tuple[str, str] | None:
+    m = re.search(r"\bbetween\s+(.+?)\s+and\s+(.+?)[\s.?!]*$", q, re.I)
+    if not m:
+        return None
+    a, b = (s.strip(" .?") for s in m.groups())
+    return (a, b) if a and b else None
+
+
+def _target(q: str, masked: str) -> tuple[Target, list[str]]:
+    v = _v()
+    notes: list[str] = []
+    styles = tuple(vocab.find_all_keys(v["styles"], masked))
+    colour = vocab.find_key(v["colours"], masked)
+    element = vocab.find_key(v["elements"], masked)
+    obj = vocab.find_key(object_words(), masked)
+    attribute = vocab.find_key(v["person_attributes"], masked)
+    person = re.search(vocab.alternation(v["person_words"]), masked, re.I) is not None
+    stylised = re.search(vocab.alternation(v["stylised_words"]), q, re.I) is not None
+    pattern = vocab.find_key(v["patterns"], masked)
+    venue = vocab.find_key(v["venues"], masked)
+    between = _between(q) if venue else None
+    illus = _illustration(q)
+    object_class = obj[0] if obj else None
+    if object_class == "person":
+        person, object_class = True, None
+    target = Target(
+        element=element[0] if element else None,
+        styles=styles,
+        colour=colour[0] if colour else None,
+        object_class=object_class,
+        person=person or attribute is not None,
+        attribute=attribute[0] if attribute else None,
+        stylised=stylised,
+        predicate=_predicate(masked),
+        pattern=pattern[0] if pattern else None,
+        venue=venue[0] if venue and between else None,
+        between=between,
+        item=illus[0] if illus else None,
+        topic=illus[1] if illus else (),
+    )
+    return target, notes
+
+
+# --------------------------------------------------------------------------- qualifiers
+
+
+def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifier]:
+    out: list[Qualifier] = []
+    masked = _mask(q, container_spans)
+    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", masked):
+        text = (m.group(1) or m.group(2)).strip()
+        out.append(Qualifier(kind="quoted", text=text, variants=(text,)))
+    for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})(?![\d%])", masked):
+        out.append(Qualifier(kind="year", text=m.group(1), variants=(m.group(1),)))
+    for m in re.finditer(r"\blevel[- ]?(\d+)\b", masked, re.I):
+        n = m.group(1)
+        word = next((w for w, k in _v()["number_words"].items() if str(k) == n), n)
+        out.append(Qualifier(kind="level", text=m.group(0), variants=(f"level {n}", f"level-{n}", f"level{n}", f"level {word}")))
+    stop = set(_c()["not_names"])
+    quoted = " ".join(x.text for x in out if x.kind == "quoted")
+    token = r"[A-Z][\w&.'’-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*", masked):
+        words = [w for w in (re.sub(r"['’]s$", "", x) for x in m.group(0).split()) if w not in stop]
+        if not words:
+            continue
+        name = re.sub(r"['’]s$", "", " ".join(words)).strip(" .")
+        if len(name) < 2 or name in quoted or name.lower() in ("i",):
+            continue
+        # A lone capitalised word at the very start is just the sentence's first word.
+        if m.start() == 0 and len(m.group(0).split()) == 1 and not _looks_like_name(m.group(0)):
+            continue
+        out.append(Qualifier(kind="name", text=name, variants=(name,)))
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for x in out:
+        if (x.kind, x.text.lower()) not in seen:
+            seen.add((x.kind, x.text.lower()))
+            unique.append(x)
+    return unique
+
+
+def _looks_like_name(word: str) -> bool:
+    return bool(re.search(r"[A-Z].*[A-Z]|\d", word))
+
+
+# --------------------------------------------------------------------------- the rest
+
+
+def _quantifier(q: str) -> str:
+    v = _v()["quantifiers"]
+    low = q.lower()
+    for key in ("how_many", "name_one", "list"):
+        if re.search(vocab.alternation(v[key]), low):
+            return key
+    if re.match(vocab.alternation(v["yes_no"]), low):
+        return "yes_no"
+    for key in ("which", "what"):
+        if re.search(vocab.alternation(v[key]), low):
+            return key
+    return "other"
+
+
+def _complement(q: str) -> tuple[str | None, tuple[int, int] | None]:
+    m = re.search(vocab.alternation(_c()["complement_words"]), q, re.I)
+    return (m.group(0).lower(), (m.start(), m.end())) if m else (None, None)
+
+
+def _cardinality(q: str) -> int | None:
+    for pat in _c()["cardinality_patterns"]:
+        m = re.search(pat, q, re.I)
+        if m:
+            n = _number(m.group("n"))
+            if n is not None:
+                return n
+    return None
+
+
+def parse_question(text: str) -> ParsedQuestion:
+    """Parse a benchmark question into containers, target, quantifier, complement and qualifiers."""
+    q = _SPACE.sub(" ", text).strip()
+    found = _containers(q)
+    region = _region(q)
+    in_image = re.search(vocab.alternation(_v()["image_container_words"]), q, re.I) is not None
+    complement, cspan = _complement(q)
+    excluded: list[Container] = []
+    containers: list[Container] = []
+    clause_end = q.find(",", cspan[1]) if cspan else -1
+    for s, e, c in found:
+        c = _with_place(c, region, in_image)
+        # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
+        if cspan and complement in ("besides", "except", "other than", "apart from", "excluding", "aside from") and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
+            excluded.append(c)
+        else:
+            containers.append(c)
+    spans = [(s, e) for s, e, _ in found]
+    image_spans = [m.span() for m in re.finditer(vocab.alternation(_v()["image_container_words"]), q, re.I)]
+    masked = _mask(q, spans + image_spans)
+    target, notes = _target(q, masked)
+    if not containers:
+        containers = [Container(kind=ContainerKind.document, text="")]
+    return ParsedQuestion(
+        text=q,
+        quantifier=_quantifier(q),  # type: ignore[arg-type]
+        containers=tuple(containers),
+        excluded=tuple(excluded),
+        target=target,
+        complement=complement,
+        cardinality=_cardinality(q),
+        qualifiers=tuple(_qualifiers(q, spans)),
+        notes=tuple(notes),
+    )
