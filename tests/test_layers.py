@@ -9,7 +9,7 @@ from pathlib import Path
 import widening
 
 PACKAGE = Path(widening.__file__).resolve().parent
-FOUNDATION = {"widening", "models", "errors", "rules", "runtime"}
+FOUNDATION = {"widening", "models", "errors", "rulebook", "runtime"}
 # stage -> the stages it may import (besides itself and the foundation)
 ALLOWED = {
     "runtime": set(),
@@ -21,7 +21,7 @@ ALLOWED = {
     "commands": {"engine", "probes", "facts", "question", "detector"},
     "models": set(),
     "errors": set(),
-    "rules": set(),
+    "rulebook": set(),
     "widening": set(),
     "__main__": {"commands"},  # python -m widening starts the CLI
 }

@@ -18,7 +18,7 @@ from widening.errors import DocumentError
 from widening.models import CaseFinding, Decision, ReviewedSpec, Row
 from widening.probes import probe_modules
 from widening.runtime.runner import run_documents
-from widening.rules import RULES_DIR
+from widening.rulebook import RULES_DIR
 
 CHECKS_DIR = RULES_DIR.parent / "checks" / "reviewed"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from widening import rules
+from widening import rulebook
 from widening.probes import REGISTRY, load_all
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
@@ -39,7 +39,7 @@ def probes_md() -> str:
 
 def cases_md() -> str:
     """The four cases in the order they are tested, with their rule text and examples from rules/cases.yaml."""
-    data = rules.load("cases")
+    data = rulebook.load("cases")
     out = ["# The cases that block a widening", "", "Generated from `rules/cases.yaml`; do not edit by hand.", "",
            "Tested in this order: " + ", ".join(f"`{c}`" for c in data["precedence"]) + ".",
            "A row no case blocks is widened only when its check measures zero members and zero doubts under",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pydantic import BaseModel, ConfigDict
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.models import CheckSpec, Container, ContainerKind, ParsedQuestion, Reading
 
 ALL_READINGS = (Reading.pdf, Reading.label, Reading.printed)

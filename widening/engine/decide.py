@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from widening import rulebook
 from widening.engine import cases
 from widening.engine.checks import Derivation, derive
 from widening.engine.containers import Resolved, resolve
@@ -32,8 +33,7 @@ from widening.models import (
 from widening.probes import Scope, run_probe
 from widening.question.parse import parse_question
 
-# Qualifiers that narrow the set asked for; a check that ignores them cannot licence "none".
-_RESTRICTING = {"year", "level"}
+
 # Probes whose params carry a qualifier themselves (the check is about that name).
 _QUALIFIER_AWARE = {"mentions", "map_between"}
 
@@ -136,7 +136,9 @@ def decide_row(
         if why:
             return _unverifiable(row, f"Pinned check rejected: {why}.", check=_check_dict(spec, main), spec_source="proposal", **base)
         main = pinned_res
-    ignored = [q for q in parsed.qualifiers if q.kind in _RESTRICTING and spec.probe not in _QUALIFIER_AWARE]
+    # Qualifiers that narrow the set asked for (rules/cases.yaml); a check that ignores them cannot licence "none".
+    restricting = set(rulebook.load("cases")["restricting_qualifiers"])
+    ignored = [q for q in parsed.qualifiers if q.kind in restricting and spec.probe not in _QUALIFIER_AWARE]
     results = run_check(spec, doc, main, excluded)
     members = [m for r in results for m in r.members]
     doubts = [m for r in results for m in r.doubts]

@@ -28,7 +28,7 @@ from typing import Any
 
 import pymupdf
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
 from widening.probes import Scope, Params, probe

@@ -27,7 +27,7 @@ from typing import Any
 
 import regex
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.facts.document import Doc
 from widening.facts.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.detector import centernet
 from widening.detector.views import View, iou, views_for
 from widening.facts.document import Doc

@@ -19,7 +19,7 @@ import pdfplumber
 import pymupdf
 
 from widening.facts.document import Doc
-from widening.facts.geometry import centre_in, rect_tuple
+from widening.facts.geometry import Groups, centre_in, rect_tuple
 from widening.models import BBox, Member, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.pagewise import finish, measurable
@@ -71,25 +71,16 @@ def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
     numeric_header = any(ch.isdigit() for ch in column)
     # Value cells like "18.4%" share the '%' token with the header: they are not header words.
     cands = [w for w in words if set(tokens(w[4])) & set(want) and (numeric_header or parse_number(w[4]) is None)]
-    parent = list(range(len(cands)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    near = Groups(range(len(cands)))
     for i, a in enumerate(cands):
         ra = pymupdf.Rect(a[:4])
         grow = (-12, -0.8 * ra.height, 12, 0.8 * ra.height)
         for j in range(i):
             if (ra + grow).intersects(pymupdf.Rect(cands[j][:4])):
-                parent[find(i)] = find(j)
-    groups: dict[int, list[tuple]] = {}
-    for i, w in enumerate(cands):
-        groups.setdefault(find(i), []).append(w)
+                near.join(i, j)
+    groups = [[cands[i] for i in g] for g in near.groups()]
     out = []
-    for g in groups.values():
+    for g in groups:
         have = set(t for w in g for t in tokens(w[4]))
         if set(want) <= have:
             r = pymupdf.Rect(g[0][:4])

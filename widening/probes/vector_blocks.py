@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pymupdf
 
 from widening.facts.document import Doc
-from widening.facts.geometry import rect_tuple
+from widening.facts.geometry import Groups, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Params, Scope, probe
 from widening.probes.images import ICON_SIDE, placed_images
@@ -56,17 +56,10 @@ def box(d: dict) -> pymupdf.Rect:
     return r
 
 
-def _find(parent: list[int], i: int) -> int:
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
-
-
 def cluster(drawings: list[dict], deadline: float) -> list[Block]:
     """Connected components of drawings whose rects, grown by TOL, touch (grid-bucketed union-find)."""
     n = len(drawings)
-    parent = list(range(n))
+    touching = Groups(range(n))
     rects = [box(d) + (-TOL, -TOL, TOL, TOL) for d in drawings]
     cell = 60.0
     grid: dict[tuple[int, int], list[int]] = {}
@@ -76,18 +69,19 @@ def cluster(drawings: list[dict], deadline: float) -> list[Block]:
             cells = cells[:: max(1, len(cells) // 400)]
         for key in cells:
             for j in grid.get(key, ()):
-                if _find(parent, i) != _find(parent, j) and rects[i].intersects(rects[j]):
-                    parent[_find(parent, i)] = _find(parent, j)
+                if touching.find(i) != touching.find(j) and rects[i].intersects(rects[j]):
+                    touching.join(i, j)
             grid.setdefault(key, []).append(i)
         if time.monotonic() > deadline:
             raise TooComplex("clustering exceeded the time limit")
-    blocks: dict[int, Block] = {}
-    for i, d in enumerate(drawings):
-        root = _find(parent, i)
-        b = blocks.setdefault(root, Block(box(d)))
-        b.rect |= box(d)
-        b.drawings.append(d)
-    return list(blocks.values())
+    blocks = []
+    for group in touching.groups():
+        b = Block(box(drawings[group[0]]))
+        for i in group:
+            b.rect |= box(drawings[i])
+            b.drawings.append(drawings[i])
+        blocks.append(b)
+    return blocks
 
 
 def _is_background_fill(d: dict) -> bool:

@@ -9,7 +9,7 @@ import re
 from functools import cache
 from typing import Any
 
-from widening import rules as vocab
+from widening import rulebook as vocab
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 
 _SPACE = re.compile(r"\s+")
@@ -27,12 +27,8 @@ def _c() -> dict[str, Any]:
 
 @cache
 def object_words() -> dict[str, list[str]]:
-    """Detector class -> question words, from rules/objects.yaml (empty when absent)."""
-    try:
-        data = vocab.load("objects")
-    except RuntimeError:
-        return {}
-    classes = data.get("classes", data)
+    """Detector class -> question words, from rules/objects.yaml."""
+    classes = vocab.load("objects")["classes"]
     out: dict[str, list[str]] = {}
     for cls, spec in classes.items():
         words = spec.get("words", []) if isinstance(spec, dict) else spec
@@ -63,7 +59,7 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
     """Every container named in ``q`` with its character span."""
     found: list[tuple[int, int, Container]] = []
     num = _num_alt()
-    page = r"(?:pages?|slides?|pp?\.)"
+    page = "(?:" + "|".join(re.escape(w) for w in sorted(_v()["page_words"] + _v()["slide_words"], key=len, reverse=True)) + ")"
     for m in re.finditer(rf"\b{page}\s*(\d+)\s*(?:-|–|—|to|through|and)\s*(\d+)\b", q, re.I):
         kind = ContainerKind.slide if m.group(0).lower().startswith("slide") else ContainerKind.page_range
         first, last = int(m.group(1)), int(m.group(2))
