@@ -75,6 +75,7 @@ class GateItem(BaseModel):
     case: Case | None = None
     reason: str
     members: tuple[Member, ...] = ()
+    doubts: tuple[Member, ...] = Field(default=(), description="candidates a tuned filter would exclude; each keeps the row")
     check: dict[str, Any] = Field(default_factory=dict)
     samples: str | None = Field(default=None, description="the samples file the row was found in")
     row_index: int | None = None
@@ -197,6 +198,7 @@ def item_for(loaded: LoadedProposal, look: Lookup, decision: Decision | None, co
         case=decision.case if decision is not None else None,
         reason=reason,
         members=decision.members if decision is not None else (),
+        doubts=decision.doubts if decision is not None else (),
         check=decision.check if decision is not None else {},
         samples=str(look.source.path) if look.source else None,
         row_index=look.row.index if look.row else None,

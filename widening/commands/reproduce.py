@@ -47,6 +47,7 @@ class ReproduceRow(BaseModel):
     check: dict[str, Any] = Field(default_factory=dict)
     pages: tuple[int, ...] = Field(default=(), description="PDF pages the check looked at")
     members: tuple[Member, ...] = ()
+    doubts: tuple[Member, ...] = Field(default=(), description="candidates a tuned filter would exclude; each keeps the row")
     near_misses: tuple[Member, ...] = Field(default=(), description="closest non-members the probes reported")
 
 
@@ -91,6 +92,7 @@ def entry(row: Row, decision: Decision | None, v2_key: str | None) -> ReproduceR
         check=decision.check,
         pages=_pages(decision),
         members=decision.members,
+        doubts=decision.doubts,
         near_misses=tuple(m for r in decision.probes for m in r.best_candidates),
     )
 
