@@ -106,6 +106,13 @@ def test_the_installed_wheel_reads_its_rule_data_from_the_venv_not_the_repo(venv
     assert Path(rules, "vocabulary.yaml").is_file() and int(count) >= 5
     schema = Path(package).parent / "schema" / "proposal.schema.json"
     assert json.loads(schema.read_text())["title"] == "widening proposal file"
+    # Every data file the repository keeps for the package (rules/, schema/, templates, the detector's
+    # Node side) is in the installed package: nothing the engine reads at run time is left behind.
+    tracked = git(REPO, "ls-files", "widening", "rules", "schema").splitlines() if (REPO / ".git").exists() else []
+    data = [Path(p) for p in tracked if not p.endswith(".py")]
+    installed = Path(package).parent
+    missing = [str(p) for p in data if not (installed / (p.relative_to("widening") if p.parts[0] == "widening" else p)).is_file()]
+    assert not missing, f"not in the wheel: {missing}"
     # The accepted pull request: exit 0, a notice on the file, a progress line in the log.
     gate = results["Gate the changed proposals"]
     assert results["List changed proposal files"].stdout.strip() == "1 changed proposal file(s)"
