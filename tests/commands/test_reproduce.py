@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from widening.commands.formats import REPRODUCE_RENDERERS, Format, reproduce_markdown
+from widening.commands.formats import Format
+from widening.commands.reproduce import REPRODUCE_RENDERERS, reproduce_markdown
 from widening.models import Decision, Member, ProbeResult, ReadingTried, Reading, Row
 from widening.commands.reproduce import ReproduceExit, ReproduceReport, compare
 
