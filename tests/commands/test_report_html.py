@@ -14,12 +14,12 @@ import os
 import shutil
 from pathlib import Path
 
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import pdfs
 from widening.commands.cli import main
 from widening.commands.report_html import highlight, row_anchor
 
@@ -214,8 +214,8 @@ def _box_matches(page, rect_sel: str, bbox: list[float]) -> None:
     got = {"x": got["x"] + half, "y": got["y"] + half, "width": got["width"] - 2 * half, "height": got["height"] - 2 * half}
     want = {"x": shown["x"] + bbox[0] * scale, "y": shown["y"] + bbox[1] * scale,
             "width": (bbox[2] - bbox[0]) * scale, "height": (bbox[3] - bbox[1]) * scale}
-    for k in want:
-        assert abs(got[k] - want[k]) <= 1.0, (k, got, want)
+    for k, value in want.items():
+        assert abs(got[k] - value) <= 1.0, (k, got, want)
 
 
 def _wait_for_pages(page, row: str) -> None:
