@@ -52,6 +52,7 @@ KNOWN_OPEN: dict[str, str] = {
     "coloured_graphics *colour_only_in_text": "test_coloured_graphics_sees_coloured_axis_title",
     "table_values *wider_than_header": "test_table_values_keeps_minus_of_wide_cell",
     "table_values *superscript_footnote_digit": "test_table_values_reads_number_before_superscript_footnote",
+    "table_values exact:text_below_unruled_table": "test_table_values_stops_at_the_end_of_an_unruled_table",
     "text_style italic:shear": "test_text_style_finds_sheared_italic_word",
     "readings printed_reading": "test_container_printed_on_a_lone_page_is_not_missing",
     "containers page_printed": "test_container_printed_on_a_lone_page_is_not_missing",
