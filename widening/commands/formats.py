@@ -1,5 +1,9 @@
 """Output formats for the gate and reproduce reports: text (rich), json, junit XML, github annotations.
 
+Every format tells an error (the tool could not decide: exit 2) apart from a rejection
+(the proposal is wrong: exit 1): ERROR vs REJECT in text, ``verdict`` and ``exit_code`` in
+json, ``<error>`` vs ``<failure>`` in JUnit, the annotation title in github.
+
 Every renderer is a pure function of a saved report (never of live engine state), so
 the same report can be rendered several ways. Markdown is the optional run summary
 written to ``$GITHUB_STEP_SUMMARY``.
@@ -40,18 +44,25 @@ MEMBERS_SHOWN = 5  # text output lists this many members per line; it says how m
 
 
 def member_text(m: Member) -> str:
+    """One member (or doubt: then its ``why`` follows) as ``p3 [x0, y0, x1, y1] what``."""
     box = ", ".join(f"{v:.0f}" for v in m.bbox)
     reading = f" ({m.reading.value} reading)" if m.reading else ""
-    return f"p{m.page} [{box}] {m.what}{reading}"
+    why = f" -- doubt: {m.why}" if m.why else ""
+    return f"p{m.page} [{box}] {m.what}{reading}{why}"
 
 
-def members_lines(members: Iterable[Member], limit: int = MEMBERS_SHOWN) -> list[str]:
+def members_lines(members: Iterable[Member], limit: int = MEMBERS_SHOWN, label: str = "") -> list[str]:
     """Member lines, capped at ``limit`` with an explicit '... and N more' (never a silent cut)."""
     members = list(members)
-    lines = [member_text(m) for m in members[:limit]]
+    lines = [label + member_text(m) for m in members[:limit]]
     if len(members) > limit:
-        lines.append(f"... and {len(members) - limit} more (all in --format json)")
+        lines.append(f"{label}... and {len(members) - limit} more (all in --format json)")
     return lines
+
+
+def counted(members: tuple[Member, ...], doubts: tuple[Member, ...]) -> str:
+    """'2 members, 1 doubt' for a table cell or a one-line summary."""
+    return f"{len(members)} member(s), {len(doubts)} doubt(s)"
 
 
 def _console(width: int = 120) -> tuple[Console, io.StringIO]:
@@ -121,20 +132,23 @@ def _item_body(item: GateItem) -> str:
     if item.check:
         lines.append(f"check: {item.check}")
     lines += [f"member: {m}" for m in (member_text(m) for m in item.members)]
+    lines += [f"doubt: {m}" for m in (member_text(m) for m in item.doubts)]
     return "\n".join(lines)
+
+
+_TAGS = {"accept": ("ACCEPT", "green"), "reject": ("REJECT", "red"), "error": ("ERROR ", "magenta")}
 
 
 def gate_text(report: GateReport) -> str:
     console, buf = _console()
     for item in report.items:
-        tag = "ACCEPT" if item.verdict == "accept" else "REJECT"
-        style = "green" if tag == "ACCEPT" else "red"
+        tag, style = _TAGS[item.verdict]
         reason = " ".join(item.reason.split())
         console.print(
             f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
             f"{escape(repr(item.question))}: {escape(reason)}"
         )
-        for line in members_lines(item.members):
+        for line in members_lines(item.members) + members_lines(item.doubts, label="doubt: "):
             console.print(f"    {escape(line)}")
     for err in report.errors:
         console.print(f"[magenta]ERROR[/]  {escape(err.text)}")
@@ -142,7 +156,7 @@ def gate_text(report: GateReport) -> str:
     if report.validated is not None:
         done = f"{report.validated} proposal(s) well-formed, {c['error']} error(s), nothing decided (--validate-only)"
     else:
-        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input"
+        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s)"
     console.print(f"{done}; exit {int(report.exit_code)} ({report.exit_code.name})")
     return buf.getvalue()
 
@@ -154,8 +168,9 @@ def gate_json(report: GateReport) -> str:
 def gate_junit(report: GateReport) -> str:
     cases: list[tuple[str, str, str | None, str | None, str]] = []
     for item in report.items:
-        failure = None if item.verdict == "accept" else f"{_label(item)}: {item.reason}"
-        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, None, _item_body(item)))
+        failure = f"{_label(item)}: {item.reason}" if item.verdict == "reject" else None
+        error = f"{_label(item)}: {item.reason}" if item.verdict == "error" else None
+        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, error, _item_body(item)))
     for err in report.errors:
         cases.append((err.file, f"bad input: {err.type}", None, err.text, err.text))
     return _junit("widening gate", cases)
@@ -166,9 +181,15 @@ def gate_github(report: GateReport) -> str:
     for item in report.items:
         if item.verdict == "accept":
             out.append(github_annotation("notice", f"ACCEPT: {item.reason}", item.file, item.line, "widening gate"))
+        elif item.verdict == "error":  # the tool failed; the proposal was not judged
+            msg = f"ERROR (not a rejection) {item.doc_id}: {item.question!r}: {item.reason}"
+            out.append(github_annotation("error", msg, item.file, item.line, f"widening gate: error: {_label(item)}"))
         else:
             title = f"widening gate: {_label(item)}"
             msg = f"REJECT {item.doc_id}: {item.question!r}: {item.reason}"
+            if item.members or item.doubts:
+                shown = members_lines(item.members, 3) + members_lines(item.doubts, 3, label="doubt: ")
+                msg += f" [{counted(item.members, item.doubts)}]\n" + "\n".join(shown)
             out.append(github_annotation("error", msg, item.file, item.line, title))
     for err in report.errors:
         out.append(github_annotation("error", err.text, err.file, err.line, f"widening gate: {err.type}"))
@@ -184,18 +205,18 @@ def gate_markdown(report: GateReport) -> str:
     lines = [
         "## widening gate",
         "",
-        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} bad input (exit {int(report.exit_code)}).",
+        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s) (exit {int(report.exit_code)}).",
         "",
-        "| verdict | file | doc_id | question | case | members | reason |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| verdict | file | doc_id | question | case | members | doubts | reason |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for item in report.items:
         lines.append(
             f"| {item.verdict.upper()} | {_md(_where(item))} | {_md(item.doc_id)} | {_md(item.question)} | "
-            f"{_label(item)} | {len(item.members)} | {_md(item.reason)} |"
+            f"{_label(item)} | {len(item.members)} | {len(item.doubts)} | {_md(item.reason)} |"
         )
     for err in report.errors:
-        lines.append(f"| ERROR | {_md(err.file)} | | | {err.type} | | {_md(err.text)} |")
+        lines.append(f"| ERROR | {_md(err.file)} | | | {err.type} | | | {_md(err.text)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -229,7 +250,10 @@ def reproduce_text(report: ReproduceReport) -> str:
                 if row.check:
                     console.print(f"    check: {escape(str(row.check))}")
                 pages = ", ".join(str(p) for p in row.pages) or "none"
-                console.print(f"    pages looked at: {escape(pages)}; members: {len(row.members)}")
+                console.print(f"    pages looked at: {escape(pages)}; {counted(row.members, row.doubts)}")
+            if key in ("missed", "engine_only"):
+                for line in members_lines(row.members, 3) + members_lines(row.doubts, 3, label="doubt: "):
+                    console.print(f"    {escape(line)}")
     for err in report.errors:
         console.print(f"[magenta]ERROR[/]  {escape(err)}")
     console.print(
@@ -252,6 +276,7 @@ def reproduce_junit(report: ReproduceReport) -> str:
             if key == "missed" or (key == "engine_only" and report.strict):
                 failure = f"{key}: {row.reason}"
             body = _row_line(row) + "".join(f"\nmember: {member_text(m)}" for m in row.members)
+            body += "".join(f"\ndoubt: {member_text(m)}" for m in row.doubts)
             cases.append((f"reproduce.{key}", f"{row.doc_id}: {row.question}", failure, None, body))
     for err in report.errors:
         cases.append(("reproduce.error", "error", None, err, err))
@@ -261,7 +286,9 @@ def reproduce_junit(report: ReproduceReport) -> str:
 def reproduce_github(report: ReproduceReport) -> str:
     out = []
     for row in report.missed:
-        out.append(github_annotation("error", f"V2 widening not reproduced: {_row_line(row)}", title="widening reproduce: missed"))
+        shown = "\n".join(members_lines(row.members, 3) + members_lines(row.doubts, 3, label="doubt: "))
+        msg = f"V2 widening not reproduced: {_row_line(row)} [{counted(row.members, row.doubts)}]" + (f"\n{shown}" if shown else "")
+        out.append(github_annotation("error", msg, title="widening reproduce: missed"))
     level = "error" if report.strict else "warning"
     for row in report.engine_only:
         out.append(github_annotation(level, f"engine-only widening: {_row_line(row)}", title="widening reproduce: engine-only"))
@@ -282,9 +309,10 @@ def reproduce_markdown(report: ReproduceReport) -> str:
         rows = getattr(report, key)
         lines += ["", f"### {title}: {len(rows)}", ""]
         if rows:
-            lines += ["| doc_id | question | case | members | reason |", "| --- | --- | --- | --- | --- |"]
+            lines += ["| doc_id | question | case | members | doubts | reason |", "| --- | --- | --- | --- | --- | --- |"]
             lines += [
-                f"| {_md(r.doc_id)} | {_md(r.question)} | {r.case or ''} | {len(r.members)} | {_md(r.reason)} |" for r in rows
+                f"| {_md(r.doc_id)} | {_md(r.question)} | {r.case or ''} | {len(r.members)} | {len(r.doubts)} | {_md(r.reason)} |"
+                for r in rows
             ]
     return "\n".join(lines) + "\n"
 
