@@ -40,6 +40,7 @@ def examples(family: str) -> int:
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
     "graphics region:*taken_for_rule": "test_graphics_region_keeps_chart_whose_axis_is_outside",
+    "text_style italic:shear": "test_text_style_finds_sheared_word_inside_an_upright_span",
     "* *decoration_image": "test_graphics_keeps_small_picture",
     "coloured_graphics *colour_only_in_text": "test_coloured_graphics_sees_coloured_axis_title",
     "table_values *wider_than_header": "test_table_values_keeps_minus_of_wide_cell",
