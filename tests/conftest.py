@@ -6,12 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 # A fixed seed (derandomize) so CI runs the same generated documents every time; "long"
 # explores new ones (HYPOTHESIS_PROFILE=long, with WIDENING_GENERATED_EXAMPLES=5000).
 settings.register_profile("ci", deadline=None, max_examples=30, derandomize=True, database=None)
 settings.register_profile("long", deadline=None, max_examples=30, derandomize=False)
+# Like ci but without shrinking: a failing generated document is reported at once, unshrunk.
+settings.register_profile("explore", deadline=None, max_examples=30, derandomize=True, database=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 REPO = Path(__file__).resolve().parents[1]

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
+import pytest
+
+from fixtures.demo import write_demo
 from widening.commands.corpus import doc_path, load_samples, locate_corpus
 from widening.facts.extract import load_doc
 
@@ -28,3 +32,17 @@ def test_demo_writes_a_corpus_the_engine_reads(tmp_path):
             assert doc.facts.page_count == len(entry["truth"]["pages"])
         finally:
             doc.close()
+
+
+@pytest.mark.skipif(not os.environ.get("WIDENING_SLOW_TESTS"), reason="audit with OCR of a demo corpus (~1 CPU-min): set WIDENING_SLOW_TESTS=1")
+def test_demo_audit_never_widens_a_planted_member(tmp_path):
+    # End to end: a row whose asked set has planted members must never be widened.
+    out = write_demo(tmp_path / "demo", n_docs=12)
+    run = subprocess.run([sys.executable, "-m", "widening", "audit", "--corpus", str(out), "--out", str(tmp_path / "audit"), "--auto", "--no-cache", "--jobs", "1"],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    truth = json.loads((out / "truth.json").read_text())
+    planted = {(d, r["question"]): r["planted_members"] for d, e in truth.items() for r in e["rows"]}
+    audit = json.loads((tmp_path / "audit" / "audit.json").read_text())
+    wrong = [(x["doc_id"], x["question"]) for x in audit if x["decision"] == "widen" and planted[(x["doc_id"], x["question"])] > 0]
+    assert not wrong, wrong

@@ -57,11 +57,11 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     doubts = _rejected_folios(doc, asked, members)
     pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
     unread = [p.index for p in doc.facts.pages if p.kind is PageKind.image_only and p.text_source == "none"]
-    if not members and not doubts and unread:
+    if not members and unread:
         # A page picture nobody read may print the folio: absence is not measured.
         why = doc.facts.page(unread[0]).ocr_error or "no OCR text"
         return ProbeResult.cannot(NAME, f"{note}; {len(unread)} image-only page(s) without text ({why}), e.g. p{unread[0]}, may print it",
-                                  params=params)
+                                  params=params, doubts=tuple(doubts))
     return ProbeResult(probe=NAME, pages=pages, params=params, members=tuple(members), doubts=tuple(doubts), note=note)
 
 
