@@ -78,7 +78,9 @@ def test_twins_side_by_side_and_in_the_markdown(zero_corpus: Path, tmp_path: Pat
     first = next(t for t in twins if t["zero_key"]["question"] == Q_ITALIC_2)
     assert first["shape"] == {"container": ["page"], "quantifier": "how_many", "family": "text_style"}
     assert first["not_answerable"]["direction"] == "not_answerable" and first["not_answerable"]["decision"] == "widen"
-    assert first["keyed_alike"].startswith("Both would be keyed 'Not answerable or 0 or none'")
+    assert first["keyed_alike"].startswith("Both can be keyed 'Not answerable or 0 or none'")
+    second = next(t for t in twins if t["zero_key"]["question"] == Q_ITALIC_3)
+    assert "contradicted by members" in second["keyed_alike"] and "rest on a reviewer's reading" in second["keyed_alike"]
     md = (out / "zeros.md").read_text()
     assert "## Contradicted: correction candidates (1)" in md and "PDF p3 bbox" in md
     assert "## Twins keyed apart (2)" in md and Q_BOLD_2 in md

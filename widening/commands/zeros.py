@@ -73,6 +73,8 @@ def write(zero_recs: list[dict[str, Any]], twins: list[dict[str, Any]], out: Pat
     """zeros.json, twins.json, zeros.md and proposals/*.yaml into ``out``; the Markdown from the saved JSON."""
     out.mkdir(parents=True, exist_ok=True)
     paths = {"zeros": write_json_atomic(out / "zeros.json", zero_recs), "twins": write_json_atomic(out / "twins.json", twins)}
+    for stale in (out / "proposals").glob("*.yaml"):  # a row confirmed by an earlier run may not be now
+        stale.unlink()
     written = []
     for rec in zero_recs:
         if rec.get("verdict") == "confirmed":
