@@ -2,19 +2,36 @@
 
 Every key of a rules file is declared here and read by the engine; an unknown or
 misspelt key is an error naming the file and the key, never a silently ignored rule.
+The repo keeps rules/ and schema/ as top-level folders; setup.py maps them into the
+package as ``widening.rules`` and ``widening.schema``, so a wheel, an editable install and
+a pre-commit environment all read them with importlib.resources, from any working folder.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+SOURCE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, when running from one
+
+
+def packaged(name: str) -> Path:
+    """The folder of the packaged data ``widening.<name>`` (``rules`` or ``schema``)."""
+    try:
+        return Path(str(resources.files(f"widening.{name}")))
+    except ModuleNotFoundError:
+        # An editable install made before the mapping existed: the checkout's own folder.
+        return SOURCE_ROOT / name
+
+
+RULES_DIR = packaged("rules")
+SCHEMA_DIR = packaged("schema")
 
 Words = list[str]
 
@@ -184,6 +201,8 @@ def validate(name: str, data: Any, path: Path | str) -> dict[str, Any]:
 def load(name: str) -> dict[str, Any]:
     """Read and validate ``rules/<name>.yaml``; a missing or malformed file names itself in the error."""
     path = RULES_DIR / f"{name}.yaml"
+    if not RULES_DIR.is_dir():
+        raise RuleDataError(f"{path}: rule data not installed (no folder {RULES_DIR}); reinstall widening: the wheel carries it")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
@@ -215,3 +234,14 @@ def find_all_keys(mapping: dict[str, list[str]], text: str) -> list[str]:
         if m:
             hits.append((m.start(), key))
     return [k for _, k in sorted(hits)]
+
+
+def require_all() -> None:
+    """Load every rule file now: a broken install stops a command before any document, with exit 2."""
+    from widening.errors import WideningError
+
+    for name in MODELS:
+        try:
+            load(name)
+        except RuleDataError as exc:
+            raise WideningError("rule_data", (), f"the tool cannot run: {exc}") from exc

@@ -60,3 +60,17 @@ def test_corpus_table_a_land_area(corpus_doc):
     assert rows == ["Queens", "Staten Island", "The Bronx"]
     values = sorted(float(m.what.split(" = ")[1].split(" ")[0]) for m in pos.members + pos.best_candidates)
     assert values == [5.3, 13.9, 17.7, 18.4, 19.0, 22.9]
+
+
+def test_row_below_a_gap_is_a_doubt(tmp_path):
+    """Regression (issue 10): in an unruled table, a row after a wide vertical gap was cut off by
+    the table-end rule; a qualifying number there is a doubt now."""
+    d = pdfs.new_doc()
+    pdfs.table(d[0], (72, 80), ["Name", "% Land Area"], [["A", "5.0%"], ["B", "7.5%"]], ruled=False)
+    pdfs.text(d[0], (76, 220), "C", size=9)
+    pdfs.text(d[0], (186, 220), "31.0%", size=9)  # same column, 100 pt further down
+    doc = load_doc(pdfs.save(d, tmp_path / "gap.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 23})
+    assert not res.members and len(res.doubts) == 1
+    assert "31.0%" in res.doubts[0].what and "gap" in res.doubts[0].why
+    assert run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 40}).measured_zero

@@ -109,7 +109,7 @@ def _print(console: Console, reading: str, res: ProbeResult) -> None:
     if res.best_candidates:
         console.print("closest non-members:")
         for m in res.best_candidates[:8]:
-            console.print(f"  p{m.page} [{', '.join(f'{v:.0f}' for v in m.bbox)}] {m.what}", markup=False)
+            console.print(f"  p{m.page} [{', '.join(f'{v:.0f}' for v in m.bbox)}] {m.what}" + (f": {m.why}" if m.why else ""), markup=False)
 
 
 def run(args: argparse.Namespace) -> int:

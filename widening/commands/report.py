@@ -41,11 +41,11 @@ def counts(records: list[dict[str, Any]]) -> Counter[str]:
     return c
 
 
-def _members(r: dict[str, Any]) -> str:
-    ms = r.get("members") or []
+def _members(r: dict[str, Any], key: str = "members") -> str:
+    ms = r.get(key) or []
     if not ms:
         return "none"
-    shown = "; ".join(f"p{m['page']} {[round(x) for x in m['bbox']]} {m['what']}" for m in ms[:3])
+    shown = "; ".join(f"p{m['page']} {[round(x) for x in m['bbox']]} {m['what']}" + (f" (why: {m['why']})" if m.get("why") else "") for m in ms[:3])
     return shown + (f" (+{len(ms) - 3} more)" if len(ms) > 3 else "")
 
 
@@ -79,18 +79,25 @@ def markdown(records: list[dict[str, Any]]) -> str:
     for title, rows in (("Widened, as V2 did", agreed), ("Widened beyond V2 (check each page)", beyond)):
         lines += ["", f"## {title} ({len(rows)})", ""]
         for r in rows:
-            lines += [f"- **{r['doc_id']}** — {r['question'].strip()}", f"  - {r['reason']}", f"  - check: {_evidence(r)}", f"  - members: {_members(r)}"]
+            lines += [f"- **{r['doc_id']}** — {r['question'].strip()}", f"  - {r['reason']}", f"  - check: {_evidence(r)}", f"  - members: {_members(r)}", f"  - doubts: {_members(r, 'doubts')}"]
     lines += ["", f"## V2 widened, engine keeps ({len(missed)})", ""]
     lines += [f"- **{r['doc_id']}** — {r['question'].strip()} — `{r['case']}`: {r['reason']}" for r in missed]
     if used:
         lines += ["", f"## Rows decided with a reviewed spec from checks/ ({len(used)})", ""]
         lines += [f"- {r['doc_id']} — {r['question'].strip()}" for r in used]
-    lines += ["", "## Kept rows", "", "| case | document | question | reason |", "| --- | --- | --- | --- |"]
+    lines += ["", "## Kept rows", "", "| case | document | question | reason | members | doubts |", "| --- | --- | --- | --- | --- | --- |"]
     for r in sorted((r for r in records if r["decision"] != "widen"), key=lambda r: (CASES.index(r["case"]), r["doc_id"])):
         q = r["question"].strip().replace("|", "\\|").replace("\n", " ")
         reason = r["reason"].replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| {r['case']} | {r['doc_id'][:40]} | {q[:120]} | {reason[:300]} |")
+        ms, ds = (_cell(_members(r, k)) for k in ("members", "doubts"))
+        lines.append(f"| {r['case']} | {r['doc_id'][:40]} | {q[:120]} | {reason[:300]} | {ms} | {ds} |")
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str, limit: int = 300) -> str:
+    """A Markdown table cell: no pipes or newlines; a cut says so."""
+    text = text.replace("|", "\\|").replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def print_counts(records: list[dict[str, Any]], console: Console | None = None) -> None:

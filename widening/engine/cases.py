@@ -66,16 +66,25 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     )
 
 
+# short_not_empty names this many members in its reason (all are in the evidence and the record).
+MEMBERS_NAMED = 3
+
+
 def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool) -> CaseFinding | None:
-    """The check found members: the set is short (or full), not empty."""
-    if not members:
+    """The check found members of the asked set itself: the set is short (or full), not empty.
+
+    Only an exact check can say so: members of a broader set (any graphic for "a picture of
+    playing tennis") are candidates, and prove nothing about the asked set, with or without a count.
+    """
+    if not members or not exact:
         return None
-    if not exact and parsed.cardinality is None:
-        return None  # a superset check with members proves nothing about the asked set
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""
+    named = "; ".join(f"p{m.page} [{', '.join(f'{v:.0f}' for v in m.bbox)}] {m.what}" for m in members[:MEMBERS_NAMED])
+    more = f"; and {len(members) - MEMBERS_NAMED} more" if len(members) > MEMBERS_NAMED else ""
     return CaseFinding(
         case="short_not_empty",
-        reason=f"The check finds {len(members)} member(s) on page(s) {pages[:8]}{asked}: the set is not empty.",
-        evidence={"count": len(members), "cardinality": parsed.cardinality},
+        reason=f"The check finds {len(members)} member(s) on page(s) {pages[:8]}{asked}: the set is not empty. Members: {named}{more}.",
+        evidence={"count": len(members), "cardinality": parsed.cardinality,
+                  "members": [m.model_dump(mode="json") for m in members]},
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from widening.facts.document import Doc
-from widening.models import Container, ContainerKind, PageKind, Reading, ReadingTried
+from widening.models import Caption, Container, ContainerKind, DocumentFacts, PageKind, Reading, ReadingTried
 
 
 class Resolved(BaseModel):
@@ -38,6 +38,21 @@ def _readings_module():
     return readings
 
 
+# A caption in the top (bottom) quarter of its page may caption a figure on the previous (next) page.
+EDGE = 0.25
+
+
+def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
+    """The caption's page, with the page before (after) when it sits near the top (bottom): a wider scope only finds more."""
+    h = facts.page(c.page).height or 1.0
+    pages = [c.page]
+    if c.bbox[1] < EDGE * h and c.page > 1:
+        pages.append(c.page - 1)
+    if c.bbox[3] > (1 - EDGE) * h and c.page < facts.page_count:
+        pages.append(c.page + 1)
+    return pages
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts
@@ -55,10 +70,12 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
         return Resolved(container=container, readings=tuple(tried))
-    # Figure / table / chart by number: the pages carrying a caption with that number.
+    # Figure / table / chart by number: the pages carrying a caption with that number, and the
+    # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
+    # point to. The extent of the figure itself is not delimited: the whole page is the scope.
     number = (container.number or "").lower()
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
-    pages = tuple(sorted({c.page for c in facts.captions if c.kind in wanted and c.number.lower() == number}))
+    pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and c.number.lower() == number for p in caption_pages(c, facts)}))
     uncertain = not pages and any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages)
     return Resolved(
         container=container,

@@ -12,7 +12,7 @@ from typing import Any
 
 from widening import rulebook
 from widening.engine import cases
-from widening.engine.checks import Derivation, derive
+from widening.engine.checks import Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
 from widening.facts.document import Doc
 from widening.models import (
@@ -149,7 +149,9 @@ def decide_row(
     if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
         return _keep(row, f, **common)
     if members:
-        return _unverifiable(row, f"The check ({spec.probe}) measures a broader set than asked and finds {len(members)} candidate(s); whether any is what the question asks for is not measured.", **common)
+        broader = derivation.broader or f"what the check ({spec.probe}) measures"
+        first = members[0]
+        return _unverifiable(row, f"{len(members)} candidates of {broader}, not classified: the check ({spec.probe}) does not tell whether any is what the question asks for (first on p{first.page}: {first.what}).", **common)
     if doubts:
         first = doubts[0]
         return _unverifiable(row, f"The check ({spec.probe}) finds no member but {len(doubts)} doubt(s) it cannot rule out, first on p{first.page}: {first.what} ({first.why or 'a tuned filter would exclude it'}).", **common)
@@ -171,7 +173,9 @@ def decide_row(
 def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: ReviewedSpec | None) -> tuple[Derivation, str | None]:
     if pinned is not None:
         derived = derive(parsed)
-        return Derivation(spec=pinned, exact=derived.exact if derived.spec else True), "proposal"
+        pinned_d = with_spec(pinned)
+        exact = pinned_d.exact and (derived.exact if derived.spec else True)
+        return pinned_d.model_copy(update={"exact": exact}), "proposal"
     if reviewed is not None:
         return Derivation(spec=reviewed.check, exact=reviewed.exact), "checks"
     return derive(parsed), "derived"
@@ -187,8 +191,16 @@ def _container_for(c: Container, parsed: ParsedQuestion, resolved: list[Resolved
     return resolved[0]
 
 
+# Said in every check whose container a caption locates.
+CAPTION_SCOPE = ("the {kind}'s extent is not delimited: the check looks at the whole page(s) carrying caption "
+                 "{text!r} (and the neighbouring page when the caption sits near a page edge); a wider scope can only find more")
+
+
 def _check_dict(spec: CheckSpec, res: Resolved, excluded: list[Resolved] = ()) -> dict[str, Any]:
     out = spec.model_dump(mode="json")
+    c = res.container
+    if c.kind in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart):
+        out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
     out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings]
     if excluded:
         out["excluded_pages"] = sorted({p for e in excluded for p in e.pages()})

@@ -150,7 +150,8 @@ class MentionsParams(Params):
     topic: tuple[str, ...] = ()
 
 
-@probe(NAME, params=MentionsParams)
+# Not exact: a reference with the topic's words nearby is not proof the item illustrates the topic.
+@probe(NAME, params=MentionsParams, exact=False)
 def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Pages in scope referencing ``item`` whose (neighbouring) text carries every topic word."""
     item, words = str(params.get("item", "")).strip(), topic_words(params.get("topic", ()))

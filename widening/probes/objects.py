@@ -96,15 +96,30 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             peak = res.class_max.get(cls, 0.0)
             below.append(Member(page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
     members = _dedupe(members)
-    best = sorted(below, key=lambda m: -(m.score or 0))[:BEST_SHOWN]
-    top = best[0].score if best else None
+    # Boxes of the class below the threshold are doubts (a tuned score filter), one per view with its count.
+    boxed = [m for m in below if "(no box)" not in m.what]
+    doubts = [
+        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) below {min_score}, best {ms[0].what}",
+               why=f"score filter: {ms[0].score} < min_score {min_score}")
+        for ms in _by_view(boxed)
+    ]
+    best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
+    top = max((m.score or 0 for m in below), default=None)
     seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"
     note = (
         f"CenterNet over {len(views)} view(s); {cls}: {len(members)} at >= {min_score}"
         + (f", best below threshold {top:.3f}" if top is not None else "")
         + f"; other classes found (positive control): {seen}"
     )
-    return ProbeResult(members=tuple(members), best_candidates=tuple(best), note=note, **base)
+    return ProbeResult(members=tuple(members), doubts=tuple(doubts), best_candidates=tuple(best), note=note, **base)
+
+
+def _by_view(ms: list[Member]) -> list[list[Member]]:
+    """Members grouped by the view they were seen in (page and view label), best score first."""
+    groups: dict[tuple[int, str], list[Member]] = {}
+    for m in sorted(ms, key=lambda m: -(m.score or 0)):
+        groups.setdefault((m.page, m.what.split(" in ", 1)[-1]), []).append(m)
+    return list(groups.values())
 
 
 def _dedupe(members: list[Member]) -> list[Member]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult, Reading, ReadingTried
+from widening.models import Member, PageKind, ProbeResult, Reading, ReadingTried
 from widening.probes import Scope, Params, probe
 from widening.facts.readings import parse_number, resolve, resolve_range
 
@@ -54,5 +54,32 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             pf = doc.facts.page(page)
             members.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=_what(doc, t, page), reading=t.reading))
     note = "; ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in tried)
-    pages = tuple(sorted({m.page for m in members}))
-    return ProbeResult(probe=NAME, pages=pages, params=params, members=tuple(members), note=note)
+    doubts = _rejected_folios(doc, asked, members)
+    pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
+    unread = [p.index for p in doc.facts.pages if p.kind is PageKind.image_only and p.text_source == "none"]
+    if not members and not doubts and unread:
+        # A page picture nobody read may print the folio: absence is not measured.
+        why = doc.facts.page(unread[0]).ocr_error or "no OCR text"
+        return ProbeResult.cannot(NAME, f"{note}; {len(unread)} image-only page(s) without text ({why}), e.g. p{unread[0]}, may print it",
+                                  params=params)
+    return ProbeResult(probe=NAME, pages=pages, params=params, members=tuple(members), doubts=tuple(doubts), note=note)
+
+
+def _rejected_folios(doc: Doc, asked: str, members: list[Member]) -> list[Member]:
+    """Folio candidates of the asked value(s) that the run test rejected: the run test is tuned, so they are doubts."""
+    lo_hi = [parse_number(n) for n in asked.split("-", 1) if n] if "-" in asked.strip("-") else [parse_number(asked)]
+    if any(v is None for v, _ in lo_hi):
+        return []
+    lo, hi = min(v for v, _ in lo_hi), max(v for v, _ in lo_hi)
+    roman = all(r for _, r in lo_hi)
+    have = {(m.page, m.reading) for m in members}
+    out = []
+    for pf in doc.facts.pages:
+        if (pf.index, Reading.printed) in have:
+            continue
+        for c in pf.folio_candidates:
+            if not c.accepted and lo <= c.value <= hi and (c.roman == roman or not roman):
+                out.append(Member(page=pf.index, bbox=c.bbox, what=f"PDF page {pf.index} prints {c.text!r} at {c.band}, not accepted as a folio",
+                                  reading=Reading.printed, why=c.why))
+                break
+    return out

@@ -22,7 +22,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple
 from widening.models import BBox, Member, ProbeResult
 from widening.probes import Scope, Params, probe
-from widening.probes.pagewise import finish, measurable
+from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
@@ -104,17 +104,33 @@ def _table_bottoms(doc: Doc, index: int) -> list[pymupdf.Rect]:
     return out
 
 
-def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect, bounds: list[pymupdf.Rect]) -> list[Cell]:
-    """Cells under ``header``, row by row, until the table ends (ruled extent, or a large vertical gap)."""
+def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect, bounds: list[pymupdf.Rect],
+                 aside: list[tuple[tuple, str]] | None = None) -> list[Cell]:
+    """Cells under ``header``, row by row, until the table ends (ruled extent, or a large vertical gap).
+
+    Words under the header that a tuned rule leaves out (past the ruled extent or a wide gap, too
+    tall, rotated, barely in the column) are appended to ``aside`` as (word, which rule)."""
+    aside = aside if aside is not None else []
     page = doc.page(index)
     words = [w for w in _words(page, clip) if w[1] >= header.y1 - 1]
+    x0, x1 = header.x0 - 4, header.x1 + 4
+
+    def in_band(w: tuple) -> bool:
+        return min(w[2], x1) > max(w[0], x0)
+
     table = next((b for b in bounds if b.contains(header.tl + (1, 1)) or b.intersects(header)), None)
     if table is not None:
+        aside += [(w, "past the ruled table's extent") for w in words if w[3] > table.y1 + 2 and in_band(w)]
         words = [w for w in words if w[3] <= table.y1 + 2]
     heights = [w[3] - w[1] for w in words] or [10.0]
     lh = median(heights)
     # Rotated text (a vertical running title in the margin) is not part of any row.
     rotated = _rotated_lines(page)
+    for w in words:
+        if in_band(w) and w[3] - w[1] > 1.6 * lh:
+            aside.append((w, f"taller than 1.6 line heights ({w[3] - w[1]:.0f}pt)"))
+        elif in_band(w) and any(centre_in(w[:4], r) for r in rotated):
+            aside.append((w, "rotated text"))
     words = [w for w in words if w[3] - w[1] <= 1.6 * lh and not any(centre_in(w[:4], r) for r in rotated)]
     lines: list[list[tuple]] = []
     for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
@@ -123,16 +139,18 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
             lines[-1].append(w)
         else:
             lines.append([w])
-    x0, x1 = header.x0 - 4, header.x1 + 4
     chars = _chars(page, clip)
     cells: list[Cell] = []
     last_y = header.y1
-    for line in lines:
+    for n, line in enumerate(lines):
         top = min(w[1] for w in line)
         bottom = max(w[3] for w in line)
         if table is None and top - last_y > 2.5 * lh:
-            break  # a wide gap ends an unruled table
+            # A wide gap ends an unruled table (tuned): what lies below in the column is set aside, not dropped.
+            aside += [(w, f"below a gap of {top - last_y:.0f}pt that ends an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
+            break
         col = [w for w in line if min(w[2], x1) - max(w[0], x0) >= 0.4 * (w[2] - w[0])]
+        aside += [(w, "under 40% inside the column's band") for w in line if in_band(w) and w not in col]
         if not col:
             continue
         last_y = bottom
@@ -203,6 +221,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     row_want = tokens(str(params.get("row_header") or ""))
     members: list[Member] = []
     best: list[Member] = []
+    doubts: list[Member] = []
     unmeasured, pages = measurable(doc, scope)
     found_column = False
     unparsed: list[str] = []
@@ -213,7 +232,14 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         bounds = _table_bottoms(doc, index)
         for header in headers:
-            for cell in column_cells(doc, index, clip, header, bounds):
+            aside: list[tuple[tuple, str]] = []
+            cells = column_cells(doc, index, clip, header, bounds, aside)
+            for w, rule in aside:
+                v = parse_number(w[4])
+                if v is not None and OPS[op](v, value):
+                    doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
+                                         why=f"table-extent filter: {rule}"))
+            for cell in cells:
                 if row_want and not set(row_want) <= set(tokens(cell.row)):
                     continue
                 if cell.value is None:
@@ -225,5 +251,5 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
     if not found_column and not members:
         why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"
-        return ProbeResult.cannot("table_values", why, pages=scope.pages, region=scope.region, params=params, best_candidates=tuple(best))
-    return finish("table_values", scope, params, members, unmeasured, best, note)
+        return ProbeResult.cannot("table_values", why, pages=scope.pages, region=scope.region, params=params, best_candidates=tuple(best), doubts=tuple(grouped(doubts, "numbers set aside under the column")))
+    return finish("table_values", scope, params, members, unmeasured, best, note, doubts=grouped(doubts, "numbers set aside under the column"))

@@ -46,6 +46,34 @@ def _is_phone(s: str, line: str) -> bool:
     return any(f.fullmatch(s) for f in _PHONE_FORMATS) or bool(_PHONE_CUE.search(line))
 
 
+def _phones(line: str) -> list[str]:
+    """Phone numbers in ``line``. Two numbers separated by a space match as one run of too many
+    digits; such a run is cut at its longest leading phone and the rest is searched again."""
+    rx = PATTERNS["phone"]
+    out: list[str] = []
+    pos = 0
+    while (m := rx.search(line, pos)) is not None:
+        run = m.group(0)
+        if _is_phone(run, line):
+            out.append(run)
+            pos = m.end()
+            continue
+        cuts = [i for i in range(1, len(run)) if run[i] in " .-" and _is_phone(run[:i], line)]
+        # Prefer the cut after which a phone number starts; else the longest leading phone.
+        cut = next((i for i in cuts if _starts_phone(line[m.start() + i :], line)), cuts[-1] if cuts else None)
+        if cut is not None:
+            out.append(run[:cut])
+            pos = m.start() + cut
+        else:
+            pos = m.end()
+    return out
+
+
+def _starts_phone(rest: str, line: str) -> bool:
+    m = PATTERNS["phone"].match(rest.lstrip(" .-"))
+    return m is not None and _is_phone(m.group(0), line)
+
+
 def _rows(lines: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Join OCR lines that sit on one row: OCR often splits '0207 946 0123' into pieces."""
     rows: list[list[tuple[str, tuple[float, float, float, float]]]] = []
@@ -110,11 +138,9 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unsearched.append(index)
             continue
         for text, bbox in lines:
-            for m in rx.finditer(text):
-                if name == "phone" and not _is_phone(m.group(0), text):
-                    continue
-                member = Member(page=index, bbox=bbox, what=f"{name} {m.group(0).strip()!r} in line {text.strip()[:60]!r}")
-                value = re.sub(r"\W", "", m.group(0)).lower()
+            for found in (_phones(text) if name == "phone" else (m.group(0) for m in rx.finditer(text))):
+                member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
+                value = re.sub(r"\W", "", found).lower()
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)

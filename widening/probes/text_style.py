@@ -18,7 +18,7 @@ from widening.facts.geometry import centre_in, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
-from widening.probes.pagewise import finish, measurable
+from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
 
 STYLES = ("italic", "bold", "underline")
@@ -42,6 +42,9 @@ class Span:
     bold: bool
     underline: bool
     why: str
+    near_underline: bool = False  # a drawn mark under it fails only the tuned underline geometry
+    near_italic: bool = False  # glyph boxes overlap, but fewer than the skew test asks for
+    invisible: bool = False  # white text over a near-white render: a tuned contrast test hides it
 
 
 def _base_font(name: str) -> str:
@@ -85,6 +88,18 @@ def _underline_marks(page: pymupdf.Page) -> list[pymupdf.Rect]:
     return marks
 
 
+def _near_underline(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
+    """Some drawn mark overlaps the span horizontally within a line height of its bottom."""
+    x0, y0, x1, y1 = bbox
+    return any(min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size for m in marks)
+
+
+def _skew_share(chars: list[dict], size: float) -> float:
+    if len(chars) < 3:
+        return 0.0
+    return sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size) / (len(chars) - 1)
+
+
 def _underlined(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
     x0, y0, x1, y1 = bbox
     width = max(x1 - x0, 1e-3)
@@ -122,11 +137,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                     continue
                 cf = s.get("char_flags", _STEXT_FILLED)
                 if not cf & (_STEXT_FILLED | _STEXT_STROKED) or s.get("alpha", 255) == 0:
-                    continue  # render mode 3 or fully transparent: nobody can see it
+                    continue  # certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing
                 bbox = rect_tuple(pymupdf.Rect(fresh[0]["bbox"]).include_rect(fresh[-1]["bbox"]) | pymupdf.Rect(*_union_chars(fresh)))
                 rgb = int_to_rgb(s["color"])
-                if min(rgb) >= 235 and _white_on_white(page, bbox):
-                    continue
+                invisible = min(rgb) >= 235 and _white_on_white(page, bbox)
                 size = float(s["size"])
                 reasons = []
                 italic = False
@@ -140,7 +154,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                 # Fill plus stroke is the classic fake bold.
                 bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
                 underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
-                out.append(Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons)))
+                near_u = not underline and _near_underline(bbox, size, marks)
+                near_i = not italic and _skew_share(fresh, size) >= 0.3
+                out.append(Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible))
     return out
 
 
@@ -184,6 +200,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             return ProbeResult.cannot("text_style", str(exc), pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
+    doubts: list[Member] = []
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         kind = doc.facts.page(index).kind
@@ -196,14 +213,29 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for span in page_spans(doc.page(index), index, doc.region_rect(index, scope.region)):
             style_ok = all(_has(span, s) for s in styles)
             colour_ok = fam is None or matches(fam, span.rgb)
-            if style_ok and colour_ok:
+            near = [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
+            if colour_ok and all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles) and (near or span.invisible):
+                why = "; ".join(near + (["white text on a near-white render (contrast test)"] if span.invisible else []))
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=why))
+            elif span.invisible:
+                continue  # not asked for in any case, and no reader sees it
+            elif style_ok and colour_ok:
                 members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles)))
             elif style_ok or (colour_ok and fam is not None):
                 # Has the style but not the colour (or vice versa): the nearest miss.
                 best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
-        if (why := words_in_pictures(doc, index, doc.region_rect(index, scope.region))) is not None:
+        why, unsure = words_in_pictures(doc, index, doc.region_rect(index, scope.region))
+        if why is not None:
             unmeasured[index] = why
-    return finish("text_style", scope, params, members, unmeasured, best)
+        doubts.extend(unsure)
+    return finish("text_style", scope, params, members, unmeasured, best, doubts=grouped(doubts, "spans near the style tests"))
+
+
+# Why a near miss is a doubt: the style test is geometry with tuned limits.
+_NEAR = {
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em)",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks",
+}
 
 
 # An OCR line this confident and this long is text, not texture in a photo.
@@ -211,25 +243,37 @@ OCR_MIN_SCORE = 0.6
 OCR_MIN_CHARS = 3
 
 
-def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect) -> str | None:
-    """Why the text layer is not the whole story on this page: a content picture that shows words.
+def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect) -> tuple[str | None, list[Member]]:
+    """(Why the text layer is not the whole story on this page, doubts): a picture that shows words.
 
     Words inside a raster image have no font, flags or colour in the text layer, so a
     style or colour probe is blind to them (a yellow label on a diagram, an italic
-    caption inside a scanned figure). Decorations (icons, footer logos) are not read.
+    caption inside a scanned figure). Every picture is read, small ones (icons, logos)
+    too: a size or band rule does not make a picture wordless. OCR lines below the
+    confidence or length the reading trusts are doubts, not silence.
     """
     from widening.facts.ocr import ocr_image  # OCR is heavy; import only when a picture must be read
 
     page = doc.page(index)
+    doubts: list[Member] = []
     for placed in placed_images(page, index, clip):
-        if placed.klass == "decoration":
-            continue
+        if min(placed.pixels) < 8:
+            continue  # certain: fewer than 8 pixels across cannot hold a legible glyph
         try:
             lines = ocr_image(page, pymupdf.Rect(placed.bbox) & clip)
         except Exception as exc:  # a picture we cannot read may hold words
-            return f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})"
+            return f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", doubts
         words = [l.text for l in lines if (l.score or 0) >= OCR_MIN_SCORE and sum(ch.isalnum() for ch in l.text) >= OCR_MIN_CHARS]
+        if words and placed.klass == "decoration":
+            # A logo or icon that shows words: only the decoration rule would skip it, so it is a doubt.
+            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer"
+            doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
+            continue
         if words:
             return (f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
-                    "whose style and colour the text layer does not carry")
-    return None
+                    "whose style and colour the text layer does not carry"), doubts
+        for l in lines:
+            if any(ch.isalnum() for ch in l.text):
+                why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters)"
+                doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
+    return None, doubts

@@ -17,7 +17,7 @@ from widening.facts.geometry import Groups, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Params, Scope, probe
 from widening.probes.images import ICON_SIDE, placed_images
-from widening.probes.pagewise import finish, measurable
+from widening.probes.pagewise import finish, grouped, measurable
 
 BlockKind = Literal["table_rulings", "page_border", "underline_or_rule", "diagram_or_chart"]
 # Drawings closer than this (pt) belong to one block; generous so bars of a chart join.
@@ -37,6 +37,7 @@ class Block:
     drawings: list[dict] = field(default_factory=list)
     kind: BlockKind = "diagram_or_chart"
     why: str = ""
+    text_lines: list[pymupdf.Rect] = field(default_factory=list)  # text-layer lines meeting the block
 
     @property
     def bbox(self) -> BBox:
@@ -156,6 +157,107 @@ def _tiles(block: Block) -> bool:
     return near >= 0.8 * len(rects)
 
 
+def _straight(d: dict) -> bool:
+    """Every item of the drawing is an axis-aligned line or a rectangle: no curve, diagonal or polygon."""
+    for item in d["items"]:
+        op = item[0]
+        if op == "re":
+            continue
+        if op == "qu" and item[1].is_rectangular:
+            continue
+        if op == "l" and (abs(item[1].x - item[2].x) <= 0.5 or abs(item[1].y - item[2].y) <= 0.5):
+            continue
+        return False
+    return True
+
+
+def _one_box(d: dict) -> bool:
+    """A single rectangle (or the four lines of one)."""
+    items = d["items"]
+    return _straight(d) and (len(items) == 1 and items[0][0] in ("re", "qu") or len(items) <= 4 and all(i[0] == "l" for i in items))
+
+
+def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
+    """Merged intervals (1 pt gaps bridged) cover at least 90% of ``length``."""
+    total, end = 0.0, None
+    start = None
+    for a, b in sorted(intervals):
+        if end is None or a > end + 1.0:
+            if end is not None:
+                total += end - start
+            start, end = a, b
+        else:
+            end = max(end, b)
+    if end is not None:
+        total += end - start
+    return total >= 0.9 * length
+
+
+def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
+    """Every visible drawing is straight and either a band spanning the block, or a thin ruling piece
+    on a line whose pieces together run (almost) the block's full length (a dot may sit on such a line)."""
+    lines: dict[str, list[tuple[float, list[tuple[float, float]]]]] = {"v": [], "h": []}
+    dots: list[pymupdf.Rect] = []
+
+    def add(axis: str, at: float, span: tuple[float, float]) -> None:
+        for pos, pieces in lines[axis]:
+            if abs(pos - at) <= 1.5:
+                pieces.append(span)
+                return
+        lines[axis].append((at, [span]))
+
+    for d in visible:
+        if not _straight(d):
+            return False
+        b = box(d)
+        if b.width >= 0.95 * r.width or b.height >= 0.95 * r.height:
+            continue
+        if b.width <= THIN and b.height <= THIN:
+            dots.append(b)
+        elif b.width <= THIN:
+            add("v", (b.x0 + b.x1) / 2, (b.y0, b.y1))
+        elif b.height <= THIN:
+            add("h", (b.y0 + b.y1) / 2, (b.x0, b.x1))
+        else:
+            return False
+    full = {axis: [pos for pos, pieces in lines[axis] if _covers(pieces, r.height if axis == "v" else r.width)] for axis in lines}
+    if any(len(full[axis]) != len(lines[axis]) for axis in lines):
+        return False
+    edges_v = full["v"] + [r.x0, r.x1]
+    edges_h = full["h"] + [r.y0, r.y1]
+    return all(any(abs((b.x0 + b.x1) / 2 - x) <= 2 for x in edges_v) or any(abs((b.y0 + b.y1) / 2 - y) <= 2 for y in edges_h) for b in dots)
+
+
+def _underline(d: dict, text_lines: list[pymupdf.Rect]) -> bool:
+    """A thin straight horizontal mark in the lower part of (or just below) a text line, within its width."""
+    b = box(d)
+    if b.height > THIN or not _straight(d):
+        return False
+    y = (b.y0 + b.y1) / 2
+    return any(t.y0 + 0.5 * t.height <= y <= t.y1 + 3 and t.x0 - 2 <= b.x0 and b.x1 <= t.x1 + 2 for t in text_lines)
+
+
+def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
+    """Why ``block`` certainly draws no figure, or None when only a tuned classifier says so (a doubt)."""
+    visible = [d for d in block.drawings if d.get("color") is not None or (d.get("fill") is not None and not _is_background_fill(d))]
+    if not visible:
+        return "draws nothing visible (white fills without a stroke)"  # certain: nothing is drawn
+    if min(block.rect.width, block.rect.height) <= 4 and all(_straight(d) for d in block.drawings):
+        # Certain: straight axis-aligned strokes within 4 pt across are rules/underlines; no second dimension to draw in.
+        return f"straight strokes {min(block.rect.width, block.rect.height):.1f}pt across: a rule or underline"
+    if all(_underline(d, block.text_lines) for d in visible):
+        # Certain: a straight mark under a line of text and no longer than it is that text's underline.
+        return "underlines: each mark lies under a line of text and no wider than it"
+    if block.kind == "table_rulings" and ruled_grid(block.rect, visible):
+        # Certain: full-length rulings and full-width bands around words form a grid of text;
+        # no mark in it varies in length or shape, so it draws no chart, diagram or picture.
+        return "a ruled grid of text: every mark is a full-length ruling or a full-width band"
+    area = abs(page_rect) or 1.0
+    if all(_one_box(d) and abs(box(d) & page_rect) >= 0.8 * area for d in block.drawings):
+        return "one rectangle (or nested ones) around the page: a frame or page fill"  # certain: a page-sized box holds no figure
+    return None
+
+
 def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     """Classified vector blocks of ``page`` that meet ``clip``. Raises TooComplex."""
     deadline = time.monotonic() + TIME_LIMIT_S
@@ -170,10 +272,26 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     blocks = cluster(rest, deadline)
     for d in backdrop:
         blocks.append(Block(box(d), [d], "page_border", "page-size fill or frame"))
+    lines = text_rows(words)
     for b in blocks:
         if b.kind != "page_border":
             classify(b, page.rect, words)
+        grown = b.rect + (-3, -3, 3, 3)
+        b.text_lines = [r for r in lines if r.intersects(grown)]
     return blocks
+
+
+def text_rows(words: list[tuple]) -> list[pymupdf.Rect]:
+    """Words on one baseline joined while the gap between them is under two line heights (a justified line is one row)."""
+    rows: list[pymupdf.Rect] = []
+    for w in sorted(words, key=lambda w: (round(w[3]), w[0])):
+        r = pymupdf.Rect(w[:4])
+        last = rows[-1] if rows else None
+        if last is not None and abs(last.y1 - r.y1) <= 1.5 and 0 <= r.x0 - last.x1 <= 2 * max(r.height, 1):
+            rows[-1] = last | r
+        else:
+            rows.append(r)
+    return rows
 
 
 class VectorBlocksParams(Params):
@@ -194,21 +312,42 @@ def vector_blocks(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         return ProbeResult.cannot("vector_blocks", f"unknown kind {kind!r}; expected diagram or any", pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
+    doubts: dict[str, list[Member]] = {}
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
+        page = doc.page(index)
         try:
-            blocks = page_blocks(doc.page(index), doc.region_rect(index, scope.region))
+            blocks = page_blocks(page, doc.region_rect(index, scope.region))
         except TooComplex as exc:
             unmeasured[index] = str(exc)
             continue
         for b in sorted(blocks, key=lambda b: -abs(b.rect)):
             m = Member(page=index, bbox=b.bbox, what=b.what())
             big = b.rect.width >= min_w and b.rect.height >= min_h
-            if big and (kind == "any" or b.kind == "diagram_or_chart"):
-                members.append(m)
-            elif big or b.kind == "diagram_or_chart":
-                best.append(m)
-    return finish("vector_blocks", scope, params, members, unmeasured, best)
+            if kind == "any" or b.kind == "diagram_or_chart":
+                if big:
+                    members.append(m)
+                else:
+                    why = f"size filter: {b.rect.width:.0f}x{b.rect.height:.0f}pt < {min_w:g}x{min_h:g}pt"
+                    _sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
+            else:
+                _sort_out(m, b, page.rect, best, doubts)
+    return finish("vector_blocks", scope, params, members, unmeasured, best, doubts=_fold(doubts))
+
+
+def _sort_out(m: Member, b: Block, page_rect: pymupdf.Rect, best: list[Member], doubts: dict[str, list[Member]],
+              why: str | None = None, label: str | None = None) -> None:
+    """A block a tuned filter sets aside (size ``why``, or the classifier): a non-member only when that is certain, else a doubt."""
+    certain = certain_not_figure(b, page_rect)
+    if certain:
+        best.append(m.model_copy(update={"why": certain}))
+    else:
+        why = why or f"classifier: {b.kind} ({b.why})"
+        doubts.setdefault(label or f"blocks classified {b.kind}", []).append(m.model_copy(update={"why": why}))
+
+
+def _fold(doubts: dict[str, list[Member]]) -> list[Member]:
+    return [d for label, ms in doubts.items() for d in grouped(ms, label)]
 
 
 GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
@@ -231,6 +370,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     min_side = float(params.get("min_side", 0 if kind == "logo" else ICON_SIDE))
     members: list[Member] = []
     best: list[Member] = []
+    doubts: dict[str, list[Member]] = {}
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         facts = doc.facts.page(index)
@@ -243,10 +383,16 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         for img in rasters:
             m = Member(page=index, bbox=img.bbox, what=img.what())
-            keep = img.klass != "full_page_background" and img.min_side >= min_side
-            if kind != "logo" and img.klass == "decoration":
-                keep = False
-            (members if keep else best).append(m)
+            if img.klass == "full_page_background":
+                why, label = "placement filter: a full-page image, taken for a background; it may show the content", "full-page images"
+            elif img.min_side < min_side:
+                why, label = f"size filter: shorter side {img.min_side:.0f}pt < {min_side:g}pt", "small images"
+            elif kind != "logo" and img.klass == "decoration":
+                why, label = "decoration filter: a small image in the header/footer band", "decoration images"
+            else:
+                members.append(m)
+                continue
+            doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
         try:
             blocks = page_blocks(page, clip)
         except TooComplex as exc:
@@ -257,8 +403,15 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             big = b.rect.width >= 80 and b.rect.height >= 40
             if b.kind == "diagram_or_chart" and big and kind != "logo":
                 members.append(m)
-            elif b.kind == "diagram_or_chart" and kind == "logo" and min(b.rect.width, b.rect.height) >= 10:
-                members.append(m)  # a logo may be vector art of any size
-            elif big or b.kind == "diagram_or_chart":
-                best.append(m)
-    return finish("graphics", scope, params, members, unmeasured, best)
+            elif b.kind == "diagram_or_chart" and kind == "logo":
+                if min(b.rect.width, b.rect.height) >= 10:
+                    members.append(m)  # a logo may be vector art of any size
+                else:
+                    why = f"size filter: {b.rect.width:.0f}x{b.rect.height:.0f}pt, under 10pt across"
+                    _sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
+            elif b.kind == "diagram_or_chart":
+                why = f"size filter: {b.rect.width:.0f}x{b.rect.height:.0f}pt < 80x40pt"
+                _sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
+            else:
+                _sort_out(m, b, page.rect, best, doubts)
+    return finish("graphics", scope, params, members, unmeasured, best, doubts=_fold(doubts))
