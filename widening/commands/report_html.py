@@ -25,14 +25,14 @@ from markupsafe import Markup, escape
 
 from widening import ENGINE_VERSION
 from widening import rulebook as vocab
-from widening.runtime.atomic import write_text_atomic
 from widening.commands.corpus import Corpus, doc_path, load_samples, row_key
-from widening.facts.document import REGIONS
+from widening.commands.report import CASES, record
 from widening.errors import WideningError
-from widening.models import Decision
+from widening.facts.document import REGIONS
 from widening.facts.thumbs import Thumbnailer
+from widening.models import Decision
+from widening.runtime.atomic import write_text_atomic
 
-CASES = ("missing_container", "absent_entity", "unbounded_complement", "short_not_empty", "unverifiable")
 # A row shows at most this many pages; the rest are listed by number ("N more").
 PAGES_PER_ROW = 6
 # Boxes drawn on one page; a page with more says how many were left off.
@@ -115,7 +115,7 @@ def _find(text: str, needle: str, taken: list[tuple[int, int]], words: bool = Fa
     if not needle.strip():
         return None
     pat = vocab.alternation([needle]) if words else re.escape(needle)
-    for m in re.finditer(pat, text, re.I):
+    for m in re.finditer(pat, text, re.IGNORECASE):
         if all(m.end() <= a or m.start() >= b for a, b in taken):
             return m.span()
     return None
@@ -177,7 +177,7 @@ def _spans(text: str, parsed: dict[str, Any]) -> list[tuple[int, int, str, str]]
         add(_find(text, parsed["complement"], taken, words=True), "complement", f"complement: {parsed['complement']}")
     if parsed.get("cardinality") is not None:
         for pat in vocab.load("cases").get("cardinality_patterns", []):
-            m = re.search(pat, text, re.I)
+            m = re.search(pat, text, re.IGNORECASE)
             if m:
                 add(m.span(), "cardinality", f"cardinality: {parsed['cardinality']}")
                 break
@@ -191,7 +191,7 @@ def _first_free(text: str, words: Iterable[str], taken: list[tuple[int, int]]) -
     words = [w for w in words if w]
     if not words:
         return None
-    for m in re.finditer(vocab.alternation(words), text, re.I):
+    for m in re.finditer(vocab.alternation(words), text, re.IGNORECASE):
         if all(m.end() <= a or m.start() >= b for a, b in taken):
             return m.span()
     return None
@@ -618,7 +618,8 @@ def write_html(records: list[dict[str, Any]], out: Path, corpus: Path | None, ca
     _dedupe_anchors(rows)
     rows.sort(key=lambda r: (r.decision not in POSITIVE, CASES.index(r.case) if r.case in CASES else len(CASES)))
     total = sum(len(b) for b in builder.images.values())
-    inline = total <= inline_cap
+    # Inline, a page shown in several rows is in the file several times: count every use.
+    inline = sum(len(builder.images[p.image]) for r in rows for p in r.pages) <= inline_cap
     folder = out.with_name(out.stem + "-pages")
     if inline:
         srcs = {k: "data:image/jpeg;base64," + base64.b64encode(v).decode() for k, v in builder.images.items()}
@@ -705,8 +706,6 @@ def run(args: argparse.Namespace) -> int:
 
 def gate_records(report: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any] | None]]:
     """A gate report as records plus each item's verdict, for ``write_html``."""
-    from widening.commands.report import record
-
     records, gates = [], []
     for item in report.items:
         if item.decision is not None:

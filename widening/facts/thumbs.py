@@ -12,8 +12,8 @@ from pathlib import Path
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
-from widening.runtime.atomic import write_bytes_atomic, write_text_atomic
 from widening.facts.document import sha256_file
+from widening.runtime.atomic import write_bytes_atomic, write_text_atomic
 
 # Fixed pixel width: 720 px keeps a paper's 10 pt body text legible when enlarged, at about 120 kB a page.
 THUMB_WIDTH = 720
