@@ -64,7 +64,7 @@ def test_zero_keys_confirmed_contradicted_unverifiable(zero_corpus: Path, tmp_pa
     [m] = contradicted["members"]
     assert m["page"] == 3 and len(m["bbox"]) == 4 and "slanted" in m["what"]
     planes = recs[("doc.pdf", Q_PLANES)]
-    assert planes["members"] and "not a contradiction" in planes["reason"] and "arrows" in planes["reason"]
+    assert planes["members"] and "candidate" in planes["reason"]  # figures, not figures with arrows: no contradiction
     assert "unavailable" in recs[("gone.pdf", Q_ITALIC_2)]["reason"]
     # The same record schema as audit.json: the SPEC fields first.
     assert list(contradicted)[:9] == ["doc_id", "question", "key", "decision", "case", "reason", "check", "members", "doubts"]
@@ -78,10 +78,13 @@ def test_twins_side_by_side_and_in_the_markdown(zero_corpus: Path, tmp_path: Pat
     first = next(t for t in twins if t["zero_key"]["question"] == Q_ITALIC_2)
     assert first["shape"] == {"container": ["page"], "quantifier": "how_many", "family": "text_style"}
     assert first["not_answerable"]["direction"] == "not_answerable" and first["not_answerable"]["decision"] == "widen"
-    assert first["keyed_alike"].startswith("Both would be keyed 'Not answerable or 0 or none'")
+    assert first["keyed_alike"].startswith("Both can be keyed 'Not answerable or 0 or none'")
+    second = next(t for t in twins if t["zero_key"]["question"] == Q_ITALIC_3)
+    assert "contradicted by members" in second["keyed_alike"] and "rest on a reviewer's reading" in second["keyed_alike"]
     md = (out / "zeros.md").read_text()
     assert "## Contradicted: correction candidates (1)" in md and "PDF p3 bbox" in md
     assert "## Twins keyed apart (2)" in md and Q_BOLD_2 in md
+    assert "slanted words" in (out / "zeros.html").read_text()  # the evidence report renders the same records
 
 
 def test_a_confirmed_zero_is_a_proposal_the_gate_accepts(zero_corpus: Path, tmp_path: Path) -> None:

@@ -71,7 +71,9 @@ def run_audit(args: argparse.Namespace) -> int:
                                                    progress=not args.quiet)
         paths = zero_audit.write(zeros, twins, Path(args.out))
         zero_audit.print_counts(zeros, twins)
-        Console().print(f"wrote {paths['zeros']}, {paths['twins']} and {paths['md']}", highlight=False)
+        html = write_html(zeros, Path(args.out) / "zeros.html", corpus.root, cache_dir_from(args.cache, args.no_cache),
+                          title="widening audit --keys zero", source=str(paths["zeros"]))
+        Console().print(f"wrote {paths['zeros']}, {paths['twins']}, {paths['md']} and {html.html}", highlight=False)
         return Exit.OK
     rows = [r for r in samples.rows if is_unanswerable(r)]
     for line in refused_doc_ids(rows, samples.path):

@@ -58,7 +58,7 @@ def proposal(rec: dict[str, Any]) -> dict[str, Any]:
     """The proposal `widening gate` accepts for a confirmed zero: key it 'Not answerable or 0 or none'."""
     probe = (rec.get("check") or {}).get("probe", "")
     note = (f"Zero key {rec['key']!r} confirmed by `widening audit --keys zero`: {probe} finds zero members and zero doubts "
-            f"under every reading. Keyed like its Not-answerable twins, a system answering 0/none and one declining are both right.")
+            f"under every reading. Keyed like the rows V2 widened, a system answering 0/none and one declining are both right.")
     return {"doc_id": rec["doc_id"], "question": rec["question"], "proposed_answer": WIDENED_ANSWER, "note": note}
 
 
@@ -73,6 +73,8 @@ def write(zero_recs: list[dict[str, Any]], twins: list[dict[str, Any]], out: Pat
     """zeros.json, twins.json, zeros.md and proposals/*.yaml into ``out``; the Markdown from the saved JSON."""
     out.mkdir(parents=True, exist_ok=True)
     paths = {"zeros": write_json_atomic(out / "zeros.json", zero_recs), "twins": write_json_atomic(out / "twins.json", twins)}
+    for stale in (out / "proposals").glob("*.yaml"):  # a row confirmed by an earlier run may not be now
+        stale.unlink()
     written = []
     for rec in zero_recs:
         if rec.get("verdict") == "confirmed":

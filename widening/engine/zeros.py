@@ -239,11 +239,19 @@ def keyed_alike(zero: dict[str, Any], na: dict[str, Any]) -> str:
     """What keying the pair alike ('Not answerable or 0 or none' for both) would take, from both records."""
     z_ok = zero.get("verdict") == "confirmed"
     n_ok = na.get("decision") == "widen"
-    n_widened = str(na.get("key", "")).startswith(WIDENED_ANSWER)
-    na_side = ("it is already keyed so" if n_widened else "the engine widens it") if n_ok else f"the engine keeps it ({na.get('case')}), so its key stays 'Not answerable'"
-    if z_ok and n_ok:
-        return f"Both would be keyed {WIDENED_ANSWER!r}, licensed by their checks: re-key the zero row ({zero['key']!r}); for the Not-answerable row {na_side}."
     if z_ok:
-        return f"The zero row may be re-keyed {WIDENED_ANSWER!r} (its check confirms it); for the Not-answerable row {na_side}, so the pair stays keyed apart until that row can be verified."
-    zero_side = "its key is contradicted by members" if zero.get("verdict") == "contradicted" else f"its emptiness is not verified ({zero.get('case')})"
-    return f"Not licensed for the zero row: {zero_side}; for the Not-answerable row {na_side}. Keying them alike would rest on a reviewer's reading, not a check."
+        z_side = f"the zero row ({zero['key']!r}) may be re-keyed {WIDENED_ANSWER!r}: its check confirms the zero"
+    elif zero.get("verdict") == "contradicted":
+        z_side = f"the zero row's key {zero['key']!r} is contradicted by members: correct it, do not widen it"
+    else:
+        z_side = f"the zero row's emptiness is not verified ({zero.get('case')})"
+    widened = str(na.get("key", "")).startswith(WIDENED_ANSWER)
+    if n_ok:
+        n_side = "the Not-answerable row is already keyed so and its check confirms it" if widened else "the engine widens the Not-answerable row"
+    elif widened:
+        n_side = f"the Not-answerable row is keyed so by a reviewer, but the engine keeps it ({na.get('case')}): no check licenses it"
+    else:
+        n_side = f"the engine keeps the Not-answerable row ({na.get('case')}), so it stays 'Not answerable'"
+    if z_ok and n_ok:
+        return f"Both can be keyed {WIDENED_ANSWER!r}, each licensed by its own check: {z_side}; {n_side}."
+    return f"Not both licensed: {z_side}; {n_side}. Keying them alike would rest on a reviewer's reading, not a check."
