@@ -39,20 +39,9 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    "colour_regions aspect_under_2.5": "test_colour_regions_keeps_short_wide_bar",
-    "colour_regions thinner_than_3px": "test_colour_regions_keeps_hairline_bar",
-    "colour_regions merged_low_fill": "test_colour_regions_keeps_touching_same_colour_bars",
-    "colour_regions *below_min_area": "test_colour_regions_keeps_tiny_bar",
-    "colour_regions *not_seen": "test_colour_regions_keeps_tiny_bar (a hairline anti-aliased under the colour floor)",
-    "graphics *block_under_80x40": "test_graphics_keeps_small_chart",
-    "vector_blocks *block_under_80x40": "test_graphics_keeps_small_chart",
-    "coloured_graphics *block_under_80x40": "test_graphics_keeps_small_chart",
-    "* *:not_seen": "test_graphics_keeps_small_chart (a figure thinner than 4 pt is dropped as a rule)",
-    "* *decoration_image": "test_graphics_keeps_small_picture",
     "coloured_graphics *colour_only_in_text": "test_coloured_graphics_sees_coloured_axis_title",
     "table_values *wider_than_header": "test_table_values_keeps_minus_of_wide_cell",
     "table_values *superscript_footnote_digit": "test_table_values_reads_number_before_superscript_footnote",
-    "text_style italic:shear": "test_text_style_finds_sheared_italic_word",
     "readings printed_reading": "test_container_printed_on_a_lone_page_is_not_missing",
     "containers page_printed": "test_container_printed_on_a_lone_page_is_not_missing",
 }

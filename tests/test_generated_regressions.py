@@ -53,35 +53,30 @@ def _bars_found(doc, truth, shape: str = "bar") -> list[bool]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_colour_regions_keeps_short_wide_bar(tmp_path):
     # One wide bar with a low value: 70 x 41 pt in the issue; aspect under 2.5.
     doc, truth = _open(_chart(rect=(40.0, 40.0, 110.0, 180.0), values=((0.3,),), thickness=0.9), tmp_path)
     assert all(_bars_found(doc, truth))
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_colour_regions_keeps_hairline_bar(tmp_path):
     # Bars 0.9 pt thick (under 3 px at 150 dpi): the aspect test treats them as strokes.
     doc, truth = _open(_chart(values=((0.8,), (0.6,), (0.9,)), hairline=0.9), tmp_path)
     assert all(_bars_found(doc, truth))
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_colour_regions_keeps_touching_same_colour_bars(tmp_path):
     # Touching bars of one colour are one pixel component; a stepped outline fills little of its box.
     doc, truth = _open(_chart(values=((0.9,), (0.2,), (0.5,), (0.1,)), thickness=1.0), tmp_path)
     assert all(_bars_found(doc, truth))
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_colour_regions_keeps_tiny_bar(tmp_path):
     # A near-zero value on a small axis: a bar of a few px, under min_area even for shape=any.
     doc, truth = _open(_chart(rect=(40.0, 40.0, 140.0, 90.0), values=((0.9,), (0.02,)), thickness=0.1), tmp_path)
     assert all(_bars_found(doc, truth, shape="any"))
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_graphics_keeps_small_chart(tmp_path):
     # A chart whose drawings cluster under 80 x 40 pt is a "closest non-member", not a doubt.
     doc, truth = _open(_chart(rect=(40.0, 40.0, 110.0, 75.0), values=((0.5,), (0.9,), (0.4,))), tmp_path)
@@ -91,7 +86,6 @@ def test_graphics_keeps_small_chart(tmp_path):
         assert covered(1, g.bbox, found(res)), probe
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_graphics_keeps_small_picture(tmp_path):
     # A 20 x 90 pt raster image is a "decoration" by its short side: a tuned size rule.
     spec = DocSpec(pages=(PageSpec(width=400, height=400, elements=(ImageSpec(rect=(150.0, 150.0, 170.0, 240.0), colour="blue"),)),))
@@ -163,7 +157,6 @@ def test_text_pattern_splits_adjacent_phone_numbers(tmp_path):
     assert sorted(m.what.split("'")[1] for m in res.members) == ["+1 615 591 1221", "615-591-4742"]
 
 
-@pytest.mark.xfail(strict=True, reason="open: the sheared-matrix test needs neighbouring glyph boxes to overlap; short words do not")
 def test_text_style_finds_sheared_italic_word(tmp_path):
     # An upright font drawn with a skewed matrix (pitfall 3): italic only by geometry.
     words = (WordSpec(text="plain"), WordSpec(text="data", italic="shear"), WordSpec(text="text"))
