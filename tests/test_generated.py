@@ -39,11 +39,6 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    "coloured_graphics *colour_only_in_text": "test_coloured_graphics_sees_coloured_axis_title",
-    "table_values *wider_than_header": "test_table_values_keeps_minus_of_wide_cell",
-    "table_values *superscript_footnote_digit": "test_table_values_reads_number_before_superscript_footnote",
-    "readings printed_reading": "test_container_printed_on_a_lone_page_is_not_missing",
-    "containers page_printed": "test_container_printed_on_a_lone_page_is_not_missing",
 }
 
 
