@@ -306,3 +306,9 @@ class Decision(Frozen):
     probes: tuple[ProbeResult, ...] = ()
     spec_source: Literal["derived", "checks", "proposal"] | None = None
     error: str | None = None
+    # Which claim the row's key makes: "Not answerable" (a widening candidate) or a zero key
+    # ("0", "none", ...: rules/zero_keys.yaml), whose emptiness the same decision verifies.
+    direction: Literal["not_answerable", "zero_key"] = "not_answerable"
+    verdict: Literal["confirmed", "contradicted", "unverifiable"] | None = Field(
+        default=None, description="zero_key rows only: what the emptiness check says about the key"
+    )

@@ -2,19 +2,36 @@
 
 Every key of a rules file is declared here and read by the engine; an unknown or
 misspelt key is an error naming the file and the key, never a silently ignored rule.
+The repo keeps rules/ and schema/ as top-level folders; setup.py maps them into the
+package as ``widening.rules`` and ``widening.schema``, so a wheel, an editable install and
+a pre-commit environment all read them with importlib.resources, from any working folder.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+SOURCE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, when running from one
+
+
+def packaged(name: str) -> Path:
+    """The folder of the packaged data ``widening.<name>`` (``rules`` or ``schema``)."""
+    try:
+        return Path(str(resources.files(f"widening.{name}")))
+    except ModuleNotFoundError:
+        # An editable install made before the mapping existed: the checkout's own folder.
+        return SOURCE_ROOT / name
+
+
+RULES_DIR = packaged("rules")
+SCHEMA_DIR = packaged("schema")
 
 Words = list[str]
 
@@ -118,8 +135,46 @@ class Mentions(RuleFile):
     min_image_fraction: float
 
 
+class TargetProbe(RuleFile):
+    field: str
+    probe: str
+    values: Words | None = None
+
+
+class ZeroKeys(RuleFile):
+    """rules/zero_keys.yaml: the keys that claim an empty set, what a contradiction needs, and twin shapes."""
+
+    zero_forms: list[str]
+    function_words: Words
+    contradiction_min_score: float
+    probe_takes: dict[str, Words]
+    target_probes: list[TargetProbe]
+    probe_families: dict[str, Words]
+
+    @field_validator("zero_forms")
+    @classmethod
+    def _forms_compile(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+    @field_validator("probe_takes")
+    @classmethod
+    def _target_fields(cls, takes: dict[str, list[str]]) -> dict[str, list[str]]:
+        from widening.models import Target
+
+        unknown = sorted({f for fs in takes.values() for f in fs} - set(Target.model_fields))
+        if unknown:
+            raise ValueError(f"not fields of a parsed target: {unknown}; expected some of {sorted(Target.model_fields)}")
+        return takes
+
+
 MODELS: dict[str, type[RuleFile]] = {
     "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
+    "zero_keys": ZeroKeys,
 }
 
 
@@ -146,6 +201,8 @@ def validate(name: str, data: Any, path: Path | str) -> dict[str, Any]:
 def load(name: str) -> dict[str, Any]:
     """Read and validate ``rules/<name>.yaml``; a missing or malformed file names itself in the error."""
     path = RULES_DIR / f"{name}.yaml"
+    if not RULES_DIR.is_dir():
+        raise RuleDataError(f"{path}: rule data not installed (no folder {RULES_DIR}); reinstall widening: the wheel carries it")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
@@ -177,3 +234,14 @@ def find_all_keys(mapping: dict[str, list[str]], text: str) -> list[str]:
         if m:
             hits.append((m.start(), key))
     return [k for _, k in sorted(hits)]
+
+
+def require_all() -> None:
+    """Load every rule file now: a broken install stops a command before any document, with exit 2."""
+    from widening.errors import WideningError
+
+    for name in MODELS:
+        try:
+            load(name)
+        except RuleDataError as exc:
+            raise WideningError("rule_data", (), f"the tool cannot run: {exc}") from exc

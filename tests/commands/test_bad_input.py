@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from widening.runtime.atomic import write_json_atomic
-from widening.facts.cache import load_doc_cached
 from widening.commands.corpus import doc_path, load_samples
+from widening.facts.cache import load_doc_cached
+from widening.facts.document import open_pdf
+from widening.runtime.atomic import write_json_atomic
 from widening.errors import DocumentError, InputError
 from widening.facts.limits import oversized_images, render_matrix, render_refusal
 from widening.runtime.runner import run_documents
@@ -175,17 +178,38 @@ def test_doc_id_outside_documents_is_refused_naming_the_row(tmp_path, doc_id):
     assert str(err.value).startswith("samples.json:17:doc_id: doc_id ") and "\n" not in str(err.value)
 
 
-def test_symlink_escaping_documents_is_refused_but_one_inside_is_fine(tmp_path):
+def test_symlinks_in_documents_are_the_maintainers_and_are_followed(tmp_path):
+    # A hub cache, DVC or git-annex keeps the PDFs elsewhere; only the doc_id string is untrusted.
     docs = tmp_path / "documents"
     docs.mkdir()
-    (tmp_path / "secret.pdf").write_bytes(text_pdf(1))
+    (tmp_path / "blobs").mkdir()
+    (tmp_path / "blobs" / "abc123").write_bytes(text_pdf(1))
     (docs / "real.pdf").write_bytes(text_pdf(1))
-    (docs / "escape.pdf").symlink_to(tmp_path / "secret.pdf")
+    (docs / "linked.pdf").symlink_to(tmp_path / "blobs" / "abc123")
     (docs / "alias.pdf").symlink_to(docs / "real.pdf")
-    with pytest.raises(DocumentError, match="outside the documents folder"):
-        doc_path(tmp_path, "escape.pdf")
+    assert doc_path(tmp_path, "linked.pdf") == docs / "linked.pdf"
     assert doc_path(tmp_path, "alias.pdf") == docs / "alias.pdf"
     assert doc_path(tmp_path, "missing.pdf") == docs / "missing.pdf"  # missing is open_pdf's to report
+    doc, _repaired = open_pdf(doc_path(tmp_path, "linked.pdf"))
+    assert doc.page_count == 1
+    doc.close()
+
+
+@pytest.mark.parametrize("doc_id", ["sub/a.pdf", "..", ".", "C:a.pdf"])
+def test_doc_id_that_is_not_a_bare_file_name_is_refused(tmp_path, doc_id):
+    with pytest.raises(DocumentError, match="refused"):
+        doc_path(tmp_path, doc_id)
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet=st.sampled_from(list("ab./\\:\x00 ")), max_size=8))
+def test_a_doc_id_either_names_a_file_directly_in_documents_or_is_refused(doc_id):
+    root = Path("/corpus")
+    try:
+        path = doc_path(root, doc_id)
+    except DocumentError:
+        return
+    assert path.parent == root / "documents" and path.name == doc_id
 
 
 # --------------------------------------------------------------------------- samples files

@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from widening.commands.corpus import RowIndex
-from widening.commands.formats import GATE_RENDERERS, Format, gate_markdown, github_annotation
+from widening.commands.formats import Format, github_annotation
+from widening.commands.gate import GATE_RENDERERS, gate_markdown
 from widening.commands.gate import Code, GateExit, GateItem, GateReport, Lookup, SampleSource, code_for, item_for, lookup
 from widening.models import CheckSpec, Container, ContainerKind, Decision, Member, ProbeResult, Reading, Row
 from widening.commands.proposal import LoadedProposal, Proposal
@@ -135,7 +136,7 @@ def test_text_format_one_line_per_proposal_with_members_capped_and_counted():
     assert lines[1].startswith("REJECT p.yaml:1 short_not_empty b.pdf")
     assert "p13 [10, 20, 30, 40] italic span" in out
     assert "... and 2 more (all in --format json)" in out
-    assert "1 accepted, 1 rejected, 0 bad input; exit 1 (REJECTED)" in out
+    assert "1 accepted, 1 rejected, 0 error(s); exit 1 (REJECTED)" in out
 
 
 def test_json_format_round_trips_and_carries_the_exit_code():
@@ -370,3 +371,33 @@ def test_gate_formats_show_doubts_beside_members():
     assert "0 member(s), 1 doubt(s)" in GATE_RENDERERS[Format.github](rep)
     assert '"why": "decoration filter' in GATE_RENDERERS[Format.json](rep)
     assert "| doubts |" in gate_markdown(rep)
+
+
+# --------------------------------------------------------------------------- errors are not rejections
+
+
+def _failed() -> GateItem:
+    dec = decision(case="unverifiable", error="engine failed: worker crashed: killed by SIGKILL (out of memory?)")
+    return item_for(loaded("c.pdf", "How many cats on page 2?"), Lookup(None, None), dec, Code.engine_error,
+                    "The engine failed on this PDF (worker crashed); nothing was measured.")
+
+
+def test_an_engine_failure_is_an_error_exit_2_in_every_format_never_a_rejection():
+    from widening.commands.gate import gate_github, gate_junit, gate_markdown, gate_text
+
+    rejected = _report().items[1]
+    report = GateReport(items=(_failed(), rejected))
+    assert report.items[0].verdict == "error" and report.exit_code is GateExit.ERROR and int(report.exit_code) == 2
+    assert report.counts() == {"accept": 0, "reject": 1, "error": 1}
+    text = gate_text(report)
+    assert text.splitlines()[0].startswith("ERROR  p.yaml") and "REJECT" in text
+    assert text.rstrip().endswith("0 accepted, 1 rejected, 1 error(s); exit 2 (ERROR)")
+    assert json.loads(report.model_dump_json())["items"][0]["verdict"] == "error"
+    root = ET.fromstring(gate_junit(report).split("\n", 1)[1])
+    [suite] = root
+    assert (suite.get("errors"), suite.get("failures")) == ("1", "1")
+    assert suite[0].find("error") is not None and suite[0].find("failure") is None
+    github = gate_github(report).splitlines()
+    assert "title=widening gate%3A error%3A engine_error" in github[0] and "ERROR (not a rejection)" in github[0]
+    assert "title=widening gate%3A short_not_empty::REJECT" in github[1]
+    assert "| ERROR |" in gate_markdown(report)

@@ -10,17 +10,32 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from widening import ENGINE_VERSION
 from widening.commands.corpus import doc_path, load_reviewed, row_key
-from widening.errors import DocumentError
+from widening.errors import ENGINE_FAILED, DocumentError
 from widening.models import CaseFinding, Decision, ReviewedSpec, Row
 from widening.probes import probe_modules
+from widening.rulebook import RULES_DIR, SOURCE_ROOT
 from widening.runtime.runner import run_documents
-from widening.rulebook import RULES_DIR
 
-CHECKS_DIR = RULES_DIR.parent / "checks" / "reviewed"
+# Reviewed per-row specs are the repository's data, not the package's: a benchmark keeps its own.
+CHECKS_SUBDIR = Path("checks") / "reviewed"
+
+
+def checks_dir_candidates(cwd: Path | None = None) -> list[Path]:
+    """Where ``audit`` looks for reviewed specs by default: ./checks/reviewed, then (run from a source checkout) the checkout's."""
+    here = (cwd or Path.cwd()) / CHECKS_SUBDIR
+    checkout = SOURCE_ROOT / CHECKS_SUBDIR
+    if not (SOURCE_ROOT / "pyproject.toml").is_file() or here.resolve() == checkout.resolve():
+        return [here]  # an installed wheel has no checkout: only the benchmark's own folder
+    return [here, checkout]
+
+
+def default_checks_dir(cwd: Path | None = None) -> Path | None:
+    """The first default place that is a folder, else None (then no reviewed spec is used)."""
+    return next((p for p in checks_dir_candidates(cwd) if p.is_dir()), None)
 
 
 def worker_modules() -> tuple[str, ...]:
@@ -39,7 +54,7 @@ class AuditOptions(BaseModel):
     cache_dir: str | None = None
     no_cache: bool = False
     use_checks: bool = True
-    checks_dir: str = str(CHECKS_DIR)
+    checks_dir: str | None = Field(default=None, description="reviewed specs folder; None: default_checks_dir()")
     ocr: bool = True
 
 
@@ -109,11 +124,16 @@ def decide_document(job: DocJob) -> list[Decision]:
             spec = reviewed.get(row_key(r.doc_id, r.question))
             d = decide_row(r, doc, reviewed=spec)
             out.append(d)
-            if cache is not None:
+            if cache is not None and not _probe_failed(d):
                 cache.put("decisions", _decision_key(doc.facts.sha256, r, spec), d)
     finally:
         doc.close()
     return out
+
+
+def _probe_failed(d: Decision) -> bool:
+    """A probe crashed or timed out (the detector under load): not cached, the next run tries again."""
+    return any(p.note.startswith("probe crashed") for p in d.probes)
 
 
 def _error_decision(row: Row, message: str) -> Decision:
@@ -123,7 +143,10 @@ def _error_decision(row: Row, message: str) -> Decision:
 
 
 def _on_error(job: DocJob, reason: str) -> list[Decision]:
-    return [_error_decision(r, reason) for r in job.rows]
+    """The worker crashed, hung, ran out of memory or raised: the tool failed, nothing was measured."""
+    f = CaseFinding(case="unverifiable", reason=f"The engine failed on this PDF ({reason}); nothing was measured.")
+    return [Decision(doc_id=r.doc_id, question=r.question, key=r.answer, decision="keep", case=f.case,
+                     reason=f.reason, error=f"{ENGINE_FAILED}: {reason}") for r in job.rows]
 
 
 def audit_rows(
@@ -135,7 +158,8 @@ def audit_rows(
     timeout_s: float = 900.0,
 ) -> list[Decision]:
     """Decide ``rows`` (already filtered to Not answerable), in file order."""
-    reviewed = load_reviewed(Path(options.checks_dir)) if options.use_checks else {}
+    checks = Path(options.checks_dir) if options.checks_dir else default_checks_dir()
+    reviewed = load_reviewed(checks) if options.use_checks and checks is not None else {}
     by_doc: dict[str, list[Row]] = defaultdict(list)
     for r in rows:
         by_doc[r.doc_id].append(r)
@@ -147,12 +171,13 @@ def audit_rows(
 
     def cost(job: DocJob) -> float:
         try:
-            return (Path(corpus) / "documents" / job.doc_id).stat().st_size
-        except (OSError, ValueError):
+            return doc_path(Path(corpus), job.doc_id).stat().st_size
+        except (DocumentError, OSError, ValueError):
             return 0.0
 
     decisions = run_documents(jobs, decide_document, _on_error, workers=workers, timeout_s=timeout_s,
-                              progress=progress, cost=cost, label="documents", preload=worker_modules())
+                              progress=progress, cost=cost, label="documents", preload=worker_modules(),
+                              name=lambda job: job.doc_id)
     order = {(r.doc_id, r.question, r.index): i for i, r in enumerate(rows)}
     by_key: dict[tuple[str, str], list[Decision]] = defaultdict(list)
     for d in decisions:

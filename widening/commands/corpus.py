@@ -202,35 +202,66 @@ class RowIndex:
 # --------------------------------------------------------------------------- documents
 
 
+def check_doc_id(doc_id: str) -> str | None:
+    """Why ``doc_id`` is not a bare file name (None when it is): the doc_id is untrusted, the folder is not.
+
+    Checked lexically, never by resolving: a documents folder whose PDFs are symlinks (a hub
+    cache, DVC, git-annex, a shared disk) is the maintainer's own choice and is followed.
+    """
+    if not doc_id or not doc_id.strip():
+        return "empty"
+    if "\x00" in doc_id:
+        return "contains a NUL byte"
+    if doc_id.startswith(("/", "\\")) or Path(doc_id).is_absolute() or (len(doc_id) > 1 and doc_id[1] == ":"):
+        return "absolute path"
+    if "/" in doc_id or "\\" in doc_id:
+        if ".." in doc_id.replace("\\", "/").split("/"):
+            return "'..' leaves the documents folder"
+        return "not a bare file name (has a path separator)"
+    if doc_id == "..":
+        return "'..' leaves the documents folder"
+    if doc_id == ".":
+        return "not a file name"
+    return None
+
+
 def doc_path(corpus: Path | Corpus, doc_id: str, loc: tuple[str | int, ...] = ()) -> Path:
-    """``documents/<doc_id>``, refusing ids that leave the folder (``..``, absolute, symlinks out).
+    """``documents/<doc_id>`` for a bare file name; a symlink there is followed when the PDF is opened.
 
     ``loc`` names the row (file, index) for the error. A missing file is not refused here:
     opening it reports that.
     """
     root = corpus.documents if isinstance(corpus, Corpus) else Path(corpus) / DOCUMENTS
-    where = (*loc, "doc_id") if loc else ("doc_id",)
-
-    def refuse(why: str) -> DocumentError:
-        return DocumentError("doc_id_outside", where, f"doc_id {doc_id!r} refused: {why}")
-
-    if not doc_id or not doc_id.strip():
-        raise refuse("empty")
-    if "\x00" in doc_id:
-        raise refuse("contains a NUL byte")
-    if doc_id.startswith(("/", "\\")) or Path(doc_id).is_absolute() or (len(doc_id) > 1 and doc_id[1] == ":"):
-        raise refuse("absolute path")
-    parts = doc_id.replace("\\", "/").split("/")
-    if ".." in parts:
-        raise refuse("'..' leaves the documents folder")
-    base = root.resolve()
-    try:
-        target = (root / doc_id).resolve()
-    except (OSError, RuntimeError) as exc:  # symlink loops, names too long
-        raise refuse(f"cannot resolve: {exc}") from None
-    if not target.is_relative_to(base) or target == base:
-        raise refuse("resolves outside the documents folder (symlink?)")
+    why = check_doc_id(doc_id)
+    if why is not None:
+        where = (*loc, "doc_id") if loc else ("doc_id",)
+        raise DocumentError("doc_id_outside", where, f"doc_id {doc_id!r} refused: {why}")
     return root / doc_id
+
+
+def refused_doc_ids(rows: Iterable[Row], samples: str | os.PathLike[str] = "samples") -> list[str]:
+    """One line per distinct refused doc_id, naming its first row and how many rows it has."""
+    by_id: dict[str, list[int]] = defaultdict(list)
+    for row in rows:
+        if check_doc_id(row.doc_id) is not None:
+            by_id[row.doc_id].append(row.index)
+    return [
+        f"{samples}:{idx[0]}:doc_id: doc_id {d!r} refused: {check_doc_id(d)}; "
+        f"its {len(idx)} row(s) are kept as unverifiable, the rest of the run goes on"
+        for d, idx in by_id.items()
+    ]
+
+
+def check_documents(corpus: Corpus) -> None:
+    """Raise InputError when the documents folder is missing or cannot be listed (an unreadable corpus)."""
+    docs = corpus.documents
+    if not docs.is_dir():
+        raise InputError("corpus_unreadable", (str(docs),), f"no documents folder in {corpus.root}: expected documents/<doc_id>")
+    try:
+        with os.scandir(docs) as entries:
+            next(entries, None)
+    except OSError as exc:
+        raise InputError("corpus_unreadable", (str(docs),), f"cannot read the documents folder: {exc.strerror or exc}") from None
 
 
 def load_reviewed(directory: Path) -> dict[tuple[str, str], ReviewedSpec]:

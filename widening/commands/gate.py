@@ -1,7 +1,8 @@
 """``widening gate``: accept or reject widening proposals, re-deriving everything from the question and PDF.
 
 A proposal is rejected with a one-line reason when its row is not found, its key is
-not ``Not answerable``, the PDF is unavailable, one of the four cases applies, no
+neither ``Not answerable`` nor a zero key (``0``, ``none``...: a zero-keyed row's proposal
+re-keys it ``Not answerable or 0 or none``, accepted when the check confirms the zero), the PDF is unavailable, one of the four cases applies, no
 executable check exists, a pinned check does not cover the question's container, or
 the check finds members. One run reports every file, good or bad.
 """
@@ -17,23 +18,42 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from widening.commands.corpus import Corpus, RowIndex, doc_path, load_samples, locate_corpus
-from widening.errors import DocumentError, ErrorRecord, WideningError
-from widening.commands.formats import GATE_RENDERERS, add_output_options, emit, gate_markdown
+from widening.commands.corpus import Corpus, RowIndex, check_documents, doc_path, load_samples, locate_corpus
+from rich.markup import escape
+
+from widening.commands.formats import (
+    Format,
+    add_output_options,
+    text_console,
+    counted,
+    emit,
+    github_annotation,
+    junit,
+    md_cell,
+    member_text,
+    members_lines,
+)
+from widening import rulebook
+from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
 from widening.models import Case, CheckSpec, Decision, Member, Row
 from widening.commands.proposal import LoadedProposal, describe, load_file
+from widening.engine.zeros import is_zero_key
 
 NOT_ANSWERABLE = "Not answerable"
-PDF_UNAVAILABLE = "pdf unavailable"  # prefixes of Decision.error set by the gate
-ENGINE_FAILED = "engine failed"
+PDF_UNAVAILABLE = "pdf unavailable"  # prefix of Decision.error set by the gate (ENGINE_FAILED is the other)
 
 
 class GateExit(IntEnum):
-    """Exit status of ``widening gate`` (bad input wins over a rejection: a tool failure never reads as a pass)."""
+    """Exit status of ``widening gate`` (``ExitCode`` named for the gate). An error wins over a rejection.
 
-    ACCEPTED = 0  # every proposal was accepted
-    REJECTED = 1  # at least one proposal was rejected
-    BAD_INPUT = 2  # a proposal file was malformed or unreadable, or no corpus; the other files were still gated
+    2 says the tool could not decide something (bad input, or the engine could not run on a PDF),
+    never that a proposal is wrong: CI shows it as an error, not as a rejection.
+    """
+
+    ACCEPTED = ExitCode.OK  # every proposal was accepted
+    REJECTED = ExitCode.FINDINGS  # at least one proposal was rejected, everything else decided
+    ERROR = ExitCode.ERROR  # a file was malformed or unreadable, no corpus, or the engine failed; the rest was still gated
+    BAD_INPUT = ExitCode.ERROR  # alias of ERROR
 
 
 class Code(str, Enum):
@@ -49,7 +69,7 @@ class Code(str, Enum):
     short_not_empty = "short_not_empty"  # the check found members
     pinned_uncovered = "pinned_uncovered"  # the pinned check leaves out part of the named container
     no_check = "no_check"  # no executable check, or it could not measure
-    engine_error = "engine_error"  # the worker deciding this PDF crashed, hung or ran out of memory
+    engine_error = "engine_error"  # the engine could not run: a crash, a hang, out of memory, missing rule data
 
 
 class GateItem(BaseModel):
@@ -61,7 +81,9 @@ class GateItem(BaseModel):
     line: int | None = None
     doc_id: str
     question: str
-    verdict: Literal["accept", "reject"]
+    verdict: Literal["accept", "reject", "error"] = Field(
+        description="accept; reject (the proposal is wrong); error (the tool could not decide it: exit 2)"
+    )
     code: Code
     case: Case | None = None
     reason: str
@@ -94,8 +116,8 @@ class GateReport(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def exit_code(self) -> GateExit:
-        if self.errors:
-            return GateExit.BAD_INPUT
+        if self.errors or any(i.verdict == "error" for i in self.items):
+            return GateExit.ERROR
         if any(i.verdict == "reject" for i in self.items):
             return GateExit.REJECTED
         return GateExit.ACCEPTED
@@ -104,7 +126,7 @@ class GateReport(BaseModel):
         return {
             "accept": sum(i.verdict == "accept" for i in self.items),
             "reject": sum(i.verdict == "reject" for i in self.items),
-            "error": len(self.errors),
+            "error": sum(i.verdict == "error" for i in self.items) + len(self.errors),
         }
 
 
@@ -143,8 +165,12 @@ def lookup(sources: list[SampleSource], doc_id: str, question: str) -> Lookup:
         files = ", ".join(s.path.name for s in sources)
         return Lookup(None, None, (Code.row_not_found, f"no row with this doc_id and question in {files}"))
     first_src, first = found[0]
+    if is_zero_key(first.answer):
+        # A zero key claims the same emptiness; its proposal re-keys it 'Not answerable or 0 or none'
+        # (like its Not-answerable twins) and is accepted only when the check confirms the zero.
+        return Lookup(first, first_src)
     if not first.answer.startswith(NOT_ANSWERABLE):
-        msg = f"the key in {first_src.path.name} (row {first.index}) is {first.answer!r}, not 'Not answerable'"
+        msg = f"the key in {first_src.path.name} (row {first.index}) is {first.answer!r}, not 'Not answerable' nor a zero key (rules/zero_keys.yaml)"
         return Lookup(first, first_src, (Code.key_not_not_answerable, msg))
     src, row = next(((s, r) for s, r in found if r.answer == NOT_ANSWERABLE), (first_src, first))
     return Lookup(row, src)
@@ -180,7 +206,7 @@ def item_for(loaded: LoadedProposal, look: Lookup, decision: Decision | None, co
         line=loaded.line,
         doc_id=p.doc_id,
         question=p.question,
-        verdict="accept" if code is Code.accepted else "reject",
+        verdict="accept" if code is Code.accepted else "error" if code is Code.engine_error else "reject",
         code=code,
         case=decision.case if decision is not None else None,
         reason=reason,
@@ -242,7 +268,8 @@ def _crashed(job: GateJob, why: str) -> list[Decision]:
 
 
 def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: list[SampleSource],
-                   cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None) -> list[GateItem]:
+                   cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None,
+                   progress: bool = False) -> list[GateItem]:
     """Decide every proposal; each PDF is opened once, in a worker process, however many proposals name it."""
     from widening.commands.audit import worker_modules
     from widening.runtime.runner import run_documents
@@ -270,7 +297,8 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
             groups.append(group)
         else:
             local.append((group, _unavailable(job, missing)))
-    decided = iter(run_documents(jobs, decide_job, _crashed, workers=workers, label="documents", preload=(__name__, *worker_modules())))
+    decided = iter(run_documents(jobs, decide_job, _crashed, workers=workers, label="documents", progress=progress,
+                                 preload=(__name__, *worker_modules()), name=lambda job: job.doc_id))
     local += [(group, [next(decided) for _ in group]) for group in groups]
     for group, decisions in local:
         for (n, loaded, look), d in zip(group, decisions):
@@ -280,7 +308,7 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
 
 def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | None = None,
                cache_dir: str | None = None, no_cache: bool = False, workers: int | None = None,
-               validate_only: bool = False) -> GateReport:
+               validate_only: bool = False, progress: bool = False) -> GateReport:
     """Load every file, then gate every valid proposal; bad files become errors, never an early stop."""
     proposals: list[LoadedProposal] = []
     errors: list[GateError] = []
@@ -292,13 +320,16 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
     if validate_only:
         return GateReport(errors=tuple(errors), validated=len(proposals))
     try:
+        rulebook.require_all()
         corpus = locate_corpus(corpus_arg)
+        check_documents(corpus)
         sources = sample_sources(corpus, samples)
     except WideningError as exc:
         rec = exc.record
-        errors.append(GateError(file=str(rec.loc[0]) if rec.loc else "corpus", type=rec.type, text=rec.line(), record=rec))
+        where = str(rec.loc[0]) if rec.loc else "rules" if rec.type == "rule_data" else "corpus"
+        errors.append(GateError(file=where, type=rec.type, text=rec.line(), record=rec))
         return GateReport(errors=tuple(errors))
-    items = gate_proposals(proposals, corpus, sources, cache_dir, no_cache, workers)
+    items = gate_proposals(proposals, corpus, sources, cache_dir, no_cache, workers, progress)
     return GateReport(items=tuple(items), errors=tuple(errors))
 
 
@@ -308,7 +339,7 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "gate",
-        help="accept or reject widening proposals (exit 0 all accepted, 1 any rejected, 2 bad input)",
+        help="accept or reject widening proposals (exit 0 all accepted, 1 any rejected, 2 bad input or the tool could not run)",
         description=__doc__,
     )
     p.add_argument("files", nargs="+", metavar="PROPOSAL_FILE", help="YAML or JSON proposal files")
@@ -322,6 +353,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
     p.add_argument("--validate-only", action="store_true",
                    help="only check that the files are well-formed proposals (no corpus, no PDF); exit 0 or 2")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
+    p.add_argument("--html", metavar="OUT", help="also write the HTML evidence report to OUT (page images inline or beside it)")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
@@ -329,7 +363,118 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs,
-                        args.validate_only)
+                        args.validate_only, progress=not args.quiet)
     emit(report, GATE_RENDERERS, args, gate_markdown)
+    if args.html:
+        from widening.commands.report_html import cache_dir_from, corpus_or_none, gate_records, write_html
+
+        records, verdicts = gate_records(report)
+        write_html(records, Path(args.html), corpus_or_none(args.corpus), cache_dir_from(args.cache_dir, args.no_cache),
+                   title="widening gate", source=f"{len(args.files)} proposal file(s)", gate=verdicts)
     return int(report.exit_code)
 
+
+# --------------------------------------------------------------------------- output (text, json, junit, github, markdown)
+
+
+def _where(item: GateItem) -> str:
+    return f"{item.file}:{item.line}" if item.line else f"{item.file}[{item.index}]"
+
+
+def _label(item: GateItem) -> str:
+    """The reason code, with the engine's case when it says more (``pdf_unavailable (unverifiable)``)."""
+    code = item.code.value
+    return f"{code} ({item.case})" if item.case and item.case != code else code
+
+
+def _item_body(item: GateItem) -> str:
+    lines = [f"doc_id: {item.doc_id}", f"question: {item.question}", f"reason: {item.reason}"]
+    if item.check:
+        lines.append(f"check: {item.check}")
+    lines += [f"member: {m}" for m in (member_text(m) for m in item.members)]
+    lines += [f"doubt: {m}" for m in (member_text(m) for m in item.doubts)]
+    return "\n".join(lines)
+
+
+_TAGS = {"accept": ("ACCEPT", "green"), "reject": ("REJECT", "red"), "error": ("ERROR ", "magenta")}
+
+
+def gate_text(report: GateReport) -> str:
+    console, buf = text_console()
+    for item in report.items:
+        tag, style = _TAGS[item.verdict]
+        reason = " ".join(item.reason.split())
+        console.print(
+            f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
+            f"{escape(repr(item.question))}: {escape(reason)}"
+        )
+        for line in members_lines(item.members) + members_lines(item.doubts, label="doubt: "):
+            console.print(f"    {escape(line)}")
+    for err in report.errors:
+        console.print(f"[magenta]ERROR[/]  {escape(err.text)}")
+    c = report.counts()
+    if report.validated is not None:
+        done = f"{report.validated} proposal(s) well-formed, {c['error']} error(s), nothing decided (--validate-only)"
+    else:
+        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s)"
+    console.print(f"{done}; exit {int(report.exit_code)} ({report.exit_code.name})")
+    return buf.getvalue()
+
+
+def gate_json(report: GateReport) -> str:
+    return report.model_dump_json(indent=2) + "\n"
+
+
+def gate_junit(report: GateReport) -> str:
+    cases: list[tuple[str, str, str | None, str | None, str]] = []
+    for item in report.items:
+        failure = f"{_label(item)}: {item.reason}" if item.verdict == "reject" else None
+        error = f"{_label(item)}: {item.reason}" if item.verdict == "error" else None
+        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, error, _item_body(item)))
+    for err in report.errors:
+        cases.append((err.file, f"bad input: {err.type}", None, err.text, err.text))
+    return junit("widening gate", cases)
+
+
+def gate_github(report: GateReport) -> str:
+    out = []
+    for item in report.items:
+        if item.verdict == "accept":
+            out.append(github_annotation("notice", f"ACCEPT: {item.reason}", item.file, item.line, "widening gate"))
+        elif item.verdict == "error":  # the tool failed; the proposal was not judged
+            msg = f"ERROR (not a rejection) {item.doc_id}: {item.question!r}: {item.reason}"
+            out.append(github_annotation("error", msg, item.file, item.line, f"widening gate: error: {_label(item)}"))
+        else:
+            title = f"widening gate: {_label(item)}"
+            msg = f"REJECT {item.doc_id}: {item.question!r}: {item.reason}"
+            if item.members or item.doubts:
+                shown = members_lines(item.members, 3) + members_lines(item.doubts, 3, label="doubt: ")
+                msg += f" [{counted(item.members, item.doubts)}]\n" + "\n".join(shown)
+            out.append(github_annotation("error", msg, item.file, item.line, title))
+    for err in report.errors:
+        out.append(github_annotation("error", err.text, err.file, err.line, f"widening gate: {err.type}"))
+    return "\n".join(out) + "\n"
+
+
+
+def gate_markdown(report: GateReport) -> str:
+    c = report.counts()
+    lines = [
+        "## widening gate",
+        "",
+        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s) (exit {int(report.exit_code)}).",
+        "",
+        "| verdict | file | doc_id | question | case | members | doubts | reason |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for item in report.items:
+        lines.append(
+            f"| {item.verdict.upper()} | {md_cell(_where(item))} | {md_cell(item.doc_id)} | {md_cell(item.question)} | "
+            f"{_label(item)} | {len(item.members)} | {len(item.doubts)} | {md_cell(item.reason)} |"
+        )
+    for err in report.errors:
+        lines.append(f"| ERROR | {md_cell(err.file)} | | | {err.type} | | | {md_cell(err.text)} |")
+    return "\n".join(lines) + "\n"
+
+
+GATE_RENDERERS = {Format.text: gate_text, Format.json: gate_json, Format.junit: gate_junit, Format.github: gate_github}

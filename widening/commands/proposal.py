@@ -15,9 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from widening.errors import ErrorRecord
 from widening.models import CheckSpec
+from widening.rulebook import SCHEMA_DIR
 
 WIDENED_ANSWER = "Not answerable or 0 or none"
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schema" / "proposal.schema.json"
+SCHEMA_PATH = SCHEMA_DIR / "proposal.schema.json"  # packaged as widening.schema; the checkout's schema/ in development
 
 
 class Proposal(BaseModel):

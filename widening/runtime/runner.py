@@ -48,6 +48,13 @@ def progress_wanted(requested: bool = True) -> bool:
     return requested and sys.stderr.isatty() and not os.environ.get("CI")
 
 
+def progress_reporter(requested: bool, total: int, label: str) -> "_Progress | _Lines | None":
+    """A bar for a person at a terminal; otherwise one line per finished job (a CI log); None when not requested."""
+    if not requested:
+        return None
+    return _Progress(total, label) if progress_wanted(requested) else _Lines(total, label)
+
+
 # --------------------------------------------------------------------------- worker side
 
 
@@ -208,6 +215,7 @@ def run_documents(
     progress: bool = False,
     cost: Callable[[T], float] | None = None,
     label: str = "documents",
+    name: Callable[[T], str] | None = None,
     start_method: str | None = None,
     preload: Sequence[str] = (),
 ) -> list[R]:
@@ -217,6 +225,7 @@ def run_documents(
     the longest jobs start first so the last core is not left with the biggest document.
     ``on_error`` runs in this process and turns a failed job into results (e.g. unverifiable rows).
     ``preload`` names modules the forkserver imports once, so its workers share their memory.
+    ``progress``: a bar on a terminal, else one stderr line per finished job, named by ``name(job)``.
     """
     n = len(jobs)
     if n == 0:
@@ -229,20 +238,23 @@ def run_documents(
     order = sorted(range(n), key=lambda i: -cost(jobs[i])) if cost else list(range(n))
     pending = deque(order)
     slots = [_Slot() for _ in range(max(1, min(workers or default_workers(), n)))]
-    bar = _Progress(n, label) if progress_wanted(progress) else None
+    bar = progress_reporter(progress, n, label)
+    before = set(run.results)
     try:
         while len(run.results) < n:
             for slot in slots:
                 if slot.index is None and pending:
                     _dispatch(run, slot, pending.popleft())
             busy = [s for s in slots if s.index is not None]
-            if not busy:
-                continue
-            timeout = max(0.0, min(s.deadline for s in busy) - time.monotonic())
-            wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=timeout)
-            for slot in busy:
-                if _collect(run, slot) and bar is not None:
-                    bar.advance()
+            if busy:
+                timeout = max(0.0, min(s.deadline for s in busy) - time.monotonic())
+                wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=timeout)
+                for slot in busy:
+                    _collect(run, slot)
+            if bar is not None:
+                for i in sorted(set(run.results) - before):  # finished, crashed or refused: each counts once
+                    bar.advance(name(jobs[i]) if name else "")
+                before = set(run.results)
     finally:
         for slot in slots:
             if slot.proc is not None and slot.index is None and slot.proc.is_alive():
@@ -331,8 +343,24 @@ class _Progress:
         self._task = self._p.add_task(label, total=total)
         self._p.start()
 
-    def advance(self) -> None:
+    def advance(self, _what: str = "") -> None:
         self._p.advance(self._task)
 
     def close(self) -> None:
         self._p.stop()
+
+
+class _Lines:
+    """Progress for a log (no terminal): one stderr line per finished job, flushed at once."""
+
+    def __init__(self, total: int, label: str):
+        self._total, self._label, self._done, self._start = total, label, 0, time.monotonic()
+
+    def advance(self, what: str = "") -> None:
+        self._done += 1
+        elapsed = time.monotonic() - self._start
+        tail = f" ({what})" if what else ""
+        print(f"{self._done}/{self._total} {self._label} done, {elapsed:.1f} s elapsed{tail}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass
