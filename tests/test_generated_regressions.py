@@ -86,7 +86,6 @@ def test_graphics_keeps_small_chart(tmp_path):
         assert covered(1, g.bbox, found(res)), probe
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_graphics_keeps_small_picture(tmp_path):
     # A 20 x 90 pt raster image is a "decoration" by its short side: a tuned size rule.
     spec = DocSpec(pages=(PageSpec(width=400, height=400, elements=(ImageSpec(rect=(150.0, 150.0, 170.0, 240.0), colour="blue"),)),))
@@ -127,7 +126,6 @@ def _cells_found(doc, truth, spec: DocSpec) -> bool:
     return bool(want) and all(covered(1, c.bbox, found(res)) for c in want)
 
 
-@pytest.mark.xfail(strict=True, reason="open: the glyph re-read keeps only glyphs under the header's x-range; a wider cell loses its left glyphs")
 def test_table_values_keeps_minus_of_wide_cell(tmp_path):
     col = ColumnSpec(name="Share", cells=(CellSpec(value=-434.33, fmt="decimal", marker="*"), CellSpec(value=12.5, fmt="decimal"), CellSpec(value=3.0)))
     spec = _table(col, "<", 0.0)
@@ -135,7 +133,6 @@ def test_table_values_keeps_minus_of_wide_cell(tmp_path):
     assert _cells_found(doc, truth, spec)
 
 
-@pytest.mark.xfail(strict=True, reason="open: the glyph re-read keeps only glyphs under the header's x-range; '9,000,000' reads ',000,000' = 0")
 def test_table_values_keeps_leading_digits_of_wide_cell(tmp_path):
     col = ColumnSpec(name="Margin", cells=(CellSpec(value=9_000_000, fmt="thousands"), CellSpec(value=348), CellSpec(value=-298)))
     spec = _table(col, ">", 1000.0)
@@ -143,7 +140,6 @@ def test_table_values_keeps_leading_digits_of_wide_cell(tmp_path):
     assert _cells_found(doc, truth, spec)
 
 
-@pytest.mark.xfail(strict=True, reason="open: a raised footnote digit is read as part of the number (1,729 + ^1 -> 17291)")
 def test_table_values_reads_number_before_superscript_footnote(tmp_path):
     col = ColumnSpec(name="Budget 2024", cells=(CellSpec(value=1729, fmt="thousands", marker="sup1"), CellSpec(value=90000, fmt="thousands"), CellSpec(value=5000, fmt="thousands")))
     spec = _table(col, "<", 2000.0)
@@ -225,7 +221,6 @@ def test_page_exists_rejected_folio_candidate_is_a_doubt(tmp_path):
     assert not res.members and [m.page for m in res.doubts] == [1] and "run of 1" in (res.doubts[0].why or "")
 
 
-@pytest.mark.xfail(strict=True, reason="open: containers.resolve ignores rejected folio candidates, so the case is missing_container")
 def test_container_printed_on_a_lone_page_is_not_missing(tmp_path):
     # A one-page document printing "- 18 -": "page 18" is the page a reader sees, not a missing container.
     from widening.engine.containers import resolve as resolve_container

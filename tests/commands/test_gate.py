@@ -290,8 +290,24 @@ def repo_gate(corpus: Path) -> GateReport:
 REFUSED_BY_DESIGN = {("GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf", "sunglasses")}
 
 
+# Issue 10: V2 widenings the engine now keeps because a candidate only a tuned filter would
+# exclude is a doubt (looked at by eye; no rule certain by construction rules them out):
+# the red X icon and red arrows on the timer page (a short square bar has that shape), the
+# words of the firm's footer logo (their style is in pixels), three small images on the
+# opinion's first page (logo, seal, icon: a small chart has that size).
+KEPT_BY_A_DOUBT = {
+    ("User_Manual_1500S_Classic_EN.pdf", "redbar"),
+    ("a5879805d70c854ea4361e43a84e3bb2.pdf", "underlined"),
+    ("7c3f6204b3241f142f0f8eb8e1fefe7a.pdf", "charts"),
+}
+
+
 def _refused(item) -> bool:
     return any(item.doc_id == d and w in item.question.replace(" ", "").replace("glassess", "glasses") for d, w in REFUSED_BY_DESIGN)
+
+
+def _doubted(item) -> bool:
+    return any(item.doc_id == d and w in item.question.replace(" ", "") for d, w in KEPT_BY_A_DOUBT)
 
 
 def test_the_v2_widenings_with_a_pdf_are_accepted_and_the_two_without_are_unverifiable(repo_gate, corpus):
@@ -301,6 +317,9 @@ def test_the_v2_widenings_with_a_pdf_are_accepted_and_the_two_without_are_unveri
         if _refused(item):
             assert (item.verdict, item.case) == ("reject", "unverifiable"), item.reason
             assert "cannot rule out sunglasses" in item.reason
+        elif _doubted(item):
+            assert (item.verdict, item.case) == ("reject", "unverifiable") and item.doubts and not item.members, item.reason
+            assert "doubt(s) it cannot rule out" in item.reason
         elif (corpus / "documents" / item.doc_id).is_file():
             assert item.verdict == "accept", f"{item.doc_id} {item.question!r}: {item.code.value}: {item.reason}"
             assert item.members == () and item.check, "an accepted widening names the check that ran"
@@ -339,6 +358,19 @@ def test_the_same_check_pinned_to_every_reading_is_accepted(corpus, tmp_path):
     assert (item.verdict, item.code) == ("accept", Code.accepted), item.reason
     pages = {p for probe in item.decision.probes for p in probe.pages}
     assert {9, 13} <= pages
+
+
+def test_gate_formats_show_doubts_beside_members():
+    """Issue 10: a proposal rejected because of a doubt names the doubt in every output format."""
+    doubt = Member(page=1, bbox=(75, 36, 128, 63), what="raster image shown 53x27pt", why="decoration filter: a small image in the header band")
+    item = GateItem(file="p.yaml", index=0, line=3, doc_id="a.pdf", question="What charts?", verdict="reject",
+                    code=Code.no_check, case="unverifiable", reason="finds no member but 1 doubt(s)", doubts=(doubt,))
+    rep = GateReport(items=(item,))
+    assert "doubt: p1 [75, 36, 128, 63] raster image shown 53x27pt -- doubt: decoration filter" in GATE_RENDERERS[Format.text](rep)
+    assert "doubt: p1" in GATE_RENDERERS[Format.junit](rep)
+    assert "0 member(s), 1 doubt(s)" in GATE_RENDERERS[Format.github](rep)
+    assert '"why": "decoration filter' in GATE_RENDERERS[Format.json](rep)
+    assert "| doubts |" in gate_markdown(rep)
 
 
 # --------------------------------------------------------------------------- errors are not rejections

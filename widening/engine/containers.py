@@ -53,6 +53,15 @@ def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
     return pages
 
 
+def page_in_doubt(facts: DocumentFacts, number: str) -> bool:
+    """A page number no reading finds may still be printed: on a page whose folio candidate of that
+    value the (tuned) run test rejected, or on a page picture whose words were never read."""
+    value, _ = _readings_module().parse_number(number)
+    rejected = any(c.value == value and not c.accepted for p in facts.pages for c in p.folio_candidates)
+    unread = any(p.kind is PageKind.image_only and p.text_source == "none" for p in facts.pages)
+    return value is not None and (rejected or unread)
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts
@@ -69,7 +78,7 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=tuple(tried))
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
-        return Resolved(container=container, readings=tuple(tried))
+        return Resolved(container=container, readings=tuple(tried), uncertain=not any(t.pages for t in tried) and page_in_doubt(facts, container.number or ""))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

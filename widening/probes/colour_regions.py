@@ -87,6 +87,27 @@ def _tiled(r: pymupdf.Rect, boxes: list[pymupdf.Rect]) -> bool:
     return all(any(b.contains(p) for b in boxes) for p in pts)
 
 
+def _rgb255(c: tuple[float, ...]) -> tuple[int, int, int]:
+    """A drawing's colour (grey, RGB) as 0..255 RGB."""
+    v = [round(x * 255) for x in c]
+    return (v[0], v[0], v[0]) if len(v) == 1 else (v[0], v[1], v[2])
+
+
+def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect]) -> list[Member]:
+    """Vector shapes filled or stroked in ``colour`` that no rendered component covers: a hairline
+    anti-aliased below the colour's saturation floor still has its colour in the drawing itself."""
+    fam = family(colour)
+    out = []
+    for d in page.get_drawings():
+        rgb = next((c for c in (d.get("fill"), d.get("color")) if c is not None and matches(fam, _rgb255(c))), None)
+        r = pymupdf.Rect(d["rect"]) + (-0.5, -0.5, 0.5, 0.5)
+        if rgb is None or not r.intersects(clip) or any(r.intersects(s) for s in seen):
+            continue
+        why = f"rendering: a {colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
+        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
+    return out
+
+
 class ColourRegionsParams(Params):
     """``colour``: a colour family name; ``min_area`` in px at DPI; ``shape``: any or bar."""
 
@@ -146,6 +167,9 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 else:
                     why = f"bar-shape filter: fill {fill:.2f} (bar >= {BAR_FILL}), aspect {aspect:.1f} (bar >= {BAR_ASPECT})"
                     misshapen.append(m.model_copy(update={"why": why}))
+            if not scope.in_image:
+                seen = [r for r, _, _, _ in found]
+                specks += unrendered(page, clip, colour, seen)
     best.sort(key=lambda m: -(m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
     doubts = grouped(misshapen, f"{colour} regions not bar-shaped") + grouped(specks, f"{colour} specks below {min_area}px")
     return finish("colour_regions", scope, params, members, unmeasured, best, doubts=doubts)

@@ -1,7 +1,8 @@
 """`coloured_graphics`: graphics of a kind (logos, charts, ...) that show a named colour.
 
 Composes the `graphics` probe with `colour_regions.components`: a graphic is a member when a
-region of the colour, of at least ``min_area`` px, lies inside it. A graphic with no pixel
+region of the colour, of at least ``min_area`` px, lies inside it or in a margin around it
+(its title, axis titles and legend are text beside its drawn shapes). A graphic with no pixel
 of the colour is a non-member (certain: it does not show the colour); one with only a few
 pixels of it, below ``min_area``, is a doubt. The inner probe's doubts (graphics a size or
 decoration filter set aside) stay doubts when they show the colour at all.
@@ -25,11 +26,15 @@ from widening.probes.vector_blocks import GraphicsParams
 from widening.probes.colour_regions import DPI, components
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
+# A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
+MARGIN = 14.0
 
 
 def _area(doc: Doc, m: Member, colour: str) -> int:
-    """Pixels of ``colour`` inside the graphic's box (0: none at all)."""
-    return sum(a for _, a, _, _ in components(doc.page(m.page), pymupdf.Rect(m.bbox), colour))
+    """Pixels of ``colour`` in the graphic's box grown by MARGIN (0: none at all)."""
+    page = doc.page(m.page)
+    clip = (pymupdf.Rect(m.bbox) + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & page.rect
+    return sum(a for _, a, _, _ in components(page, clip, colour))
 
 
 class ColouredGraphicsParams(GraphicsParams):

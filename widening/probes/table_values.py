@@ -58,6 +58,17 @@ class Cell:
     text: str
     value: float | None
     row: str
+    raised_value: float | None = None  # the number read with raised small glyphs (footnote marks) kept
+
+
+def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
+    """Indices of glyphs smaller than and raised above the row's others: superscript footnote marks."""
+    if len(glyphs) < 2:
+        return set()
+    heights = sorted(g[1][3] - g[1][1] for g in glyphs)
+    bottoms = sorted(g[1][3] for g in glyphs)
+    h, base = heights[len(heights) // 2], bottoms[len(bottoms) // 2]
+    return {i for i, g in enumerate(glyphs) if g[1][3] - g[1][1] < 0.8 * h and g[1][3] < base - 0.2 * h}
 
 
 def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
@@ -156,14 +167,18 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         last_y = bottom
         # Re-read the cell from glyphs in a band around the row, so a decimal point drawn as
         # its own object (or on its own baseline) is not lost ("184%" vs "18.4%").
-        band = pymupdf.Rect(x0, min(w[1] for w in col), x1, max(w[3] for w in col))
+        # The band spans the header and the cell's own words: a right-aligned number wider than
+        # its header keeps its leading glyphs (sign, digits).
+        band = pymupdf.Rect(min([x0] + [w[0] - 1 for w in col]), min(w[1] for w in col), max([x1] + [w[2] + 1 for w in col]), max(w[3] for w in col))
         glyphs = sorted((c for c in chars if centre_in(c[1], band)), key=lambda c: c[1][0])
-        text = "".join(c[0] for c in glyphs).strip() or " ".join(w[4] for w in col)
+        raised = _raised(glyphs)
+        with_marks = "".join(c[0] for c in glyphs).strip()
+        text = "".join(c[0] for i, c in enumerate(glyphs) if i not in raised).strip() or " ".join(w[4] for w in col)
         label = " ".join(_leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0])))
         bbox = pymupdf.Rect(col[0][:4])
         for w in col[1:]:
             bbox |= w[:4]
-        cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label))
+        cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None))
     return cells
 
 
@@ -247,7 +262,13 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     continue
                 found_column = True
                 m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {cell.value:g} in row {cell.row!r}")
-                (members if OPS[op](cell.value, value) else best).append(m)
+                if OPS[op](cell.value, value):
+                    members.append(m)
+                elif cell.raised_value is not None and OPS[op](cell.raised_value, value):
+                    # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
+                    doubts.append(m.model_copy(update={"why": f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"}))
+                else:
+                    best.append(m)
     note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
     if not found_column and not members:
         why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"

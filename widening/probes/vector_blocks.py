@@ -259,9 +259,12 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
 
 
 def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
-    """Classified vector blocks of ``page`` that meet ``clip``. Raises TooComplex."""
+    """Classified vector blocks of ``page`` that meet ``clip``. Raises TooComplex.
+
+    The whole page is clustered and the blocks meeting ``clip`` kept: a chart that reaches
+    into a region is a candidate there whole, never cut at the region's edge."""
     deadline = time.monotonic() + TIME_LIMIT_S
-    drawings = [d for d in page.get_drawings() if box(d).intersects(clip)]
+    drawings = page.get_drawings()
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
     # Full-page fills/frames would glue every other drawing into one block: judge them alone.
@@ -278,7 +281,7 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
             classify(b, page.rect, words)
         grown = b.rect + (-3, -3, 3, 3)
         b.text_lines = [r for r in lines if r.intersects(grown)]
-    return blocks
+    return [b for b in blocks if b.rect.intersects(clip)]
 
 
 def text_rows(words: list[tuple]) -> list[pymupdf.Rect]:
@@ -377,10 +380,6 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         clip = doc.region_rect(index, scope.region)
         page = doc.page(index)
         rasters = placed_images(page, index, clip)
-        # A raster page (slide export, scan) may show a chart no vector tool can see.
-        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
-            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
-            continue
         for img in rasters:
             m = Member(page=index, bbox=img.bbox, what=img.what())
             if img.klass == "full_page_background":
@@ -393,6 +392,11 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 members.append(m)
                 continue
             doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
+        # A raster page (slide export, scan) may show a chart no vector tool can see: its images
+        # are listed above, and what they show cannot be measured.
+        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
+            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
+            continue
         try:
             blocks = page_blocks(page, clip)
         except TooComplex as exc:
