@@ -45,7 +45,7 @@ def _rule() -> dict[str, Any]:
 
 
 def _params(q: Qualifier) -> dict[str, Any]:
-    params: dict[str, Any] = {"variants": list(q.variants or (q.text,)), "qualifier": q.kind}
+    params: dict[str, Any] = {"variants": list(q.variants or (q.text,)), "qualifier": q.kind, "pictures": True}
     if q.kind == "year":
         short = q.text[2:]
         params.update(year=q.text, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
@@ -107,7 +107,7 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             return out
         # Not as written: are its words there, and together?
         parts = [p.split("|") for p in q.parts]
-        part_res = [run_probe("name_mentions", doc, everywhere, {"variants": alts, "qualifier": "part"}) for alts in parts]
+        part_res = [run_probe("name_mentions", doc, everywhere, {"variants": alts, "qualifier": "part", "pictures": True}) for alts in parts]
         out.results += part_res
         for alts, pr in zip(parts, part_res):
             if pr.measured_zero:
@@ -153,7 +153,11 @@ def _combination(present: list[tuple[Qualifier, ProbeResult]], doc: Doc) -> Case
             if r.kind not in _RESTRICTORS:
                 continue
             pr = set(_pages(rr)) | {d.page for d in rr.doubts}
-            if any(q in pr for p in pa for q in range(p - reach, p + reach + 1)):
+            if _meet(pa, pr, reach):
+                continue
+            # Words inside pictures near either: a year on a chart's axis, a name on a screenshot.
+            seen = _in_pictures(doc, a, set(pa), r, pr, reach)
+            if seen is None or _meet(sorted(seen[0]), seen[1], reach):
                 continue
             return CaseFinding(
                 case="absent_entity",
@@ -164,6 +168,29 @@ def _combination(present: list[tuple[Qualifier, ProbeResult]], doc: Doc) -> Case
                           "probe": ra.model_dump(mode="json"), "with_probe": rr.model_dump(mode="json")},
             )
     return None
+
+
+def _meet(pa: list[int], pr: set[int], reach: int) -> bool:
+    return any(q in pr for p in pa for q in range(p - reach, p + reach + 1))
+
+
+def _in_pictures(doc: Doc, a: Qualifier, pa: set[int], r: Qualifier, pr: set[int], reach: int) -> tuple[set[int], set[int]] | None:
+    """Anchor and restrictor pages with the words OCR reads in pictures near either added; None when too many pictures."""
+    n = doc.facts.page_count
+    near = tuple(sorted({q for p in pa | pr for q in range(p - reach, p + reach + 1) if 1 <= q <= n}))
+    pics = names.picture_pages(doc, near)
+    if sum(pics.values()) > names.max_pictures():
+        return None
+    pa, pr = set(pa), set(pr)
+    for index in pics:
+        try:
+            if any(names.find(v, names.picture_tokens(doc, index)) for v in a.variants or (a.text,)):
+                pa.add(index)
+            if any(names.find(v, names.picture_tokens(doc, index)) for v in r.variants or (r.text,)):
+                pr.add(index)
+        except Exception:  # an unreadable picture may hold either
+            return None
+    return pa, pr
 
 
 def _span(pages: list[int]) -> str:

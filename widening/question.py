@@ -252,6 +252,8 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
         if not free(s, e):
             return
         taken.append((s, e))
+        if any(x.kind == kind and x.text.lower() == text.lower() for x in out):
+            return  # said twice, one qualifier
         out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts))  # type: ignore[arg-type]
 
     for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
@@ -276,6 +278,8 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
         tok = m.group(0)
         if _is_unit(tok) or re.fullmatch(r"[QH][1-4]|\d+(?:st|nd|rd|th)|(?:19|20)\d{2}s?", tok, re.I):
             continue
+        if re.fullmatch(r"\d+-[a-z]+", tok) or (re.fullmatch(r"([a-z]+)-\d+", tok, re.I) and tok.split("-")[0].lower() in _qv()["not_heads"]):
+            continue  # "50-shot", "top-100": a quantity, not a name
         head = re.match(r"[A-Za-z]+", tok)
         if head and head.group(0).lower() in _qv()["numbered_heads"] and re.fullmatch(r"[A-Za-z]+-?\d+", tok):
             continue  # "level-6", "wave4": a numbered thing, below
@@ -286,8 +290,10 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
     for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", q):
         head, des = m.group(1), m.group(2)
         low = re.sub(r"['’]s$", "", head.lower())
-        if low in not_heads or not des or not (any(c.isupper() for c in head) or low in heads):
+        if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
             continue
+        if des == "I" and low not in heads:
+            continue  # "If I", "can I": the pronoun, not a roman one
         if des.isalpha() and not (head[0].isupper() or low in heads):
             continue
         if _is_unit(des):
@@ -333,30 +339,35 @@ def _dates(q: str, add: Any) -> None:
 
 
 def _names(q: str, free: Any, add: Any) -> None:
-    """Capitalised word runs that are not ordinary words: the presupposed names."""
+    """Capitalised word runs that are not ordinary words: the presupposed names.
+
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
+    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY").
+    """
     stop = set(_c()["not_names"])
     ordinary = _ordinary_words()
-    token = r"[A-Z][\w&.'’-]*[\w]|[A-Z]"
-    for m in re.finditer(rf"(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*", q):
+    units = set(_qv()["units"])
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?!s\b))", q):
         if not free(*m.span()):
             continue
         raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
-        kept = [(s, e, re.sub(r"['’]s$", "", w)) for s, e, w in raw if w not in stop and w.lower() not in ("of", "&", "de")]
+        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
         if not kept:
             continue
         s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
         name = q[s:e].strip(" .")
-        name = re.sub(r"['’]s$", "", name)
-        words = [w for _, _, w in kept]
-        if len(name) < 2 or name.lower() == "i":
+        words = [w.strip(".") for _, _, w in kept]
+        if len(name) < 2 or name.lower() in units:
             continue
-        # A lone capitalised word at the very start is just the sentence's first word.
-        if m.start() == 0 and len(raw) == 1 and not _looks_like_name(m.group(0)):
+        # A lone capitalised word opening a sentence is just the sentence's first word.
+        opens = m.start() == 0 or re.search(r"[.?!:;]\s*$", q[: m.start()]) is not None
+        if opens and len(raw) == 1 and not _looks_like_name(m.group(0)):
             continue
         # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
-        if all(w.lower().strip(".") in _ordinary_words() for w in words):
+        if all(w.lower() in ordinary for w in words):
             continue
-        parts = tuple(w.strip(".") for w in words if w.lower() not in ordinary or len(words) == 1) if len(words) > 1 else ()
+        parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
         add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 

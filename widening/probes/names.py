@@ -373,9 +373,64 @@ def _span(pages: list[int]) -> str:
     return ", ".join(f"p{p}" for p in pages)
 
 
+def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, int]:
+    """Text-layer pages showing content pictures (not icons, logos or a scanned page's own image) -> how many."""
+    from widening.probes.images import placed_images
+
+    out: dict[int, int] = {}
+    for index in pages:
+        if doc.facts.page(index).kind is not PageKind.born_digital or not doc.facts.page(index).image_count:
+            continue
+        n = sum(1 for p in placed_images(doc.page(index), index) if p.klass == "content")
+        if n:
+            out[index] = n
+    return out
+
+
+def max_pictures() -> int:
+    """How many content pictures a document may have read before its pictured pages count as blind."""
+    return int(_rules()["max_pictures"])
+
+
+def picture_tokens(doc: Doc, index: int) -> list[Token]:
+    """Tokens OCR reads inside the content pictures of a text-layer page (memoised per document)."""
+    key = ("picture_tokens", index)
+    if key not in doc._cache:
+        import pymupdf
+
+        from widening.ocr import ocr_image
+        from widening.probes.images import placed_images
+
+        page = doc.page(index)
+        out: list[Token] = []
+        for placed in placed_images(page, index):
+            if placed.klass == "content":
+                for line in ocr_image(page, pymupdf.Rect(placed.bbox)):
+                    out += tokens(line.text, line.bbox, split_box=True)
+        doc._cache[key] = out
+    return doc._cache[key]
+
+
+def _picture_hits(doc: Doc, index: int, variants: list[str]) -> tuple[list[Member], list[Member]]:
+    toks = picture_tokens(doc, index)
+    exact: list[Member] = []
+    near: list[Member] = []
+    for v in variants:
+        for h in find(v, toks):
+            m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                       what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if h.exact else 'near'} {v!r}",
+                       why=None if h.exact else "matches only within the edit tolerance for long words: neither presence nor absence")
+            (exact if h.exact else near).append(m)
+    return exact, ([] if exact else near)
+
+
 @probe("name_mentions")
 def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
-    """Members: exact whole-word mentions of any variant; doubts: tolerant-only ones. Blind pages block a zero."""
+    """Members: exact whole-word mentions of any variant; doubts: tolerant-only ones. Blind pages block a zero.
+
+    ``pictures: true``: when the text finds no exact mention, the words inside content pictures
+    of text-layer pages are read by OCR too (at most ``max_pictures`` of them; more is blind).
+    """
     variants = [str(v) for v in params.get("variants", []) if tokens(str(v))]
     if not variants:
         return ProbeResult.cannot("name_mentions", "no name to search for", params=params, pages=scope.pages)
@@ -390,10 +445,27 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         members += exact
         doubts += near
     how, blind = status_note(doc, scope.pages)
+    unread: list[str] = []
+    if params.get("pictures") and not members:
+        pics = picture_pages(doc, scope.pages)
+        cap = max_pictures()
+        if sum(pics.values()) > cap:
+            unread.append(f"{sum(pics.values())} pictures on {len(pics)} text-layer page(s) (more than {cap}) were not read")
+        else:
+            for index in pics:
+                try:
+                    exact, near = _picture_hits(doc, index, variants + near_variants)
+                except Exception as exc:  # a picture that cannot be read may hold the name
+                    unread.append(f"pictures on p{index} could not be read ({type(exc).__name__})")
+                    continue
+                members += exact
+                doubts += near
+            if pics:
+                how += f"; OCR of {sum(pics.values())} picture(s) on {_span(sorted(pics))}"
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
-    if blind and not members:
-        why = doc.facts.page(blind[0]).ocr_error or "no OCR text"
+    if (blind or unread) and not members:
+        why = [f"{len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {doc.facts.page(blind[0]).ocr_error or 'no OCR text'}"] if blind else []
         return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, status=ProbeStatus.could_not_measure,
-                           doubts=tuple(doubts), note=f"{note}; {len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {why}")
+                           doubts=tuple(doubts), note="; ".join([note, *why, *unread]))
     return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, members=tuple(members),
                        doubts=tuple(doubts), note=note)
