@@ -22,6 +22,8 @@ from widening.models import BBox, Container, ContainerKind, Frozen, Member, Page
 # sits at most this far left of the line it opens.
 _MARK_MAX = 12.0
 _MARK_GAP = 30.0
+# A divider page may hold this many words besides its heading (a subtitle, a logo's name).
+_DIVIDER_EXTRA_WORDS = 3
 # Words that open a question even when OCR dropped its question mark.
 _QUESTION_START = re.compile(r"^(?:what|how|why|when|where|who|which|can|could|do|does|did|is|are|will|would|should|if)\b", re.I)
 
@@ -237,7 +239,15 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
     out = []
     for p in range(1, n + 1):
         text = _norm(doc.facts.page(p).text)
-        if not text or len(text.split()) > limit or not any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", text) for h in headings):
+        hit = next((h for h in headings if re.search(rf"(?<!\w){re.escape(h)}(?!\w)", text)), None)
+        if hit is None:
+            continue
+        # A divider holds little besides the heading; a titled page opens with it. An agenda
+        # that merely lists the heading among others is neither.
+        divider = len(text.split()) - len(hit.split()) <= _DIVIDER_EXTRA_WORDS
+        lines = sorted(page_lines(doc, p), key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+        titled = bool(lines) and _norm(lines[0].text) == hit
+        if not (divider or titled):
             continue
         end = None
         for q in range(p + 1, n + 1):
@@ -245,7 +255,7 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
             if 1 <= words <= limit and not any(_is_item(ln, questions) for ln in page_lines(doc, q)):
                 end = (q, None)
                 break
-        out.append(_Section(doc.facts.page(p).text.strip(), (p, None), (end[0] - 1, None) if end else None))
+        out.append(_Section(re.sub(r"\s+", " ", doc.facts.page(p).text).strip(), (p, None), (end[0] - 1, None) if end else None))
     return out
 
 
