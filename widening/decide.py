@@ -33,7 +33,7 @@ from widening.probes import Scope, run_probe
 from widening.question import parse_question
 
 # Qualifiers that narrow the set asked for; a check that ignores them cannot licence "none".
-_RESTRICTING = {"year", "level"}
+_RESTRICTING = {"year", "date", "year_range", "level"}
 # Probes whose params carry a qualifier themselves (the check is about that name).
 _QUALIFIER_AWARE = {"mentions", "map_between"}
 
@@ -122,12 +122,14 @@ def decide_row(
         return _keep(row, f, check={"container": f.evidence}, **base)
     uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
 
-    found, mention_probes = cases.absent_entity(parsed, doc)
-    base["probes"] = tuple(mention_probes)
-    if found is not None:
-        return _keep(row, found, check={"probe": "name_mentions", "qualifier": found.evidence["qualifier"]}, **base)
+    entity = cases.absent_entity(parsed, doc)
+    base["probes"] = tuple(entity.results)
+    if entity.finding is not None:
+        return _keep(row, entity.finding, check={"probe": "name_mentions", "qualifier": entity.finding.evidence["qualifier"]}, **base)
     if complement:
         return _keep(row, complement, **base)
+    if entity.doubt_reason:  # a near match proves neither presence nor absence: never widened
+        return _unverifiable(row, f"A presupposed qualifier is in doubt: {entity.doubt_reason}.", doubts=tuple(entity.doubts), **base)
 
     derivation, source = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:

@@ -231,12 +231,19 @@ class Target(Frozen):
     topic: tuple[str, ...] = ()
 
 
-class Qualifier(Frozen):
-    """Something the question presupposes exists: a name, a year, a level, a quoted term."""
+QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]
 
-    kind: Literal["name", "year", "level", "quoted"]
+
+class Qualifier(Frozen):
+    """Something the question presupposes exists: a name, a model or numbered thing, a year, a date, a quoted term."""
+
+    kind: QualifierKind
     text: str
-    variants: tuple[str, ...] = ()
+    variants: tuple[str, ...] = Field(default=(), description="spellings that are the same mention ('level 6', 'level six')")
+    span: tuple[int, int] | None = Field(default=None, description="character span in ParsedQuestion.text it was read from")
+    parts: tuple[str, ...] = Field(
+        default=(), description="words that must each occur, and together, for the qualifier to be mentioned "
+        "('Wave', 'IV'); empty: the text is one indivisible name")
 
 
 class ParsedQuestion(Frozen):

@@ -231,39 +231,183 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
 # --------------------------------------------------------------------------- qualifiers
 
 
+@cache
+def _qv() -> dict[str, Any]:
+    return vocab.load("qualifiers")
+
+
+@cache
+def _ordinary_words() -> frozenset[str]:
+    """Words that are not names even when capitalised: generic nouns, colours, elements, object words."""
+    v = _v()
+    words: set[str] = set(_qv()["generic_nouns"]) | set(_qv()["not_heads"])
+    for key in ("colours", "elements", "styles", "person_attributes", "venues"):
+        for k, forms in v[key].items():
+            words.add(str(k).lower())
+            words.update(str(f).lower() for f in forms)
+    for key in ("person_words", "stylised_words", "raster_only_words"):
+        words.update(str(f).lower() for f in v[key])
+    for cls, forms in object_words().items():
+        words.add(cls.lower())
+        words.update(f.lower() for f in forms)
+    words.update(w.lower() for w in _c()["not_names"])
+    return frozenset(words)
+
+
+_ROMAN = r"(?:X{0,3})(?:IX|IV|V?I{0,3})"
+_DESIGNATOR = rf"(?:\d+(?:[.-]\d+)*[a-z]?|(?!\b[IVX]*\b[a-z]){_ROMAN}(?=\b)|[A-Z])"
+
+
+def _alternates(des: str) -> list[str]:
+    """Other spellings of a designator: 4 <-> IV, 6 -> six."""
+    from widening.readings import roman_value, to_roman
+
+    out = [des]
+    if des.isdigit() and 0 < int(des) <= 39:
+        out.append(to_roman(int(des)).upper())
+        word = next((w for w, k in _v()["number_words"].items() if k == int(des)), None)
+        if word:
+            out.append(word)
+    elif (r := roman_value(des)) is not None and len(des) > 1:
+        out.append(str(r))
+    return out
+
+
+def _is_unit(token: str) -> bool:
+    m = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z%]+)", token, re.I)
+    return bool(m) and m.group(1).lower() in set(_qv()["units"])
+
+
 def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifier]:
+    """Every presupposed qualifier, each with its span in ``q``: quoted terms, dates, year ranges,
+    years, numbered things (head + number, roman numeral or letter), alphanumeric names, names."""
     out: list[Qualifier] = []
-    masked = _mask(q, container_spans)
-    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", masked):
-        text = (m.group(1) or m.group(2)).strip()
-        out.append(Qualifier(kind="quoted", text=text, variants=(text,)))
-    for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})(?![\d%])", masked):
-        out.append(Qualifier(kind="year", text=m.group(1), variants=(m.group(1),)))
-    for m in re.finditer(r"\blevel[- ]?(\d+)\b", masked, re.I):
-        n = m.group(1)
-        word = next((w for w, k in _v()["number_words"].items() if str(k) == n), n)
-        out.append(Qualifier(kind="level", text=m.group(0), variants=(f"level {n}", f"level-{n}", f"level{n}", f"level {word}")))
+    taken = list(container_spans)
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    def add(kind: str, s: int, e: int, text: str, variants: list[str], parts: tuple[str, ...] = ()) -> None:
+        if not free(s, e):
+            return
+        taken.append((s, e))
+        if any(x.kind == kind and x.text.lower() == text.lower() for x in out):
+            return  # said twice, one qualifier
+        out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts))  # type: ignore[arg-type]
+
+    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
+        g = 1 if m.group(1) else 2
+        text = m.group(g).strip()
+        add("quoted", m.start(g), m.end(g), text, [text])
+        taken[-1:] = [m.span()] if out and out[-1].span == (m.start(g), m.end(g)) else taken[-1:]
+    _dates(q, add)
+    year = r"(?:19|20)\d{2}"
+    joiners = "|".join(re.escape(j) for j in _qv()["range_joiners"])
+    for m in re.finditer(rf"(?<![\d.])({year})\s*(?:{joiners})\s*((?:19|20)?\d{{2}})(?![\d%])", q, re.I):
+        a, b = m.group(1), m.group(2)
+        b4 = b if len(b) == 4 else a[:2] + b
+        if int(b4) <= int(a) or int(b4) - int(a) > 50:
+            continue
+        if re.search(r"\band\b", m.group(0), re.I) and not re.search(r"\bbetween\s+$", q[: m.start()], re.I):
+            continue  # "in 2012 and 2013" names two years, not a period
+        add("year_range", m.start(), m.end(), m.group(0), [f"{a}-{b4}", f"{a} to {b4}", f"{a}-{b4[2:]}", f"{a}/{b4[2:]}", f"{a}/{b4}"], (a, b4))
+    for m in re.finditer(rf"(?<![\d.])({year})(?![\d%]|s\b)", q):
+        add("year", m.start(1), m.end(1), m.group(1), [m.group(1)])
+    for m in re.finditer(r"(?<![\w.+-])(?=[\w.+-]*[A-Za-z])(?=[\w.+-]*\d)[A-Za-z0-9][\w.+-]*[A-Za-z0-9+]", q):
+        tok = m.group(0)
+        if _is_unit(tok) or re.fullmatch(r"[QH][1-4]|\d+(?:st|nd|rd|th)|(?:19|20)\d{2}s?", tok, re.I):
+            continue
+        if re.fullmatch(r"\d+-[a-z]+", tok) or (re.fullmatch(r"([a-z]+)-\d+", tok, re.I) and tok.split("-")[0].lower() in _qv()["not_heads"]):
+            continue  # "50-shot", "top-100": a quantity, not a name
+        head = re.match(r"[A-Za-z]+", tok)
+        if head and head.group(0).lower() in _qv()["numbered_heads"] and re.fullmatch(r"[A-Za-z]+-?\d+", tok):
+            continue  # "level-6", "wave4": a numbered thing, below
+        add("model", m.start(), m.end(), tok, [tok])
+    heads = set(_qv()["numbered_heads"])
+    not_heads = set(_qv()["not_heads"])
+    sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", q):
+        head, des = m.group(1), m.group(2)
+        low = re.sub(r"['’]s$", "", head.lower())
+        if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
+            continue
+        if des == "I" and low not in heads:
+            continue  # "If I", "can I": the pronoun, not a roman one
+        if des.isalpha() and not (head[0].isupper() or low in heads):
+            continue
+        if _is_unit(des):
+            continue
+        kind = "level" if low in ("level", "levels") else "numbered"
+        # "error numbers 288 and 388": one qualifier per number, each spanning its own number.
+        items = [(m.start(2), m.end(2), des)] + [
+            (m.start(3) + x.start(), m.start(3) + x.end(), x.group(0))
+            for x in re.finditer(_DESIGNATOR, m.group(3)) if x.group(0)
+        ]
+        for i, (s0, e0, d) in enumerate(items):
+            start = m.start() if i == 0 else s0
+            said = [q[start:e0]] if i == 0 else []
+            add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
+    _names(q, free, add)
+    return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _dates(q: str, add: Any) -> None:
+    """Dates with a year: 'May 2018', 'March 3, 2019', '3 March 2019', '2019-03-03'."""
+    months = _qv()["months"]
+    mon = "|".join(sorted((m.capitalize() for m in months), key=len, reverse=True))
+    year = r"(?:19|20)\d{2}"
+    pats = [
+        rf"\b(?P<m>{mon})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{mon})\.?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<m>{mon})\.?,?\s+(?:of\s+)?(?P<y>{year})\b",
+        rf"\b(?P<y>{year})-(?P<mm>\d{{1,2}})-(?P<d>\d{{1,2}})\b",
+    ]
+    for pat in pats:
+        for m in re.finditer(pat, q):
+            g = m.groupdict()
+            mm = int(g["mm"]) if g.get("mm") else months[g["m"].lower()]
+            y, d = g["y"], g.get("d")
+            if mm not in months.values():
+                continue
+            name = max((k for k, v in months.items() if v == mm), key=len).capitalize()
+            if d:
+                variants = [f"{name} {int(d)} {y}", f"{int(d)} {name} {y}", f"{y}-{mm:02d}-{int(d):02d}", f"{mm}/{int(d)}/{y}", f"{int(d)}/{mm}/{y}"]
+            else:
+                variants = [f"{name} {y}", f"{name[:3]} {y}", f"{y}-{mm:02d}", f"{mm}/{y}", f"{mm:02d}/{y}"]
+            add("date", m.start(), m.end(), m.group(0), variants, (y,))
+
+
+def _names(q: str, free: Any, add: Any) -> None:
+    """Capitalised word runs that are not ordinary words: the presupposed names.
+
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
+    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY").
+    """
     stop = set(_c()["not_names"])
-    quoted = " ".join(x.text for x in out if x.kind == "quoted")
-    token = r"[A-Z][\w&.'’-]*[\w]|[A-Z]"
-    for m in re.finditer(rf"(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*", masked):
-        words = [w for w in (re.sub(r"['’]s$", "", x) for x in m.group(0).split()) if w not in stop]
-        if not words:
+    ordinary = _ordinary_words()
+    units = set(_qv()["units"])
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?!s\b))", q):
+        if not free(*m.span()):
             continue
-        name = re.sub(r"['’]s$", "", " ".join(words)).strip(" .")
-        if len(name) < 2 or name in quoted or name.lower() in ("i",):
+        raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
+        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
+        if not kept:
             continue
-        # A lone capitalised word at the very start is just the sentence's first word.
-        if m.start() == 0 and len(m.group(0).split()) == 1 and not _looks_like_name(m.group(0)):
+        s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
+        name = q[s:e].strip(" .")
+        words = [w.strip(".") for _, _, w in kept]
+        if len(name) < 2 or name.lower() in units:
             continue
-        out.append(Qualifier(kind="name", text=name, variants=(name,)))
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for x in out:
-        if (x.kind, x.text.lower()) not in seen:
-            seen.add((x.kind, x.text.lower()))
-            unique.append(x)
-    return unique
+        # A lone capitalised word opening a sentence is just the sentence's first word.
+        opens = m.start() == 0 or re.search(r"[.?!:;]\s*$", q[: m.start()]) is not None
+        if opens and len(raw) == 1 and not _looks_like_name(m.group(0)):
+            continue
+        # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
+        if all(w.lower() in ordinary for w in words):
+            continue
+        parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
+        add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
 def _looks_like_name(word: str) -> bool:
