@@ -181,7 +181,7 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     if not m:
         return None
     filler = set(_v()["topic_filler"])
-    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if w not in filler)
+    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if not vocab.member(w, filler))
     return (m.group(1).lower(), topic) if topic else None
 
 
@@ -201,8 +201,8 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     element = vocab.find_key(v["elements"], masked)
     obj = vocab.find_key(object_words(), masked)
     attribute = vocab.find_key(v["person_attributes"], masked)
-    person = re.search(vocab.alternation(v["person_words"]), masked, re.I) is not None
-    stylised = re.search(vocab.alternation(v["stylised_words"]), q, re.I) is not None
+    person = vocab.search(v["person_words"], masked) is not None
+    stylised = vocab.search(v["stylised_words"], q) is not None
     pattern = vocab.find_key(v["patterns"], masked)
     venue = vocab.find_key(v["venues"], masked)
     between = _between(q) if venue else None
