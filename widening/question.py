@@ -95,9 +95,9 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
         found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
     low = q.lower()
     for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
-        m = re.search(vocab.alternation(words), low)
+        m = vocab.search(words, low)
         if m:
-            found.append((m.start(), m.end(), Container(kind=kind, text=m.group(0))))
+            found.append((m.start, m.end, Container(kind=kind, text=m.text)))
     return sorted(found, key=lambda t: t[0])
 
 
@@ -112,13 +112,15 @@ def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Con
     out: list[Container] = []
     kinds = _v()["list_items"]
     item_words = {w: key for key, spec in kinds.items() for w in spec["words"]}
-    for m in re.finditer(rf"\b(?P<ord>{_ordinal_alt()})\s+(?P<item>{vocab.alternation(list(item_words))})", q, re.I):
+    for m in re.finditer(rf"\b(?P<ord>{_ordinal_alt()})\s+", q, re.I):
         n = _number(m.group("ord"))
-        key = item_words[m.group("item").lower()]
-        if n is None:
+        hit = vocab.search(list(item_words), q[m.end():])
+        if n is None or hit is None or hit.start != 0:
             continue
-        parent = _parent(q, m.end(), kinds[key]["parent"], found)
-        out.append(Container(kind=ContainerKind.enumerated_list, number=str(n), item=key, parent=parent, text=m.group(0)))
+        key = item_words[hit.word]
+        end = m.end() + hit.end
+        parent = _parent(q, end, kinds[key]["parent"], found)
+        out.append(Container(kind=ContainerKind.enumerated_list, number=str(n), item=key, parent=parent, text=q[m.start():end]))
     return out
 
 
@@ -131,12 +133,21 @@ def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]])
         pages = [c for _, _, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)]
         if pages:
             return f"{pages[0].kind.value} {pages[0].number}"
-        m = re.match(r"\s+(?:for|about|on|under|regarding|in)\s+([^,.;:?!()]+)", q[end:], re.I)
-        if not m:
-            return None
         stop = set(_v()["topic_stop"])
-        words = [w for w in re.findall(r"[a-z][a-z-]+", m.group(1).lower())[:3] if w not in stop]
-        return " ".join(words) or None
+        after = re.match(r"\s+(?:for|about|on|under|regarding|in)\s+([^,.;:?!()]+)", q[end:], re.I)
+        # "For safety, what is the tenth bullet?": the topic may also open the question.
+        before = re.match(r"\s*(?:for|about|regarding|under|on)\s+([^,.;:?!()]+),", q, re.I)
+        for m in (after, before):
+            words: list[str] = []
+            for w in re.findall(r"[a-z][a-z-]+", m.group(1).lower()) if m else []:
+                if w in stop:
+                    if words:
+                        break  # "for safety of the users": the topic ends at the first filler word after it
+                    continue
+                words.append(w)
+            if words:
+                return " ".join(words[:3])
+        return None
     return None  # a section parent is found by its headings in the document
 
 
@@ -196,7 +207,7 @@ def _between(q: str) -> tuple[str, str] | None:
 def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
-    styles = tuple(vocab.find_all_keys(v["styles"], masked))
+    styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     colour = vocab.find_key(v["colours"], masked)
     element = vocab.find_key(v["elements"], masked)
     obj = vocab.find_key(object_words(), masked)
@@ -473,7 +484,8 @@ def parse_question(text: str) -> ParsedQuestion:
     q = _SPACE.sub(" ", text).strip()
     found = _containers(q)
     region = _region(q)
-    in_image = re.search(vocab.alternation(_v()["image_container_words"]), q, re.I) is not None
+    image_hits = vocab.find_all(_v()["image_container_words"], q)
+    in_image = bool(image_hits)
     complement, cspan, complement_notes = _complement(q)
     excluded: list[Container] = []
     containers: list[Container] = []
@@ -487,7 +499,7 @@ def parse_question(text: str) -> ParsedQuestion:
         else:
             containers.append(c)
     spans = [(s, e) for s, e, _ in found]
-    image_spans = [m.span() for m in re.finditer(vocab.alternation(_v()["image_container_words"]), q, re.I)]
+    image_spans = [(h.start, h.end) for h in image_hits]
     masked = _mask(q, spans + image_spans)
     target, notes = _target(q, masked)
     if not containers:

@@ -112,6 +112,17 @@ def search(words: list[str], text: str) -> Hit | None:
     return _fuzzy(words, text)
 
 
+def find_all(words: list[str], text: str) -> list[Hit]:
+    """Every occurrence of ``words`` in ``text``: as spelt, then near spellings elsewhere, in order."""
+    hits = [Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True) for m in re.finditer(alternation(words), text, re.I)]
+    rest = text
+    while (h := _fuzzy(words, rest)) is not None:
+        if all(h.end <= x.start or h.start >= x.end for x in hits):
+            hits.append(h)
+        rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]  # blank it, keep offsets
+    return sorted(hits, key=lambda x: x.start)
+
+
 def member(token: str, words: list[str] | set[str]) -> bool:
     """``token`` is one of ``words``, as spelt or as a near spelling of a long one."""
     t = token.lower()
