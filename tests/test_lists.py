@@ -43,16 +43,16 @@ def manual(path: Path, sections: list[tuple[str, int]], mark: str = "•", drawn
     return path
 
 
-def deck(path: Path, faqs: list[str], after: str = "Registering") -> Path:
+def deck(path: Path, faqs: list[str | list[str]], after: str = "Registering") -> Path:
     """A slide deck: a title slide, an FAQ divider, one slide per FAQ entry, a divider of the next section."""
     doc = pymupdf.open()
     slides = [["Welcome to the course", "Agenda: topics, FAQ, registering"], ["Frequently Asked Questions"]]
-    slides += [[q, "The answer is given here in a full sentence."] for q in faqs]
+    slides += [q if isinstance(q, list) else [q, "The answer is given here in a full sentence."] for q in faqs]
     slides += [[after], ["How do I pass?", "By studying."]]
     for lines in slides:
         page = doc.new_page(width=720, height=540)
         for k, line in enumerate(lines):
-            page.insert_text((40, 80 + 40 * k), line, fontsize=18)
+            page.insert_text((40, 80 + 60 * k), line, fontsize=18)
     doc.save(path)
     doc.close()
     return path
@@ -129,6 +129,13 @@ def test_an_faq_page_without_a_question_mark_makes_the_count_uncertain(tmp_path:
     (r,) = count(pdf, "What is the fifth FAQ?")
     assert r.uncertain and not r.missing and "no recognisable item" in r.readings[0].why
     assert decide(pdf, "What is the fifth FAQ?").case == "unverifiable"
+
+
+def test_a_page_with_more_paragraphs_than_its_questions_explain_is_not_counted(tmp_path: Path) -> None:
+    # The second entry is a statement, not a question: its page holds four paragraphs for one question.
+    pdf = deck(tmp_path / "d.pdf", ["What does the exam cost?", ["Can I retake it?", "Yes.", "Validity period", "Two years."]])
+    (r,) = count(pdf, "What is the third FAQ?")
+    assert r.uncertain and not r.missing and "paragraphs" in r.readings[0].why
 
 
 def test_no_faq_heading_is_not_a_missing_list(tmp_path: Path) -> None:

@@ -24,6 +24,10 @@ _MARK_MAX = 12.0
 _MARK_GAP = 30.0
 # A divider page may hold this many words besides its heading (a subtitle, a logo's name).
 _DIVIDER_EXTRA_WORDS = 3
+# FAQ entries: a question and at most this many paragraphs of answer each; a page with more
+# paragraphs than that may hold entries not phrased as questions (then: not countable).
+_PARAGRAPHS_PER_ENTRY = 3
+_PARAGRAPH_GAP = 0.8
 # Words that open a question even when OCR dropped its question mark.
 _QUESTION_START = re.compile(r"^(?:what|how|why|when|where|who|which|can|could|do|does|did|is|are|will|would|should|if)\b", re.I)
 
@@ -279,7 +283,27 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         if empty:
             return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
                                why=f"page(s) {empty} of the section hold no recognisable item, so items of another form may be there")
+        # An entry is a question and its answer: a page with more paragraphs than its
+        # questions can explain may hold entries that are not phrased as questions.
+        for p in pages:
+            n_items = sum(1 for m in members if m.page == p)
+            paras = _paragraphs([ln for ln in lines if ln.page == p])
+            if paras > _PARAGRAPHS_PER_ENTRY * n_items + (1 if p == pages[0] else 0):
+                return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
+                                   why=f"page {p} holds {paras} paragraphs for {n_items} question(s), so entries of another form may be there")
     return ListReading(parent=where, pages=pages, count=len(members), items=tuple(members))
+
+
+def _paragraphs(lines: list[Line]) -> int:
+    """Paragraphs among one page's lines: a new one where the vertical gap exceeds a line's height."""
+    rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+    count, bottom = 0, None
+    for ln in rows:
+        height = ln.bbox[3] - ln.bbox[1]
+        if bottom is None or ln.bbox[1] - bottom > _PARAGRAPH_GAP * height:
+            count += 1
+        bottom = ln.bbox[3] if bottom is None else max(bottom, ln.bbox[3])
+    return count
 
 
 # --------------------------------------------------------------------------- parents
