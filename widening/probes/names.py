@@ -27,7 +27,7 @@ import regex
 from widening import vocab
 from widening.document import Doc
 from widening.geometry import union
-from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, ProbeStatus
+from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, ProbeStatus, TextLine
 from widening.probes import Scope, probe
 
 TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
@@ -392,23 +392,43 @@ def max_pictures() -> int:
     return int(_rules()["max_pictures"])
 
 
+class PictureText(Frozen):
+    """What OCR read inside the content pictures of one page (kept in the cache: reading them is slow)."""
+
+    lines: tuple[TextLine, ...] = ()
+
+
 def picture_tokens(doc: Doc, index: int) -> list[Token]:
-    """Tokens OCR reads inside the content pictures of a text-layer page (memoised per document)."""
+    """Tokens OCR reads inside the content pictures of a text-layer page.
+
+    Memoised per document, and in the on-disk cache when the caller put one in
+    ``doc._cache['store']`` (the audit does), keyed by the PDF's hash and the page.
+    """
     key = ("picture_tokens", index)
     if key not in doc._cache:
-        import pymupdf
-
-        from widening.ocr import ocr_image
-        from widening.probes.images import placed_images
-
-        page = doc.page(index)
-        out: list[Token] = []
-        for placed in placed_images(page, index):
-            if placed.klass == "content":
-                for line in ocr_image(page, pymupdf.Rect(placed.bbox)):
-                    out += tokens(line.text, line.bbox, split_box=True)
-        doc._cache[key] = out
+        store = doc._cache.get("store")
+        ckey = f"{doc.facts.sha256}-p{index}"
+        got = store.get("picture_text", ckey, PictureText) if store is not None else None
+        if got is None:
+            got = PictureText(lines=_read_pictures(doc, index))
+            if store is not None:
+                store.put("picture_text", ckey, got)
+        doc._cache[key] = [t for line in got.lines for t in tokens(line.text, line.bbox, split_box=True)]
     return doc._cache[key]
+
+
+def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    import pymupdf
+
+    from widening.ocr import ocr_image
+    from widening.probes.images import placed_images
+
+    page = doc.page(index)
+    out: list[TextLine] = []
+    for placed in placed_images(page, index):
+        if placed.klass == "content":
+            out += ocr_image(page, pymupdf.Rect(placed.bbox))
+    return tuple(out)
 
 
 def _picture_hits(doc: Doc, index: int, variants: list[str]) -> tuple[list[Member], list[Member]]:
