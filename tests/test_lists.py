@@ -94,7 +94,7 @@ def test_every_reading_of_the_parent_must_be_short(tmp_path: Path) -> None:
     assert decide(pdf, "What is the seventh bullet point for safety?").case == "missing_container"
 
 
-@pytest.mark.parametrize("mark", ["1.", "(a)", "\uf0b7", "▪"])
+@pytest.mark.parametrize("mark", ["1.", "(a)", "\uf0b7", "▪", "o", "➔"])
 def test_numbered_and_glyph_marks_are_items(tmp_path: Path, mark: str) -> None:
     (r,) = count(manual(tmp_path / "m.pdf", [("Safety", 3)], mark=mark), "What is the fourth bullet for safety?")
     assert r.readings[0].count == 3 and r.missing
