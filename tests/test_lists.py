@@ -192,3 +192,13 @@ def test_the_corpus_faq_and_bullet_rows(corpus: Path) -> None:
     (r,) = count(man, "What is the tenth bullet point for safety?")
     assert r.missing and max(x.count or 0 for x in r.readings) == 7
     del faq  # an image-only deck: its FAQ count needs OCR (minutes); the audit measures it
+
+
+def test_a_next_heading_not_found_on_its_page_keeps_that_whole_page(tmp_path: Path) -> None:
+    pdf = manual(tmp_path / "m.pdf", [("Safety", 3), ("Cleaning", 4)])
+    doc = pymupdf.open(pdf)
+    doc.set_toc([[1, "1 Safety", 1], [1, "Care of the unit", 2]])  # the outline's title is not printed on page 2
+    doc.save(tmp_path / "odd.pdf")
+    doc.close()
+    (r,) = count(tmp_path / "odd.pdf", "What is the fifth bullet point for safety?")
+    assert r.readings[0].count == 7 and not r.missing  # counting more is the safe side

@@ -200,7 +200,7 @@ def _outline_sections(doc: Doc, matches) -> list[_Section]:
         end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0])) if nxt else None
         if end is not None and end[1] is None:
             # The next heading's line was not found: count its whole page (more can only add).
-            end = (end[0] + 1, None) if end[0] < doc.facts.page_count else None
+            end = (end[0], None)
         out.append(_Section(title, start, end))
     return out
 
