@@ -27,7 +27,7 @@ from pathlib import Path
 
 import psutil
 
-from widening.corpus import load_samples, locate_corpus
+from widening.commands.corpus import load_samples, locate_corpus
 
 GIB = 2**30
 
@@ -67,17 +67,17 @@ def ocr_pass(empty: list[tuple[Path, int]], sample: int = 0) -> tuple[float, flo
 
     t0 = time.perf_counter()
     try:
-        from widening.ocr import ocr_page  # the engine's own OCR, when it exists
+        from widening.facts.ocr import ocr_page  # the engine's own OCR, when it exists
 
         def run(page: pymupdf.Page) -> object:
             return ocr_page(page)
 
-        how = "widening.ocr.ocr_page"
+        how = "widening.facts.ocr.ocr_page"
         warm = None
     except ImportError:
         from rapidocr import RapidOCR
 
-        from widening.limits import render_matrix
+        from widening.facts.limits import render_matrix
 
         engine = RapidOCR()
 
@@ -85,7 +85,7 @@ def ocr_pass(empty: list[tuple[Path, int]], sample: int = 0) -> tuple[float, flo
             pix = page.get_pixmap(matrix=render_matrix(page, 150))
             return engine(pix.tobytes("png"))
 
-        how = "rapidocr at 150 dpi (widening.ocr not found)"
+        how = "rapidocr at 150 dpi (widening.facts.ocr not found)"
         warm = engine
     load = time.perf_counter() - t0
     del warm
@@ -234,7 +234,7 @@ def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None, limit: int
 
 def facts_cold_warm(pdfs: list[Path], jobs: int | None) -> dict:
     """Facts alone through the runner, with a fresh cache: cold, then warm."""
-    from widening.runner import run_documents
+    from widening.runtime.runner import run_documents
 
     with tempfile.TemporaryDirectory(prefix="widening-bench-facts-") as tmp:
         out = {}
@@ -248,7 +248,7 @@ def facts_cold_warm(pdfs: list[Path], jobs: int | None) -> dict:
 
 
 def _facts_job(job: tuple[str, str]) -> list[int]:
-    from widening.cache import Cache, load_doc_cached
+    from widening.facts.cache import Cache, load_doc_cached
 
     doc = load_doc_cached(Path(job[0]), Cache(job[1]))
     try:
@@ -271,7 +271,7 @@ def _noop_error(job: int, reason: str) -> list[int]:
 
 def runner_overhead(n: int, jobs: int | None) -> dict:
     """Per-job cost of the worker machinery (startup excluded, then included)."""
-    from widening.runner import run_documents
+    from widening.runtime.runner import run_documents
 
     t = time.perf_counter()
     run_documents([0], _noop, _noop_error, workers=1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -35,3 +37,27 @@ class DocumentError(WideningError):
 
 class InputError(WideningError):
     """A samples, proposal or check file that is malformed."""
+
+
+# A reason (Decision.error) that starts with this means the tool failed, not the PDF or the row:
+# a worker crashed, hung, ran out of memory, or the rule data was missing. Nothing was measured.
+ENGINE_FAILED = "engine failed"
+
+
+def engine_failed(decision_error: str | None) -> bool:
+    """True when a decision's ``error`` says the engine itself could not run (exit 2, never 'rejected')."""
+    return bool(decision_error) and decision_error.startswith(ENGINE_FAILED)  # type: ignore[union-attr]
+
+
+class ExitCode(IntEnum):
+    """Exit status of ``audit``, ``gate`` and ``reproduce``: findings and could-not-run are never confused.
+
+    0  success: every proposal accepted / every V2 widening reproduced / the audit ran.
+    1  findings: a proposal rejected / a V2 widening not reproduced (the tool worked; the data says no).
+    2  error: bad input (no corpus, malformed file, bad arguments) or the tool could not run
+       (engine crash, timeout or out of memory, missing rule data, unreadable corpus).
+    """
+
+    OK = 0
+    FINDINGS = 1
+    ERROR = 2

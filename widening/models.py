@@ -276,6 +276,16 @@ class CheckSpec(Frozen):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+class ReviewedSpec(Frozen):
+    """A reviewed per-row check in checks/: data, executed like a derived one."""
+
+    doc_id: str
+    question: str
+    check: CheckSpec
+    exact: bool = True
+    reviewer_note: str = ""
+
+
 class ReadingTried(Frozen):
     reading: Reading
     number: str
@@ -308,3 +318,9 @@ class Decision(Frozen):
     probes: tuple[ProbeResult, ...] = ()
     spec_source: Literal["derived", "checks", "proposal"] | None = None
     error: str | None = None
+    # Which claim the row's key makes: "Not answerable" (a widening candidate) or a zero key
+    # ("0", "none", ...: rules/zero_keys.yaml), whose emptiness the same decision verifies.
+    direction: Literal["not_answerable", "zero_key"] = "not_answerable"
+    verdict: Literal["confirmed", "contradicted", "unverifiable"] | None = Field(
+        default=None, description="zero_key rows only: what the emptiness check says about the key"
+    )

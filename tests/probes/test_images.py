@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from functools import partial
 
-from widening.facts import load_doc as _load_doc
+from widening.facts.extract import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.images import classify
@@ -26,9 +26,12 @@ def test_classes_and_params(tmp_path):
     res = run_probe("images", doc, Scope((1,)), {})
     kinds = sorted(m.what.rsplit(": ", 1)[1] for m in res.members)
     assert kinds == ["content", "decoration", "decoration"]
-    assert len(run_probe("images", doc, Scope((1,)), {"min_side": 30}).members) == 2
+    small = run_probe("images", doc, Scope((1,)), {"min_side": 30})
+    assert len(small.members) == 2
+    # Regression (issue 10): the size filter used to drop the icon; it is a doubt now.
+    assert [d.why for d in small.doubts] == ["size filter: shorter side 10pt < min_side 30pt"]
     full = run_probe("images", doc, Scope((2,)), {"exclude_full_page": True})
-    assert full.measured_zero and "full_page_background" in full.best_candidates[0].what
+    assert not full.members and not full.measured_zero and "full_page_background" in full.doubts[0].what
     assert run_probe("images", doc, Scope((9,)), {}).status is ProbeStatus.could_not_measure
 
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.cache import Cache, default_cache_dir
-from widening.document import sha256_file
-from widening.facts import load_doc
+from widening.facts.cache import Cache, default_cache_dir
+from widening.facts.document import sha256_file
+from widening.facts.extract import load_doc
 from widening.models import PageKind, ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.mentions import collapse, fuzzy_in, stem, topic_words
@@ -133,7 +133,7 @@ def _deck_path(corpus: Path) -> Path:
 @pytest.fixture(scope="module")
 def deck_around_clips(corpus: Path):
     """The deck with real OCR on the slides around its two YouTube references (15 and 50) and their neighbours."""
-    from widening.ocr import ocr_page
+    from widening.facts.ocr import ocr_page
 
     doc = load_doc(_deck_path(corpus), ocr=False)
     pages = list(doc.facts.pages)
@@ -167,7 +167,7 @@ def test_deck_scope_outside_the_ocr_is_could_not_measure(deck_around_clips) -> N
 
 def test_deck_whole_document_from_cached_facts(corpus: Path) -> None:
     """Whole-deck truth, when the facts cache already holds the deck with OCR (a full OCR pass takes minutes)."""
-    from widening.cache import load_doc_cached
+    from widening.facts.cache import load_doc_cached
 
     path = _deck_path(corpus)
     cache = Cache(default_cache_dir())

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from widening.detector import centernet
-from widening.facts import load_doc
+from widening.facts.extract import load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes import objects as objects_probe

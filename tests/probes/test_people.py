@@ -9,8 +9,8 @@ import pymupdf
 import pytest
 
 from widening.detector import faces as fd
-from widening.document import Doc
-from widening.facts import load_doc
+from widening.facts.document import Doc
+from widening.facts.extract import load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from widening.facts import load_doc
+from widening.facts.extract import load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from widening.facts.geometry import Groups
+
 PxBox = tuple[int, int, int, int]  # x0, y0, x1, y1 in view pixels
 # Haar windows are 20-24 px: a face smaller than this in the view cannot be found.
 MIN_FACE_PX = 24
@@ -97,26 +99,12 @@ def _group(
     if threshold <= 0 or not rects:
         return rects, weights
     n = len(rects)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    similar = Groups(range(n))
     for i in range(n):
         for j in range(i):
             if _similar(rects[i], rects[j], eps):
-                parent[find(i)] = find(j)
-    label: dict[int, int] = {}
-    members: list[list[int]] = []
-    for i in range(n):
-        root = find(i)
-        if root not in label:
-            label[root] = len(members)
-            members.append([])
-        members[label[root]].append(i)
+                similar.join(i, j)
+    members = similar.groups()
     groups = []
     for idx in members:
         s = np.float32(1.0) / np.float32(len(idx))

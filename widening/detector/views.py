@@ -8,9 +8,9 @@ from typing import Literal
 import numpy as np
 import pymupdf
 
-from widening.document import Doc
+from widening.facts.document import Doc
 from widening.models import BBox
-from widening.limits import safe_pixmap
+from widening.facts.limits import safe_pixmap
 
 # Images smaller than this (in PDF points, either side) are icons and bullets, not photographs.
 MIN_IMAGE_PT = 36.0

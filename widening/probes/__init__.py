@@ -1,19 +1,25 @@
 """Probes: executable checks that return the members of a container.
 
-Each probe is a function ``(doc, scope, params) -> ProbeResult`` registered under a
-stable name. A probe never returns an empty member list when it could not look:
-it returns ``ProbeResult.cannot(...)`` with the reason.
+One registry: each probe is a function ``(doc, scope, params) -> ProbeResult`` registered
+under a stable name, in a module of the same name, with a pydantic model of its params
+(unknown keys are an error: a typo in a proposal must not change what is measured) and
+a flag saying whether its members are exactly instances of the target it enumerates.
+A probe never returns an empty member list when it could not look: it returns
+``ProbeResult.cannot(...)`` with the reason.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from widening.models import ProbeResult
 
 if TYPE_CHECKING:  # probes import the PDF layer themselves; the registry needs only the name
-    from widening.document import Doc
+    from widening.facts.document import Doc
 
 
 @dataclass(frozen=True)
@@ -25,31 +31,73 @@ class Scope:
     in_image: bool = False
 
 
+class Params(BaseModel):
+    """Base of every probe's params: frozen, and an unknown key is an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
 ProbeFn = Callable[["Doc", Scope, dict[str, Any]], ProbeResult]
-REGISTRY: dict[str, ProbeFn] = {}
 
 
-def probe(name: str) -> Callable[[ProbeFn], ProbeFn]:
+@dataclass(frozen=True)
+class ProbeInfo:
+    """A registered probe: its function, its params model, and what its members are."""
+
+    name: str
+    fn: ProbeFn
+    params: type[Params]
+    exact: bool  # members are instances of the target the probe enumerates, not candidates of a broader set
+
+    @property
+    def module(self) -> str:
+        return self.fn.__module__
+
+    @property
+    def doc(self) -> str:
+        """The module docstring: what it measures, why, an example, what it cannot see."""
+        return (importlib.import_module(self.module).__doc__ or "").strip()
+
+    def __call__(self, doc: "Doc", scope: Scope, params: dict[str, Any]) -> ProbeResult:
+        return self.fn(doc, scope, params)
+
+
+REGISTRY: dict[str, ProbeInfo] = {}
+
+
+def probe(name: str, params: type[Params] = Params, exact: bool = True) -> Callable[[ProbeFn], ProbeFn]:
     """Register a probe under ``name``; a duplicate name is an error, not a warning."""
 
     def deco(fn: ProbeFn) -> ProbeFn:
         if name in REGISTRY:
             raise RuntimeError(f"probe {name!r} registered twice")
-        REGISTRY[name] = fn
+        REGISTRY[name] = ProbeInfo(name=name, fn=fn, params=params, exact=exact)
         return fn
 
     return deco
 
 
+def params_error(name: str, params: dict[str, Any] | None) -> str | None:
+    """Why ``params`` are not valid for probe ``name`` (None when they are): for located load errors."""
+    load_all()
+    info = REGISTRY.get(name)
+    if info is None:
+        return f"no probe named {name!r}; known: {', '.join(sorted(REGISTRY))}"
+    try:
+        info.params.model_validate(params or {})
+    except ValidationError as exc:
+        return "; ".join(f"params.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+    return None
+
+
 def run_probe(name: str, doc: Doc, scope: Scope, params: dict[str, Any] | None = None) -> ProbeResult:
-    """Run a registered probe; an exception inside it becomes could-not-measure, never 'absent'."""
+    """Run a registered probe; invalid params or an exception inside it become could-not-measure, never 'absent'."""
     load_all()
     params = dict(params or {})
-    fn = REGISTRY.get(name)
-    if fn is None:
-        return ProbeResult.cannot(name, f"no probe named {name!r}; known: {sorted(REGISTRY)}", pages=scope.pages)
+    if (why := params_error(name, params)) is not None:
+        return ProbeResult.cannot(name, f"invalid check: {why}", pages=scope.pages, params=params)
     try:
-        return fn(doc, scope, params)
+        return REGISTRY[name](doc, scope, params)
     except Exception as exc:  # a crash is not a measurement
         return ProbeResult.cannot(name, f"probe crashed: {type(exc).__name__}: {exc}", pages=scope.pages, params=params)
 
@@ -61,14 +109,9 @@ def probe_modules() -> tuple[str, ...]:
 
 def load_all() -> None:
     """Import every probe module so they register (explicit list, no import magic)."""
-    import importlib
-
     for mod in _MODULES:
-        try:
-            importlib.import_module(f"widening.probes.{mod}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"widening.probes.{mod}":
-                raise
+        importlib.import_module(f"widening.probes.{mod}")
 
 
-_MODULES = ("pages", "captions", "text", "styles", "images", "vectors", "colour", "tables", "people", "objects", "mapgeo", "mentions", "names", "patterns", "coloured")
+_MODULES = ("page_exists", "captions", "text_search", "text_style", "images", "vector_blocks", "colour_regions", "table_values",
+            "people", "objects", "map_between", "mentions", "name_mentions", "text_pattern", "coloured_graphics")

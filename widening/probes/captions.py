@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from widening.document import Doc
+from widening.facts.document import Doc
 from widening.models import Member, PageKind, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 
 NAME = "captions"
 # A figure question may be answered by a chart caption and vice versa: search both (finding more is safe).
@@ -23,7 +23,14 @@ def norm_number(text: str) -> str:
     return re.sub(r"[\s]+", "", str(text)).lower().replace("–", "-").replace(".", "-")
 
 
-@probe(NAME)
+class CaptionsParams(Params):
+    """``kind``: figure, table, chart or any; ``number``: the caption's number ("10", "1-1"), or any."""
+
+    kind: str = "any"
+    number: str | int | None = None
+
+
+@probe(NAME, params=CaptionsParams)
 def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Captions of the asked kind (and number) on the scope's pages."""
     kind = str(params.get("kind", "any")).lower()

@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 import pymupdf
 
-from widening.document import Doc
-from widening.geometry import rect_tuple
+from widening.facts.document import Doc
+from widening.facts.geometry import rect_tuple
 from widening.models import BBox, Member, ProbeResult
-from widening.probes import Scope, probe
-from widening.probes.pagewise import finish, measurable
+from widening.probes import Scope, Params, probe
+from widening.probes.pagewise import finish, grouped, measurable
 
 Klass = Literal["decoration", "content", "full_page_background"]
 # Below this shorter side (pt) an image is an icon or bullet, not content.
@@ -75,19 +75,32 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
     return out
 
 
-@probe("images")
+class ImagesParams(Params):
+    """``exclude_full_page``: leave out a picture that is the whole page; ``min_side`` in pt."""
+
+    exclude_full_page: bool = False
+    min_side: float = 0
+
+
+# Not exact: a raster image of any subject is a candidate for "a picture of <something>".
+@probe("images", params=ImagesParams, exact=False)
 def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
-    """Raster images shown on the pages, at least ``min_side`` pt, optionally without full-page backgrounds."""
+    """Raster images shown on the pages; those under ``min_side`` pt, or full-page backgrounds
+    when ``exclude_full_page``, are doubts (a size or placement filter, not a certain rule)."""
     min_side = float(params.get("min_side", 0) or 0)
     exclude_full = bool(params.get("exclude_full_page", False))
     members: list[Member] = []
-    best: list[Member] = []
+    small: list[Member] = []
+    backgrounds: list[Member] = []
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
             m = Member(page=index, bbox=img.bbox, what=img.what())
-            if img.min_side < min_side or (exclude_full and img.klass == "full_page_background"):
-                best.append(m)
+            if img.min_side < min_side:
+                small.append(m.model_copy(update={"why": f"size filter: shorter side {img.min_side:.0f}pt < min_side {min_side:g}pt"}))
+            elif exclude_full and img.klass == "full_page_background":
+                backgrounds.append(m.model_copy(update={"why": f"placement filter: covers >= {FULL_PAGE:.0%} of the page"}))
             else:
                 members.append(m)
-    return finish("images", scope, params, members, unmeasured, best)
+    doubts = grouped(small, "small images") + grouped(backgrounds, "full-page images")
+    return finish("images", scope, params, members, unmeasured, doubts=doubts)

@@ -27,11 +27,11 @@ from typing import Any
 
 import regex
 
-from widening import vocab
-from widening.document import Doc
-from widening.geometry import union
+from widening import rulebook as vocab
+from widening.facts.document import Doc
+from widening.facts.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 
 NAME = "mentions"
 
@@ -143,7 +143,15 @@ def _is_item(text: str, rule: ItemRule) -> bool:
 
 
 
-@probe(NAME)
+class MentionsParams(Params):
+    """``item``: the kind of item (icon, picture, ...); ``topic``: the topic's words."""
+
+    item: str = ""
+    topic: tuple[str, ...] = ()
+
+
+# Not exact: a reference with the topic's words nearby is not proof the item illustrates the topic.
+@probe(NAME, params=MentionsParams, exact=False)
 def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Pages in scope referencing ``item`` whose (neighbouring) text carries every topic word."""
     item, words = str(params.get("item", "")).strip(), topic_words(params.get("topic", ()))

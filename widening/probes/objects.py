@@ -15,12 +15,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from widening import vocab
+from widening import rulebook as vocab
 from widening.detector import centernet
 from widening.detector.views import View, iou, views_for
-from widening.document import Doc
+from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, probe
+from widening.probes import Scope, Params, probe
 
 NAME = "objects"
 # CenterNet resizes every view to 512 x 512; rendering far above that only costs time.
@@ -52,7 +52,14 @@ def detector_class(word: str) -> str | None:
     return None
 
 
-@probe(NAME)
+class ObjectsParams(Params):
+    """``object_class``: a detector class (rules/objects.yaml); ``min_score``: the detector's floor."""
+
+    object_class: str | None = None
+    min_score: float | None = None
+
+
+@probe(NAME, params=ObjectsParams)
 def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Detections of ``object_class`` at or above ``min_score`` in the scope's images and region."""
     asked = str(params.get("object_class") or "").strip().lower()
@@ -89,15 +96,30 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             peak = res.class_max.get(cls, 0.0)
             below.append(Member(page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
     members = _dedupe(members)
-    best = sorted(below, key=lambda m: -(m.score or 0))[:BEST_SHOWN]
-    top = best[0].score if best else None
+    # Boxes of the class below the threshold are doubts (a tuned score filter), one per view with its count.
+    boxed = [m for m in below if "(no box)" not in m.what]
+    doubts = [
+        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) below {min_score}, best {ms[0].what}",
+               why=f"score filter: {ms[0].score} < min_score {min_score}")
+        for ms in _by_view(boxed)
+    ]
+    best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
+    top = max((m.score or 0 for m in below), default=None)
     seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"
     note = (
         f"CenterNet over {len(views)} view(s); {cls}: {len(members)} at >= {min_score}"
         + (f", best below threshold {top:.3f}" if top is not None else "")
         + f"; other classes found (positive control): {seen}"
     )
-    return ProbeResult(members=tuple(members), best_candidates=tuple(best), note=note, **base)
+    return ProbeResult(members=tuple(members), doubts=tuple(doubts), best_candidates=tuple(best), note=note, **base)
+
+
+def _by_view(ms: list[Member]) -> list[list[Member]]:
+    """Members grouped by the view they were seen in (page and view label), best score first."""
+    groups: dict[tuple[int, str], list[Member]] = {}
+    for m in sorted(ms, key=lambda m: -(m.score or 0)):
+        groups.setdefault((m.page, m.what.split(" in ", 1)[-1]), []).append(m)
+    return list(groups.values())
 
 
 def _dedupe(members: list[Member]) -> list[Member]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from widening.document import Doc
+from widening.facts.document import Doc
+from widening.facts.geometry import union
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope
 
@@ -54,3 +55,25 @@ def finish(
         note=" | ".join(notes),
         best_candidates=tuple(list(best)[:20]),
     )
+
+
+# Doubts of one kind on one page shown one by one; beyond this they are folded into one.
+DOUBTS_SHOWN = 5
+
+
+def grouped(doubts: list[Member], label: str, shown: int = DOUBTS_SHOWN) -> list[Member]:
+    """Doubts of one kind, largest first: the first ``shown - 1`` as they are, the rest as one
+    doubt per page saying how many it stands for (abundant candidates are folded, never dropped)."""
+    def area(m: Member) -> float:
+        return (m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1])
+
+    if len(doubts) <= shown:
+        return doubts
+    ranked = sorted(doubts, key=lambda m: -area(m))
+    out = ranked[: shown - 1]
+    rest: dict[int, list[Member]] = {}
+    for m in ranked[shown - 1 :]:
+        rest.setdefault(m.page, []).append(m)
+    for page, ms in sorted(rest.items()):
+        out.append(Member(page=page, bbox=union(m.bbox for m in ms), what=f"{len(ms)} more {label} (largest: {ms[0].what})", why=ms[0].why))
+    return out

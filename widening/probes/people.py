@@ -17,9 +17,9 @@ from typing import Any
 
 from widening.detector import centernet, faces as fd
 from widening.detector.views import View, inside, iou, views_for
-from widening.document import Doc
-from widening.models import Member, ProbeResult
-from widening.probes import Scope, probe
+from widening.facts.document import Doc
+from widening.models import Member, ProbeResult, ProbeStatus
+from widening.probes import Scope, Params, probe
 from widening.probes.objects import default_min_score
 
 NAME = "people"
@@ -45,7 +45,13 @@ MIN_SKIN = 0.3
 SIZE_JUDGES = ("HOG pedestrian", "CenterNet person")
 
 
-@probe(NAME)
+class PeopleParams(Params):
+    """``attribute``: what the people must show (sunglasses); none for the people themselves."""
+
+    attribute: str | None = None
+
+
+@probe(NAME, params=PeopleParams)
 def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Faces and people in scope; with ``attribute``, only those wearing it (or could-not-measure)."""
     attribute = params.get("attribute")
@@ -68,9 +74,13 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     dropped = sum(len(s.discarded) for s in seen)
     summary = f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin discarded), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; detectors: {detectors}"
     controls = tuple(face_members + lonely_bodies)
+    # A face box whose cheeks are not skin-coloured is set aside by a tuned test (MIN_SKIN): a doubt.
+    why = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
+    doubts = tuple(m.model_copy(update={"why": why}) for m in _dedupe([m for s in seen for m in s.discarded]))
     if attribute is None:
-        return ProbeResult(members=controls, note=summary, **base)
-    return _attribute(attribute, seen, face_members, controls, summary, base)
+        return ProbeResult(members=controls, doubts=doubts, note=summary, **base)
+    res = _attribute(attribute, seen, face_members, controls, summary, base)
+    return res.model_copy(update={"doubts": doubts}) if res.status is ProbeStatus.measured else res
 
 
 class _Seen:

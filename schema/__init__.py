@@ -1,0 +1,1 @@
+"""The proposal JSON Schema, shipped as the package ``widening.schema`` (mapped in by setup.py)."""

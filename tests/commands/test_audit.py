@@ -1,0 +1,136 @@
+"""`widening audit` end to end on a corpus built at test time, and the corpus examples of the
+four cases on the real corpus (cheap rows only; the full audit is scripts/bench.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+import yaml
+
+from widening.commands.audit import AuditOptions, audit_rows
+from widening.commands.cli import main
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc
+from widening.models import Row
+
+Q_ITALIC = "What is the yellow color italic texts in page 2?"
+Q_RANGE = "How many figures are provided in Pages 400-640?"
+Q_FACT = "Who wrote the body text?"
+
+
+def _pdf(path: Path, yellow_italic_on_2: bool) -> None:
+    doc = pymupdf.open()
+    for i in range(3):
+        page = doc.new_page(width=300, height=400)
+        page.insert_text((40, 60), f"Body text of page {i + 1}.", fontsize=11)
+    if yellow_italic_on_2:
+        doc[1].insert_text((40, 100), "golden words", fontname="tiit", fontsize=11, color=(1, 0.85, 0))
+    doc.save(path)
+    doc.close()
+
+
+@pytest.fixture()
+def small_corpus(tmp_path: Path) -> Path:
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    _pdf(root / "documents" / "plain.pdf", False)
+    _pdf(root / "documents" / "styled.pdf", True)
+    rows = [
+        {"doc_id": "plain.pdf", "question": Q_ITALIC, "answer": "Not answerable"},
+        {"doc_id": "styled.pdf", "question": Q_ITALIC, "answer": "Not answerable"},
+        {"doc_id": "plain.pdf", "question": Q_RANGE, "answer": "Not answerable"},
+        {"doc_id": "plain.pdf", "question": Q_FACT, "answer": "Not answerable"},
+        {"doc_id": "gone.pdf", "question": Q_ITALIC, "answer": "Not answerable"},
+        {"doc_id": "plain.pdf", "question": "How many pages?", "answer": "3"},
+    ]
+    (root / "samples.json").write_text(json.dumps(rows))
+    return root
+
+
+def test_audit_writes_one_record_per_not_answerable_row(small_corpus: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out"
+    code = main(["audit", "--corpus", str(small_corpus), "--out", str(out), "--auto", "--no-cache", "--jobs", "1"])
+    assert code == 0
+    records = json.loads((out / "audit.json").read_text())
+    got = {(r["doc_id"], r["question"]): (r["decision"], r["case"]) for r in records}
+    assert got == {
+        ("plain.pdf", Q_ITALIC): ("widen", None),
+        ("styled.pdf", Q_ITALIC): ("keep", "short_not_empty"),
+        ("plain.pdf", Q_RANGE): ("keep", "missing_container"),
+        ("plain.pdf", Q_FACT): ("keep", "unverifiable"),
+        ("gone.pdf", Q_ITALIC): ("keep", "unverifiable"),
+    }
+    widened = next(r for r in records if r["decision"] == "widen")
+    assert widened["members"] == [] and widened["check"]["probe"] == "text_style"
+    styled = next(r for r in records if r["doc_id"] == "styled.pdf")
+    assert styled["members"][0]["page"] == 2 and len(styled["members"][0]["bbox"]) == 4
+    md = (out / "audit.md").read_text()
+    assert "Widened beyond V2 (check each page) (1)" in md and "missing_container" in md
+    assert "widen" in capsys.readouterr().out
+
+
+def test_reviewed_specs_are_executed_and_reported_and_auto_ignores_them(small_corpus: Path, tmp_path: Path) -> None:
+    checks = tmp_path / "reviewed"
+    checks.mkdir()
+    spec = {"doc_id": "plain.pdf", "question": Q_FACT,
+            "check": {"probe": "text_search", "container": {"kind": "document"}, "params": {"text": "quill pen"}}}
+    (checks / "spec.yaml").write_text(yaml.safe_dump(spec))
+    rows = [Row(doc_id="plain.pdf", question=Q_FACT, answer="Not answerable")]
+    with_spec = audit_rows(small_corpus, rows, AuditOptions(no_cache=True, checks_dir=str(checks)), workers=1)
+    assert (with_spec[0].decision, with_spec[0].spec_source) == ("widen", "checks")
+    auto = audit_rows(small_corpus, rows, AuditOptions(no_cache=True, use_checks=False, checks_dir=str(checks)), workers=1)
+    assert (auto[0].decision, auto[0].case) == ("keep", "unverifiable")
+
+
+def test_audit_without_a_corpus_says_where_it_looked(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.delenv("WIDENING_CORPUS", raising=False)
+    assert main(["audit", "--out", str(tmp_path)]) == 2
+    assert "WIDENING_CORPUS" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- the real corpus
+
+
+def _decide(corpus: Path, doc_id: str, question: str, **kw):
+    path = corpus / "documents" / doc_id
+    doc = load_doc(path, **kw) if path.is_file() else None
+    try:
+        return decide_row(Row(doc_id=doc_id, question=question, answer="Not answerable"), doc)
+    finally:
+        if doc is not None:
+            doc.close()
+
+
+@pytest.mark.parametrize("doc_id, question, case", [
+    ("2312.09390v1.pdf", "How many figures are in Pages 100-120 of this paper ? ", "missing_container"),
+    ("stereo_headset.pdf", "How many figures are provided in Pages 400-640?", "missing_container"),
+    ("obs-productdesc-en.pdf", "What is the benefit of level-6 in the system has passed TRUCS in Page 8?", "absent_entity"),
+    ("mi_phone.pdf", "List all the icons about signals that can not be found in Status Bar", "unbounded_complement"),
+])
+def test_corpus_examples_of_the_cases(corpus: Path, doc_id: str, question: str, case: str) -> None:
+    d = _decide(corpus, doc_id, question, ocr=False)
+    assert (d.decision, d.case) == ("keep", case), d.reason
+
+
+def test_v2_widenings_on_born_digital_pages(corpus: Path) -> None:
+    for doc_id, question in [
+        ("e639029d16094ea71d964e2fb953952b.pdf", "What is the yellow color italic texts in page 9?"),
+        ("a5879805d70c854ea4361e43a84e3bb2.pdf", "what is the texts of the underlined italic words in page 2?"),
+        ("e79deb02a0c0e87511080836c5d4347b.pdf", "What is the title of the diagram on page 10?"),
+        ("379f44022bb27aa53efd5d322c7b57bf.pdf", "what is the number of red logos in page 10?"),
+        ("7c3f6204b3241f142f0f8eb8e1fefe7a.pdf", "What types of charts are in the document?"),
+        ("User_Manual_1500S_Classic_EN.pdf", "In the picture on page 50, what time does the red bar start?"),
+        ("8e7c4cb542ad160f80fb3d795ada35d8.pdf", "Which area of New York has more than 23% land area rezoned?"),
+        ("san-francisco-11-contents.pdf", "Name a restaurant between 45th Ave. and 44th Ave.."),
+    ]:
+        d = _decide(corpus, doc_id, question, ocr=False)
+        assert (d.decision, d.members) == ("widen", ()), f"{doc_id}: {d.reason}"
+        assert d.check and d.probes
+
+
+def test_yellow_words_in_a_diagram_image_are_never_a_widening(corpus: Path) -> None:
+    d = _decide(corpus, "e79deb02a0c0e87511080836c5d4347b.pdf", "What are the top2 texts of the yellow words in the document?", ocr=False)
+    assert d.decision == "keep" and d.case == "unverifiable" and "raster image" in d.reason

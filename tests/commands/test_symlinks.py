@@ -1,0 +1,113 @@
+"""A documents folder of symlinks decides exactly as one of copies; an escaping doc_id is refused in one line.
+
+The untrusted part is the doc_id string (samples.json, a proposal), never the maintainer's
+folder: PDFs kept in a hub cache, DVC or git-annex are symlinks and must be followed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from widening.commands.cli import main
+
+Q_ITALIC = "What is the yellow color italic texts in page 2?"
+Q_RANGE = "How many figures are provided in Pages 400-640?"
+Q_IMAGES = "How many images are there on page 3?"
+ESCAPING = ("../outside.pdf", "/etc/passwd", "sub/styled.pdf")
+
+
+def _pdf(path: Path, yellow_italic_on_2: bool) -> None:
+    doc = pymupdf.open()
+    for i in range(3):
+        page = doc.new_page(width=300, height=400)
+        page.insert_text((40, 60), f"Body text of page {i + 1}.", fontsize=11)
+    if yellow_italic_on_2:
+        doc[1].insert_text((40, 100), "golden words", fontname="tiit", fontsize=11, color=(1, 0.85, 0))
+    doc.save(path)
+    doc.close()
+
+
+def _rows() -> list[dict[str, str]]:
+    rows = [{"doc_id": d, "question": q, "answer": "Not answerable"}
+            for d in ("plain.pdf", "styled.pdf") for q in (Q_ITALIC, Q_RANGE, Q_IMAGES)]
+    rows += [{"doc_id": d, "question": Q_ITALIC, "answer": "Not answerable"} for d in ESCAPING]
+    rows.append({"doc_id": "../outside.pdf", "question": Q_IMAGES, "answer": "Not answerable"})  # one line per doc_id
+    return rows
+
+
+@pytest.fixture(scope="module")
+def corpora(tmp_path_factory) -> tuple[Path, Path]:
+    """(copies, symlinks): the same samples; documents/ holds the PDFs, or symlinks into a blob store beside it."""
+    base = tmp_path_factory.mktemp("symlinks")
+    blobs = base / "blobs"  # like a hub cache: content-addressed files, named links elsewhere
+    blobs.mkdir()
+    _pdf(blobs / "a1b2", False)
+    _pdf(blobs / "c3d4", True)
+    _pdf(base / "outside.pdf", True)  # what "../outside.pdf" would reach: never opened
+    copies, links = base / "copies", base / "links"
+    for root in (copies, links):
+        (root / "documents").mkdir(parents=True)
+        (root / "samples.json").write_text(json.dumps(_rows()))
+    for name, blob in (("plain.pdf", "a1b2"), ("styled.pdf", "c3d4")):
+        shutil.copyfile(blobs / blob, copies / "documents" / name)
+        (links / "documents" / name).symlink_to(Path("..", "..", "blobs", blob))  # relative, out of the folder
+    return copies, links
+
+
+def _audit(corpus: Path, out: Path, *extra: str) -> list[dict]:
+    assert main(["audit", "--corpus", str(corpus), "--out", str(out), "--auto", "--no-cache", "--jobs", "1", *extra]) == 0
+    return json.loads((out / "audit.json").read_text())
+
+
+def test_a_folder_of_symlinks_decides_as_copies_and_escaping_doc_ids_are_refused_in_one_line(corpora, tmp_path, capsys):
+    copies, links = corpora
+    by_copy = _audit(copies, tmp_path / "copies", "--quiet")
+    quiet = capsys.readouterr().err
+    by_link = _audit(links, tmp_path / "links")
+    err = capsys.readouterr().err
+
+    assert len(by_copy) == len(by_link) == len(_rows())
+    assert by_link == by_copy, "a symlinked PDF is read exactly like a copy"
+    decided = {(r["doc_id"], r["question"]): (r["decision"], r["case"]) for r in by_link}
+    assert decided[("plain.pdf", Q_ITALIC)] == ("widen", None)
+    assert decided[("styled.pdf", Q_ITALIC)] == ("keep", "short_not_empty")
+    assert decided[("styled.pdf", Q_RANGE)] == ("keep", "missing_container")
+    for doc_id in ESCAPING:
+        assert decided[(doc_id, Q_ITALIC)] == ("keep", "unverifiable")
+        [line] = [ln for ln in err.splitlines() if f"doc_id {doc_id!r} refused" in ln]
+        assert line.startswith("refused ") and "the rest of the run goes on" in line
+    assert "its 2 row(s) are kept as unverifiable" in next(ln for ln in err.splitlines() if "'../outside.pdf'" in ln)
+    assert sum("refused" in ln for ln in quiet.splitlines()) == len(ESCAPING), "refusals are printed even with --quiet"
+
+    # Progress without a terminal: one line per finished document, none with --quiet.
+    progress = [ln for ln in err.splitlines() if re.fullmatch(r"\d+/\d+ documents done, [\d.]+ s elapsed \(.+\)", ln)]
+    assert len(progress) == 2 + len(ESCAPING) and progress[-1].startswith(f"{2 + len(ESCAPING)}/{2 + len(ESCAPING)} ")
+    assert "documents done" not in quiet
+
+
+def test_audit_says_where_it_looked_for_reviewed_specs(tmp_path, capsys, monkeypatch):
+    corpus = tmp_path / "corpus"
+    (corpus / "documents").mkdir(parents=True)
+    (corpus / "samples.json").write_text(json.dumps([{"doc_id": "a.pdf", "question": "How many?", "answer": "3"}]))
+    bench = tmp_path / "bench"
+    (bench / "checks" / "reviewed").mkdir(parents=True)
+    monkeypatch.chdir(bench)
+    assert main(["audit", "--corpus", str(corpus), "--out", str(tmp_path / "out")]) == 0
+    assert f"reviewed specs: 0 from {bench / 'checks' / 'reviewed'}" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    assert main(["audit", "--corpus", str(corpus), "--out", str(tmp_path / "out"), "--checks", str(empty)]) == 0
+    assert f"reviewed specs: 0 none found; looked in {empty}" in capsys.readouterr().err
+    assert main(["audit", "--corpus", str(corpus), "--out", str(tmp_path / "out"), "--auto"]) == 0
+    assert "reviewed specs" not in capsys.readouterr().err
+
+
+def test_an_unreadable_corpus_is_an_error(tmp_path, capsys):
+    (tmp_path / "samples.json").write_text("[]")  # no documents/ folder
+    assert main(["audit", "--corpus", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    assert "no documents folder" in capsys.readouterr().err

@@ -1,0 +1,175 @@
+"""map_between: markers of a legend category between two street labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widening.facts.extract import load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+from widening.probes.map_between import categories_for, category_matches, normalise_street
+
+GUIDE = "san-francisco-11-contents.pdf"
+STREET_X = [100.0 + 40.0 * i for i in range(6)]  # vertical streets "1st Ave" .. "6th Ave"
+ORD = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+ICON = "zadb"  # ZapfDingbats: a pictogram font, as guidebook map-icon fonts are
+
+
+# --------------------------------------------------------------------------- fixtures built by code
+
+
+def _legend_page(doc: pymupdf.Document) -> None:
+    page = doc.new_page(width=400, height=500)
+    page.insert_text((40, 60), "a", fontname=ICON, fontsize=7)
+    page.insert_text((47, 60), "Eating", fontname="hebo", fontsize=8)
+    page.insert_text((45, 75), "1", fontname="hebo", fontsize=7)
+    page.insert_text((49, 75), "Harbour Diner..........A1", fontname="helv", fontsize=7)
+    page.insert_text((40, 100), "b", fontname=ICON, fontsize=7)
+    page.insert_text((47, 100), "Shopping", fontname="hebo", fontsize=8)
+    page.insert_text((45, 115), "2", fontname="hebo", fontsize=7)
+    page.insert_text((49, 115), "Corner Store..........B2", fontname="helv", fontsize=7)
+
+
+def _label(page: pymupdf.Page, text: str, centre_x: float, y: float) -> None:
+    """A street label rotated 90 degrees whose box is centred on the street line x = centre_x."""
+    probe_doc = pymupdf.open()
+    scratch = probe_doc.new_page()
+    scratch.insert_text((100, 300), text, fontname="helv", fontsize=6, rotate=90)
+    x0, _, x1, _ = scratch.get_text("dict")["blocks"][0]["lines"][0]["bbox"]
+    page.insert_text((centre_x - ((x0 + x1) / 2 - 100), y), text, fontname="helv", fontsize=6, rotate=90)
+
+
+def build_map(path: Path, markers: list[tuple[float, float, str, str | None]], legend: bool = True) -> Path:
+    """A key page and a map page: six vertical avenues labelled twice, and icon markers."""
+    doc = pymupdf.open()
+    if legend:
+        _legend_page(doc)
+    page = doc.new_page(width=400, height=500)
+    for x, name in zip(STREET_X, ORD):
+        page.draw_line((x, 40), (x, 480), color=(0.8, 0.8, 0.8), width=3)
+        _label(page, f"{name} Ave", x, 140)
+        _label(page, f"{name} Ave", x, 440)
+    for x, y, glyph, number in markers:
+        # The marker's glyph box is centred on (x, y).
+        page.insert_text((x - 2.5, y + 3), glyph, fontname=ICON, fontsize=7)
+        if number:
+            page.insert_text((x - 3, y + 11), number, fontname="hebo", fontsize=6)
+    doc.save(path)
+    return path
+
+
+def _run(path: Path, **params: str):
+    doc = load_doc(path)
+    try:
+        return run_probe("map_between", doc, Scope(pages=tuple(range(1, doc.pdf.page_count + 1))), params)
+    finally:
+        doc.close()
+
+
+# --------------------------------------------------------------------------- vocabulary
+
+
+def test_vocabulary_maps_venue_words_to_categories() -> None:
+    assert categories_for("restaurant") == ("Eating",)
+    assert "Drinking & Nightlife" in categories_for("café")
+    assert categories_for("Eating") == ("Eating",)
+    assert category_matches("Top Sights", "Sights")
+    assert not category_matches("Shopping", "Eating")
+    assert normalise_street("45th Ave.") == normalise_street("45th Avenue") == "45th avenue"
+
+
+# --------------------------------------------------------------------------- constructed maps
+
+
+@settings(deadline=None, max_examples=15)
+@given(gap=st.integers(0, 4), t=st.floats(0.15, 0.85), y=st.floats(60, 470))
+def test_marker_strictly_between_two_labels_is_found(tmp_path_factory, gap: int, t: float, y: float) -> None:
+    x = STREET_X[gap] + t * (STREET_X[gap + 1] - STREET_X[gap])
+    path = build_map(tmp_path_factory.mktemp("m") / "map.pdf", [(x, y, "a", "1")])
+    r = _run(path, category="restaurant", a=f"{ORD[gap]} Ave.", b=f"{ORD[gap + 1]} Ave")
+    assert r.status is ProbeStatus.measured, r.note
+    assert len(r.members) == 1 and "Harbour Diner" in r.members[0].what and r.members[0].page == 2
+
+
+@settings(deadline=None, max_examples=15)
+@given(gap=st.integers(1, 3), side=st.sampled_from([-1, 1]), t=st.floats(0.2, 0.8), y=st.floats(60, 470))
+def test_marker_outside_the_band_is_not_a_member_but_a_near_miss(tmp_path_factory, gap: int, side: int, t: float, y: float) -> None:
+    width = STREET_X[1] - STREET_X[0]
+    # Inside the neighbouring block on one side or the other.
+    x = (STREET_X[gap] - (1 - t) * width) if side < 0 else (STREET_X[gap + 1] + t * width)
+    path = build_map(tmp_path_factory.mktemp("m") / "map.pdf", [(x, y, "a", "1")])
+    r = _run(path, category="Eating", a=f"{ORD[gap]} Ave", b=f"{ORD[gap + 1]} Ave")
+    assert r.status is ProbeStatus.measured, r.note
+    assert r.members == ()
+    assert len(r.best_candidates) == 1 and r.best_candidates[0].score is not None
+
+
+def test_other_category_between_the_labels_is_not_counted(tmp_path: Path) -> None:
+    path = build_map(tmp_path / "map.pdf", [(120, 300, "b", "2")])
+    r = _run(path, category="Eating", a="1st Ave", b="2nd Ave")
+    assert r.measured_zero
+    assert _run(path, category="shop", a="1st Ave", b="2nd Ave").members[0].what.startswith("Shopping marker 2")
+
+
+def test_unexplained_numbered_pictogram_counts_conservatively(tmp_path: Path) -> None:
+    # Glyph 'c' is in no legend and number 9 in no key: it might be a restaurant.
+    path = build_map(tmp_path / "map.pdf", [(120, 300, "c", "9")])
+    r = _run(path, category="Eating", a="1st Ave", b="2nd Ave")
+    assert len(r.members) == 1 and "uncategorised" in r.members[0].what
+
+
+def test_no_legend_is_could_not_measure(tmp_path: Path) -> None:
+    path = build_map(tmp_path / "map.pdf", [(120, 300, "a", "1")], legend=False)
+    r = _run(path, category="Eating", a="1st Ave", b="2nd Ave")
+    assert r.status is ProbeStatus.could_not_measure and "legend" in r.note
+
+
+def test_category_absent_from_legend_is_could_not_measure(tmp_path: Path) -> None:
+    r = _run(build_map(tmp_path / "map.pdf", []), category="hotel", a="1st Ave", b="2nd Ave")
+    assert r.status is ProbeStatus.could_not_measure and "'hotel'" in r.note and "Eating" in r.note
+
+
+def test_missing_street_label_is_could_not_measure(tmp_path: Path) -> None:
+    r = _run(build_map(tmp_path / "map.pdf", [(120, 300, "a", "1")]), category="Eating", a="1st Ave", b="9th Ave")
+    assert r.status is ProbeStatus.could_not_measure and "'9th Ave'" in r.note
+
+
+# --------------------------------------------------------------------------- the real guidebook
+
+
+@pytest.fixture(scope="module")
+def guide(corpus: Path):
+    path = corpus / "documents" / GUIDE
+    if not path.is_file():
+        pytest.skip(f"{GUIDE} not in the corpus")
+    doc = load_doc(path)
+    yield doc
+    doc.close()
+
+
+def _guide_run(guide, a: str, b: str, category: str = "restaurant"):
+    scope = Scope(pages=tuple(range(1, guide.pdf.page_count + 1)))
+    return run_probe("map_between", guide, scope, {"category": category, "a": a, "b": b})
+
+
+def test_guide_nothing_to_eat_between_45th_and_44th_ave(guide) -> None:
+    # Rendered PDF p37 (map, key on p36): Outerlands (32) sits on the 46th Ave side of 45th Ave.
+    r = _guide_run(guide, "45th Ave.", "44th Ave.")
+    assert r.status is ProbeStatus.measured and r.members == (), r.members
+    near = r.best_candidates[0]
+    assert near.page == 37 and "32 'Outerlands'" in near.what and "beyond '45th Ave'" in near.what
+
+
+def test_guide_cassava_between_36th_and_37th_ave(guide) -> None:
+    r = _guide_run(guide, "36th Ave.", "37th Ave.", category="Eating")
+    assert [(m.page, m.what.split(" between")[0]) for m in r.members] == [(37, "Eating marker 23 'Cassava'")]
+
+
+def test_guide_unknown_street_is_could_not_measure(guide) -> None:
+    r = _guide_run(guide, "45th Ave.", "Nowhere Blvd")
+    assert r.status is ProbeStatus.could_not_measure

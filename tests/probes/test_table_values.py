@@ -1,0 +1,76 @@
+"""table_values: the named column, numbers read robustly, predicate applied."""
+
+from __future__ import annotations
+
+import pdfs
+from hypothesis import given, settings, strategies as st
+
+from functools import partial
+
+from widening.facts.extract import load_doc as _load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+from widening.probes.table_values import parse_number
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
+
+
+def test_parse_number():
+    assert parse_number("18.4%") == 18.4
+    assert parse_number("1,606,000,000") == 1606000000
+    assert parse_number("(2.5)") == -2.5
+    assert parse_number("\u22121.2") == -1.2
+    assert parse_number("n/a") is None
+
+
+def _table_doc(tmp, values, ruled=True, extra_drawing=False):
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 60), "Table 1: shares")
+    rows = [[f"Row{i}", f"{v:.1f}%", "7"] for i, v in enumerate(values)]
+    pdfs.table(d[0], (72, 80), ["Name", "% Land Area", "Other"], rows, ruled=ruled)
+    if extra_drawing:
+        d[0].draw_rect((400, 600, 500, 700), fill=(0.2, 0.2, 0.9))
+    return load_doc(pdfs.save(d, tmp / "t.pdf"))
+
+
+@settings(max_examples=10, deadline=None)
+@given(values=st.lists(st.floats(0, 99.9).map(lambda v: round(v, 1)), min_size=1, max_size=12),
+       threshold=st.floats(0, 99), ruled=st.booleans(), extra=st.booleans())
+def test_exactly_values_above_threshold(tmp_path_factory, values, threshold, ruled, extra):
+    doc = _table_doc(tmp_path_factory.mktemp("tv"), values, ruled, extra)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": threshold})
+    assert res.status is ProbeStatus.measured, res.note
+    expect = sorted(f"Row{i}" for i, v in enumerate(values) if v > threshold)
+    assert sorted(m.what.rsplit("row ", 1)[1].strip("'") for m in res.members) == expect
+
+
+def test_missing_column_cannot_measure(tmp_path):
+    doc = _table_doc(tmp_path, [1.0, 2.0])
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "population density", "op": ">", "value": 1})
+    assert res.status is ProbeStatus.could_not_measure
+
+
+def test_corpus_table_a_land_area(corpus_doc):
+    doc = corpus_doc("8e7c4cb542ad160f80fb3d795ada35d8.pdf")
+    params = {"column": "% land area rezoned", "op": ">", "value": 23}
+    assert run_probe("table_values", doc, Scope((8,)), params).measured_zero
+    pos = run_probe("table_values", doc, Scope((8,)), {**params, "value": 18})
+    rows = sorted(m.what.rsplit("row ", 1)[1].strip("'") for m in pos.members)
+    assert rows == ["Queens", "Staten Island", "The Bronx"]
+    values = sorted(float(m.what.split(" = ")[1].split(" ")[0]) for m in pos.members + pos.best_candidates)
+    assert values == [5.3, 13.9, 17.7, 18.4, 19.0, 22.9]
+
+
+def test_row_below_a_gap_is_a_doubt(tmp_path):
+    """Regression (issue 10): in an unruled table, a row after a wide vertical gap was cut off by
+    the table-end rule; a qualifying number there is a doubt now."""
+    d = pdfs.new_doc()
+    pdfs.table(d[0], (72, 80), ["Name", "% Land Area"], [["A", "5.0%"], ["B", "7.5%"]], ruled=False)
+    pdfs.text(d[0], (76, 220), "C", size=9)
+    pdfs.text(d[0], (186, 220), "31.0%", size=9)  # same column, 100 pt further down
+    doc = load_doc(pdfs.save(d, tmp_path / "gap.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 23})
+    assert not res.members and len(res.doubts) == 1
+    assert "31.0%" in res.doubts[0].what and "gap" in res.doubts[0].why
+    assert run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 40}).measured_zero

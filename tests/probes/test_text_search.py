@@ -1,0 +1,82 @@
+"""text_search: case/space/hyphenation/ligature insensitive, de-duplicated, honest on image-only pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfs
+from hypothesis import given, settings, strategies as st
+
+from functools import partial
+
+from widening.facts.extract import load_doc as _load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
+
+
+def _doc(tmp_path: Path, build, name: str = "t.pdf"):
+    d = pdfs.new_doc()
+    build(d[0])
+    return load_doc(pdfs.save(d, tmp_path / name))
+
+
+def test_case_space_hyphenation_and_ligature_insensitive(tmp_path):
+    def build(p):
+        pdfs.text(p, (72, 100), "The Office of")
+        pdfs.text(p, (72, 114), "Manage-")
+        pdfs.text(p, (72, 128), "ment and Budget")
+        pdfs.text(p, (72, 160), "efficient filing")
+
+    doc = _doc(tmp_path, build)
+    hit = run_probe("text_search", doc, Scope((1,)), {"text": "office of MANAGEMENT and budget"})
+    assert len(hit.members) == 1 and hit.members[0].page == 1
+    assert len(run_probe("text_search", doc, Scope((1,)), {"text": "e\ufb03cient \ufb01ling"}).members) == 1
+    zero = run_probe("text_search", doc, Scope((1,)), {"text": "Beijing"})
+    assert zero.measured_zero
+
+
+def test_text_drawn_twice_counts_once(tmp_path):
+    def build(p):
+        pdfs.text(p, (72, 100), "Fake bold title")
+        pdfs.text(p, (72.3, 100), "Fake bold title")
+
+    doc = _doc(tmp_path, build)
+    assert len(run_probe("text_search", doc, Scope((1,)), {"text": "fake bold title"}).members) == 1
+
+
+def test_region_restricts_search(tmp_path):
+    def build(p):
+        pdfs.text(p, (72, 100), "alpha")
+        pdfs.text(p, (72, 700), "alpha")
+
+    doc = _doc(tmp_path, build)
+    assert len(run_probe("text_search", doc, Scope((1,), region="top"), {"text": "alpha"}).members) == 1
+
+
+def test_image_only_page_without_ocr_cannot_measure(tmp_path):
+    doc = _doc(tmp_path, lambda p: pdfs.image(p, (0, 0, 612, 792)))
+    res = run_probe("text_search", doc, Scope((1,)), {"text": "anything"})
+    assert res.status is ProbeStatus.could_not_measure and "p1" in res.note
+
+
+@settings(max_examples=10, deadline=None)
+@given(k=st.integers(0, 6))
+def test_k_occurrences_give_k_members(tmp_path_factory, k):
+    tmp = tmp_path_factory.mktemp("ts")
+
+    def build(p):
+        for i in range(k):
+            pdfs.text(p, (72, 80 + 20 * i), f"line {i} has the needle word")
+        pdfs.text(p, (72, 600), "nothing here")
+
+    doc = _doc(tmp, build)
+    assert len(run_probe("text_search", doc, Scope((1,)), {"text": "needle"}).members) == k
+
+
+def test_corpus_absent_word(corpus_doc):
+    doc = corpus_doc("e639029d16094ea71d964e2fb953952b.pdf")
+    assert run_probe("text_search", doc, Scope((13,)), {"text": "Food Distribution 2000"}).members
+    assert run_probe("text_search", doc, Scope((13,)), {"text": "zebra crossing"}).measured_zero

@@ -1,0 +1,127 @@
+"""text_style: italic by flag / name / skew, bold, underline, colour; invisible text dropped; scans say so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfs
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from functools import partial
+
+from widening.facts.extract import load_doc as _load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+from widening.probes.text_style import is_italic_name
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
+
+
+def _doc(tmp_path: Path, build):
+    d = pdfs.new_doc()
+    build(d[0])
+    return load_doc(pdfs.save(d, tmp_path / "s.pdf"))
+
+
+def _n(doc, **params) -> int:
+    res = run_probe("text_style", doc, Scope((1,)), params)
+    assert res.status is ProbeStatus.measured, res.note
+    return len(res.members)
+
+
+@pytest.mark.parametrize("name,italic", [("NewCenturySchlbk-Italic", True), ("ABCDEF+MinionPro-It", True), ("Helvetica-Oblique", True),
+                                         ("Arial-BoldItalicMT", True), ("Times-Roman", False), ("Digit", False), ("Helvetica", False)])
+def test_italic_font_names(name, italic):
+    assert is_italic_name(name) is italic
+
+
+def test_italic_bold_underline_and_colour(tmp_path):
+    def build(p):
+        pdfs.text(p, (72, 100), "roman text")
+        pdfs.text(p, (72, 130), "times italic", font="tiit")
+        pdfs.text(p, (72, 160), "helvetica oblique", font="heit", colour=(0.95, 0.85, 0.0))
+        pdfs.sheared_text(p, (72, 190), "sheared upright font")
+        pdfs.text(p, (72, 220), "bold words", font="hebo")
+        pdfs.text(p, (72, 250), "underlined italic", font="tiit")
+        pdfs.underline(p, (72, 250), 80)
+        pdfs.text(p, (72, 280), "hidden italic", font="tiit", render_mode=3)
+        pdfs.text(p, (72, 310), "white italic", font="tiit", colour=(1, 1, 1))
+
+    doc = _doc(tmp_path, build)
+    assert _n(doc, styles=["italic"]) == 4
+    assert _n(doc, styles=["bold"]) == 1
+    assert _n(doc, styles=["underline"]) == 1
+    assert _n(doc, styles=["italic", "underline"]) == 1
+    assert _n(doc, styles=["italic"], colour="yellow") == 1
+    assert _n(doc, styles=["italic"], colour="red") == 0
+
+
+def test_unknown_style_or_colour_cannot_measure(tmp_path):
+    doc = _doc(tmp_path, lambda p: pdfs.text(p, (72, 100), "x"))
+    assert run_probe("text_style", doc, Scope((1,)), {"styles": ["blinking"]}).status is ProbeStatus.could_not_measure
+    assert run_probe("text_style", doc, Scope((1,)), {"styles": ["italic"], "colour": "octarine"}).status is ProbeStatus.could_not_measure
+
+
+def test_scanned_page_cannot_measure(tmp_path):
+    def build(p):
+        pdfs.image(p, (0, 0, 612, 792), colour=(250, 250, 250))
+        p.insert_text((72, 100), "ocr layer", fontname="helv", render_mode=3)
+
+    res = run_probe("text_style", _doc(tmp_path, build), Scope((1,)), {"styles": ["italic"]})
+    assert res.status is ProbeStatus.could_not_measure
+
+
+@settings(max_examples=12, deadline=None)
+@given(k=st.integers(0, 8), roman=st.integers(0, 5), rules=st.integers(0, 4))
+def test_k_italic_spans_k_members_and_drawings_add_none(tmp_path_factory, k, roman, rules):
+    tmp = tmp_path_factory.mktemp("st")
+
+    def build(p):
+        for i in range(k):
+            pdfs.text(p, (72, 60 + 30 * i), f"italic {i}", font="tiit")
+        for i in range(roman):
+            pdfs.text(p, (320, 60 + 30 * i), f"roman {i}")
+        for i in range(rules):  # unrelated drawings far from any text
+            pdfs.rule(p, 600 + 20 * i)
+
+    doc = _doc(tmp, build)
+    assert _n(doc, styles=["italic"]) == k
+
+
+def test_corpus_e639_italics(corpus_doc):
+    doc = corpus_doc("e639029d16094ea71d964e2fb953952b.pdf")
+    p9 = run_probe("text_style", doc, Scope((9,)), {"styles": ["italic"]})
+    p13 = run_probe("text_style", doc, Scope((13,)), {"styles": ["italic"]})
+    assert p9.measured_zero
+    assert len(p13.members) == 3 and all("#000000" in m.what for m in p13.members)
+    for page in (9, 13):
+        assert run_probe("text_style", doc, Scope((page,)), {"styles": ["italic"], "colour": "yellow"}).measured_zero
+
+
+def test_corpus_a587_no_italic(corpus_doc):
+    doc = corpus_doc("a5879805d70c854ea4361e43a84e3bb2.pdf")
+    res = run_probe("text_style", doc, Scope((2,)), {"styles": ["italic"]})
+    # No italic span in the text layer; the footer logo (a picture) shows words whose style
+    # cannot be read: once skipped as a decoration, now a doubt.
+    assert not res.members and [d.why.split(":")[0] for d in res.doubts] == ["decoration filter"]
+    both = run_probe("text_style", doc, Scope((2,)), {"styles": ["italic", "underline"]})
+    assert not both.members and len(both.doubts) == 1
+
+
+def test_corpus_raster_slide_cannot_measure(corpus_doc):
+    doc = corpus_doc("earthlinkweb-150213112111-conversion-gate02_95.pdf")
+    res = run_probe("text_style", doc, Scope((42,)), {"styles": ["italic"]})
+    assert res.status is ProbeStatus.could_not_measure and "p42" in res.note
+
+
+def test_near_underline_is_a_doubt(tmp_path):
+    """Regression (issue 10): a drawn line a little further below italic text than the underline
+    geometry allows made the span plain; it is a doubt now, never silently not-underlined."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 100), "slanted words", font="heit", size=11)
+    d[0].draw_line((72, 112), (140, 112), width=0.7)  # 12 pt below the baseline, 9 below the glyph box
+    doc = load_doc(pdfs.save(d, tmp_path / "nu.pdf"))
+    res = run_probe("text_style", doc, Scope((1,)), {"styles": ["italic", "underline"]})
+    assert not res.members and len(res.doubts) == 1 and res.doubts[0].why.startswith("underline:")

@@ -1,0 +1,37 @@
+"""rules/ is validated at load: every file against its model; an unknown key names the file and the key."""
+
+import pytest
+import yaml
+from hypothesis import given, strategies as st
+
+from widening import rulebook
+
+
+@pytest.mark.parametrize("name", sorted(rulebook.MODELS))
+def test_every_rules_file_validates(name):
+    assert rulebook.load(name)
+    assert (rulebook.RULES_DIR / f"{name}.yaml").is_file()
+
+
+def test_every_rules_file_has_a_model():
+    assert {p.stem for p in rulebook.RULES_DIR.glob("*.yaml")} == set(rulebook.MODELS)
+
+
+@given(name=st.sampled_from(sorted(rulebook.MODELS)), key=st.from_regex(r"[a-z_]{3,20}", fullmatch=True))
+def test_an_unknown_key_is_an_error_naming_file_and_key(name, key):
+    data = dict(yaml.safe_load((rulebook.RULES_DIR / f"{name}.yaml").read_text(encoding="utf-8")))
+    if key in data:
+        return
+    data[key] = ["x"]
+    with pytest.raises(rulebook.RuleDataError, match=rf"{name}\.yaml: {key}: Extra inputs"):
+        rulebook.validate(name, data, rulebook.RULES_DIR / f"{name}.yaml")
+
+
+def test_a_wrong_type_and_a_bad_pattern_are_errors():
+    cases = dict(rulebook.load("cases"))
+    with pytest.raises(rulebook.RuleDataError, match="precedence"):
+        rulebook.validate("cases", {**cases, "precedence": ["missing_container", "no_such_case"]}, "cases.yaml")
+    with pytest.raises(rulebook.RuleDataError, match="cardinality_patterns"):
+        rulebook.validate("cases", {**cases, "cardinality_patterns": ["another (?P<n>"]}, "cases.yaml")
+    with pytest.raises(rulebook.RuleDataError, match="top level"):
+        rulebook.validate("maps", ["not", "a", "mapping"], "maps.yaml")

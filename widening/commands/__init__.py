@@ -1,0 +1,1 @@
+"""The command line and its I/O edges: corpus and proposal files, audit, gate, reproduce, probe, reports."""

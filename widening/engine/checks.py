@@ -1,0 +1,157 @@
+"""From a parsed question to the executable check that could prove its set empty.
+
+A derivation either yields a ``CheckSpec`` (a probe, its container and params) or says
+why nothing executable can measure the target. The same ``CheckSpec`` type is what a
+proposal pins and what a reviewed spec in checks/ holds.
+"""
+
+from __future__ import annotations
+
+import re
+from pydantic import BaseModel, ConfigDict
+
+from widening import rulebook as vocab
+from widening.models import CheckSpec, Container, ContainerKind, ParsedQuestion, Reading
+
+ALL_READINGS = (Reading.pdf, Reading.label, Reading.printed)
+
+
+class Derivation(BaseModel):
+    """A check, or the reason there is none. ``exact`` is False when the check measures a
+    superset of what was asked (members then do not prove the asked set non-empty);
+    ``broader`` then names that superset."""
+
+    model_config = ConfigDict(frozen=True)
+    spec: CheckSpec | None = None
+    reason: str = ""
+    exact: bool = True
+    broader: str = ""
+
+
+# Probes whose members are candidates of a broader set than any question names: they do
+# not tell a chart from a diagram or a photo, a bar from a red banner, a clip about the topic
+# from one near its words. Their finds never prove the asked set non-empty.
+BROADER = {
+    "graphics": "graphics of any subject (content raster images, vector diagram/chart blocks)",
+    "coloured_graphics": "graphics of any subject that show some {colour}",
+    "colour_regions": "{colour} regions that are filled and elongated (a bar, or any other {colour} shape of that form)",
+    "vector_blocks": "vector drawing blocks of any subject",
+    "images": "raster images of any subject",
+    "mentions": "references to the item with the topic's words on the same or a neighbouring page",
+}
+
+
+def broader_set(spec: CheckSpec) -> str | None:
+    """The broader set ``spec``'s probe measures, in words; None when its members are instances of
+    what was asked (the probe registry's ``exact`` flag, described here)."""
+    from widening.probes import REGISTRY, load_all
+
+    load_all()
+    info = REGISTRY.get(spec.probe)
+    template = BROADER.get(spec.probe)
+    if info is not None and not info.exact and template is None:
+        template = f"what {spec.probe} enumerates"
+    if info is not None and info.exact and template is None:
+        return None
+    return template.format(colour=spec.params.get("colour", "the colour")) if template else None
+
+
+def with_spec(spec: CheckSpec, exact: bool = True) -> Derivation:
+    """A derivation of ``spec``: exact only when its probe's members are instances of the asked set."""
+    broader = broader_set(spec)
+    return Derivation(spec=spec, exact=exact and broader is None, broader=broader or "")
+
+
+def _page_container(parsed: ParsedQuestion) -> Container | None:
+    for c in parsed.containers:
+        if c.kind in (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page, ContainerKind.page_range):
+            return c
+    return None
+
+
+# Containers a caption locates: "Figure 3", "Table 2", "Chart 1".
+CAPTIONED = (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
+
+
+def _captioned(parsed: ParsedQuestion) -> Container | None:
+    return next((c for c in parsed.containers if c.kind in CAPTIONED), None)
+
+
+def _main_container(parsed: ParsedQuestion) -> Container:
+    return _page_container(parsed) or parsed.containers[0]
+
+
+def _raster_only(parsed: ParsedQuestion) -> str | None:
+    m = vocab.search(vocab.load("vocabulary")["raster_only_words"], parsed.text)
+    return m.text if m else None
+
+
+def _visual_cue(parsed: ParsedQuestion) -> bool:
+    """The question is about what a picture shows: a picture word, a region, or a visible attribute."""
+    c = _page_container(parsed)
+    words = vocab.load("vocabulary")["elements"]["image"] + ["cover"]
+    return bool(
+        parsed.target.attribute
+        or (c is not None and (c.in_image or c.region))
+        or vocab.search(words, parsed.text)
+    )
+
+
+def derive(parsed: ParsedQuestion) -> Derivation:
+    """The executable check for ``parsed``, or why there is none."""
+    t = parsed.target
+    # A page names where to look; failing that, a captioned figure/table/chart does (its pages).
+    page = _page_container(parsed) or _captioned(parsed)
+    main = _main_container(parsed)
+    doc_wide = main.kind is ContainerKind.document
+    exclude = [c.number for c in parsed.excluded if c.number]
+
+    def spec(probe: str, params: dict, container: Container = main, exact: bool = True) -> Derivation:
+        if exclude:
+            params = {**params, "exclude_pages": exclude}
+        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact)
+
+    if t.venue and t.between:
+        return spec("map_between", {"category": t.venue, "a": t.between[0], "b": t.between[1]})
+    if t.item and t.topic:
+        return spec("mentions", {"item": t.item, "topic": list(t.topic)})
+    if t.predicate:
+        p = t.predicate
+        return spec("table_values", {"column": p.column, "op": p.op, "value": p.value})
+    if t.pattern:
+        # A question about one party's number is a subset of all numbers: zero licenses
+        # "none"; members do not prove the asked set non-empty unless a count was asked.
+        return spec("text_pattern", {"pattern": t.pattern}, exact=parsed.cardinality is not None)
+    visual = _visual_cue(parsed)
+    if (t.person or t.object_class) and _page_container(parsed) is None:
+        page = None  # detectors look at a page's pictures; a figure's extent is not delimited for them
+    if (t.person or t.object_class) and page is not None and not visual:
+        return Derivation(reason="the question names no picture, region or visible attribute, so a detector would answer a different question")
+    if t.person and page is not None:
+        if t.stylised:
+            return Derivation(reason="people in a cartoon or drawing: face and body detectors only see photographs")
+        params = {"attribute": t.attribute} if t.attribute else {}
+        return spec("people", params)
+    if t.object_class and (page is not None):
+        if t.stylised:
+            return Derivation(reason=f"a {t.object_class} in a cartoon or drawing: the detector only sees photographs")
+        return spec("objects", {"object_class": t.object_class})
+    if t.styles or (t.element == "text" and t.colour):
+        raster = _raster_only(parsed)
+        if raster:
+            return Derivation(reason=f"'{raster}' lives in pixels; a text-style probe reads only the text layer")
+        params: dict = {"styles": list(t.styles)}
+        if t.colour:
+            params["colour"] = t.colour
+        return spec("text_style", params)
+    if t.element == "bar" and t.colour and page is not None:
+        return spec("colour_regions", {"colour": t.colour, "shape": "bar"}, container=page.model_copy(update={"in_image": False}))
+    if t.element in ("diagram", "chart", "logo", "figure", "image") and (page is not None or doc_wide):
+        where = main if page is None else page
+        if t.colour:
+            return spec("coloured_graphics", {"kind": t.element, "colour": t.colour}, container=where)
+        return spec("graphics", {"kind": t.element}, container=where)
+    what = t.element or t.object_class or ("a person" if t.person else None)
+    if what:
+        return Derivation(reason=f"no executable check measures '{what}' in a container of kind {main.kind.value}")
+    return Derivation(reason="the question asks for a fact the document would state, not for a thing a probe can enumerate")

@@ -1,0 +1,84 @@
+"""Resolving the containers a question names to PDF pages, under every reading."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from widening.facts.document import Doc
+from widening.models import Caption, Container, ContainerKind, DocumentFacts, PageKind, Reading, ReadingTried
+
+
+class Resolved(BaseModel):
+    """A container and the PDF pages it denotes under each reading that was tried."""
+
+    model_config = ConfigDict(frozen=True)
+    container: Container
+    readings: tuple[ReadingTried, ...]
+    # True when absence of the container itself could not be measured (e.g. captions on
+    # image-only pages without OCR).
+    uncertain: bool = False
+
+    @property
+    def exists(self) -> bool:
+        return any(r.pages for r in self.readings)
+
+    def pages(self, readings: tuple[Reading, ...] | None = None) -> tuple[int, ...]:
+        """Union of the pages under the given readings (all when None), in order."""
+        out: list[int] = []
+        for r in self.readings:
+            if readings is None or r.reading in readings:
+                out.extend(p for p in r.pages if p not in out)
+        return tuple(sorted(out))
+
+
+def _readings_module():
+    # Imported lazily: readings.py is the page-number authority; keep import order simple.
+    from widening.facts import readings
+
+    return readings
+
+
+# A caption in the top (bottom) quarter of its page may caption a figure on the previous (next) page.
+EDGE = 0.25
+
+
+def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
+    """The caption's page, with the page before (after) when it sits near the top (bottom): a wider scope only finds more."""
+    h = facts.page(c.page).height or 1.0
+    pages = [c.page]
+    if c.bbox[1] < EDGE * h and c.page > 1:
+        pages.append(c.page - 1)
+    if c.bbox[3] > (1 - EDGE) * h and c.page < facts.page_count:
+        pages.append(c.page + 1)
+    return pages
+
+
+def resolve(container: Container, doc: Doc) -> Resolved:
+    """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
+    facts = doc.facts
+    n = facts.page_count
+    kind = container.kind
+    if kind is ContainerKind.document:
+        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="all", pages=tuple(range(1, n + 1))),))
+    if kind is ContainerKind.cover:
+        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="1", pages=(1,)),))
+    if kind is ContainerKind.last_page:
+        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number=str(n), pages=(n,)),))
+    if kind is ContainerKind.page_range:
+        tried = _readings_module().resolve_range(facts, container.first, container.last)
+        return Resolved(container=container, readings=tuple(tried))
+    if kind in (ContainerKind.page, ContainerKind.slide):
+        tried = _readings_module().resolve(facts, container.number or "")
+        return Resolved(container=container, readings=tuple(tried))
+    # Figure / table / chart by number: the pages carrying a caption with that number, and the
+    # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
+    # point to. The extent of the figure itself is not delimited: the whole page is the scope.
+    number = (container.number or "").lower()
+    wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
+    pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and c.number.lower() == number for p in caption_pages(c, facts)}))
+    uncertain = not pages and any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages)
+    return Resolved(
+        container=container,
+        readings=(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages),),
+        uncertain=uncertain,
+    )

@@ -1,0 +1,220 @@
+"""The decision for one row: widen iff the container resolves, no case fires, an
+executable check exists, and it returns zero members under every reading.
+
+Order (rules/cases.yaml): missing_container, absent_entity, unbounded_complement,
+then the check (short_not_empty when it finds members). Anything that cannot be
+measured keeps the row as ``unverifiable``, saying what could not be measured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from widening import rulebook
+from widening.engine import cases
+from widening.engine.checks import Derivation, derive, with_spec
+from widening.engine.containers import Resolved, resolve
+from widening.engine.lists import resolve_list
+from widening.facts.document import Doc
+from widening.models import (
+    CaseFinding,
+    CheckSpec,
+    Container,
+    ContainerKind,
+    Decision,
+    Member,
+    ParsedQuestion,
+    ProbeResult,
+    ProbeStatus,
+    Reading,
+    ReadingTried,
+    ReviewedSpec,
+    Row,
+)
+from widening.probes import Scope, run_probe
+from widening.question.parse import parse_question
+
+
+# Probes whose params carry a qualifier themselves (the check is about that name).
+_QUALIFIER_AWARE = {"mentions", "map_between"}
+
+
+
+def _keep(row: Row, finding: CaseFinding, **kw: Any) -> Decision:
+    return Decision(doc_id=row.doc_id, question=row.question, key=row.answer, decision="keep",
+                    case=finding.case, reason=finding.reason, **kw)
+
+
+def _unverifiable(row: Row, reason: str, **kw: Any) -> Decision:
+    return _keep(row, CaseFinding(case="unverifiable", reason=reason), **kw)
+
+
+def covers(pinned: CheckSpec, derived_container: Resolved, pinned_resolved: Resolved) -> str | None:
+    """Why a pinned check does not cover the container the question names (None when it does)."""
+    want = derived_container.pages()
+    have = pinned_resolved.pages(pinned.readings)
+    missing = [p for p in want if p not in have]
+    if missing:
+        left_out = [t for t in derived_container.readings if t.pages and t.reading not in pinned.readings]
+        how = "; ".join(f"{t.reading.value} reading of {t.number} is PDF page(s) {list(t.pages)}" for t in left_out)
+        return f"the pinned check leaves out PDF page(s) {missing} that the question's container denotes" + (f" ({how})" if how else "")
+    q_region = derived_container.container.region
+    p_region = pinned.container.region
+    if p_region is not None and p_region != q_region:
+        return f"the pinned check looks only at region {p_region!r}, smaller than the question's {q_region or 'whole page'}"
+    return None
+
+
+def _scope_pages(res: Resolved, spec: CheckSpec, excluded: list[Resolved]) -> tuple[int, ...]:
+    pages = res.pages(spec.readings if res.container.kind is not ContainerKind.document else None)
+    drop = {p for e in excluded for p in e.pages()}
+    return tuple(p for p in pages if p not in drop)
+
+
+def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]) -> list[ProbeResult]:
+    """Run ``spec`` over its container: once per reading that resolves to pages."""
+    params = {k: v for k, v in spec.params.items() if k != "exclude_pages"}
+    c = spec.container
+    if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
+        pages = _scope_pages(res, spec, excluded)
+        if not pages:  # an empty scope measures nothing; it must never read as a zero
+            return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
+        return [run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)]
+    results: list[ProbeResult] = []
+    done: set[tuple[int, ...]] = set()
+    drop = {p for e in excluded for p in e.pages()}
+    for t in res.readings:
+        pages = tuple(p for p in t.pages if p not in drop)
+        if t.reading not in spec.readings or not pages or pages in done:
+            continue
+        done.add(pages)
+        r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
+        results.append(r.model_copy(update={
+            "members": tuple(m.model_copy(update={"reading": t.reading}) for m in r.members),
+            "doubts": tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts),
+            "note": (r.note + f" [{t.reading.value} reading of {t.number}]").strip(),
+        }))
+    return results
+
+
+def decide_row(
+    row: Row,
+    doc: Doc | None,
+    pinned: CheckSpec | None = None,
+    reviewed: ReviewedSpec | None = None,
+    unavailable_reason: str | None = None,
+) -> Decision:
+    """Decide one ``Not answerable`` row. ``doc`` is None when its PDF is unavailable."""
+    parsed = parse_question(row.question)
+    base: dict[str, Any] = {"parsed": parsed}
+    complement = cases.unbounded_complement(parsed)
+    if doc is None:
+        if complement:
+            return _keep(row, complement, **base)
+        return _unverifiable(row, f"The PDF is unavailable ({unavailable_reason or 'not in the corpus'}); nothing can be measured.", **base)
+
+    resolved = [resolve(c, doc) for c in parsed.containers]
+    excluded = [resolve(c, doc) for c in parsed.excluded]
+    base["readings"] = tuple(t for r in resolved for t in r.readings)
+    if (f := cases.missing_container(resolved)) is not None:
+        return _keep(row, f, check={"container": f.evidence}, **base)
+    lists = [resolve_list(c, doc, resolved) for c in parsed.sub_containers]
+    if (f := cases.missing_sub_container(lists)) is not None:
+        return _keep(row, f, check={"container": f.evidence}, **base)
+    uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
+
+    entity = cases.absent_entity(parsed, doc)
+    base["probes"] = tuple(entity.results)
+    if entity.finding is not None:
+        return _keep(row, entity.finding, check={"probe": "name_mentions", "qualifier": entity.finding.evidence["qualifier"]}, **base)
+    if complement:
+        return _keep(row, complement, **base)
+    if entity.doubt_reason:  # a near match proves neither presence nor absence: never widened
+        return _unverifiable(row, f"A presupposed qualifier is in doubt: {entity.doubt_reason}.", doubts=tuple(entity.doubts), **base)
+
+    derivation, source = _choose(parsed, pinned, reviewed)
+    if derivation.spec is None:
+        return _unverifiable(row, f"No executable check: {derivation.reason}.{uncounted}", spec_source=None, **base)
+    spec = derivation.spec
+    main = _container_for(spec.container, parsed, resolved)
+    if pinned is not None:
+        pinned_res = resolve(pinned.container, doc)
+        why = covers(pinned, main, pinned_res)
+        if why:
+            return _unverifiable(row, f"Pinned check rejected: {why}.", check=_check_dict(spec, main), spec_source="proposal", **base)
+        main = pinned_res
+    # Qualifiers that narrow the set asked for (rules/cases.yaml); a check that ignores them cannot licence "none".
+    restricting = set(rulebook.load("cases")["restricting_qualifiers"])
+    ignored = [q for q in parsed.qualifiers if q.kind in restricting and spec.probe not in _QUALIFIER_AWARE]
+    results = run_check(spec, doc, main, excluded)
+    members = [m for r in results for m in r.members]
+    doubts = [m for r in results for m in r.doubts]
+    base["probes"] = base["probes"] + tuple(results)
+    check = _check_dict(spec, main, excluded)
+    common = dict(check=check, members=tuple(members), doubts=tuple(doubts), spec_source=source, **base)
+
+    if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
+        return _keep(row, f, **common)
+    if members:
+        broader = derivation.broader or f"what the check ({spec.probe}) measures"
+        first = members[0]
+        return _unverifiable(row, f"{len(members)} candidates of {broader}, not classified: the check ({spec.probe}) does not tell whether any is what the question asks for (first on p{first.page}: {first.what}).", **common)
+    if doubts:
+        first = doubts[0]
+        return _unverifiable(row, f"The check ({spec.probe}) finds no member but {len(doubts)} doubt(s) it cannot rule out, first on p{first.page}: {first.what} ({first.why or 'a tuned filter would exclude it'}).", **common)
+    blind = [r for r in results if r.status is ProbeStatus.could_not_measure]
+    if blind or not results:
+        note = blind[0].note if blind else "no page to look at"
+        return _unverifiable(row, f"The check ({spec.probe}) could not measure: {note}.", **common)
+    if ignored:
+        names = ", ".join(q.text for q in ignored)
+        return _unverifiable(row, f"The question restricts to {names}, which the check ({spec.probe}) cannot take into account.", **common)
+    pages = sorted({p for r in results for p in r.pages})
+    return Decision(
+        doc_id=row.doc_id, question=row.question, key=row.answer, decision="widen", case=None,
+        reason=f"The container exists and {spec.probe} finds zero members on PDF page(s) {_span(pages)} under every reading.",
+        **common,
+    )
+
+
+def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: ReviewedSpec | None) -> tuple[Derivation, str | None]:
+    if pinned is not None:
+        derived = derive(parsed)
+        pinned_d = with_spec(pinned)
+        exact = pinned_d.exact and (derived.exact if derived.spec else True)
+        return pinned_d.model_copy(update={"exact": exact}), "proposal"
+    if reviewed is not None:
+        return Derivation(spec=reviewed.check, exact=reviewed.exact), "checks"
+    return derive(parsed), "derived"
+
+
+def _container_for(c: Container, parsed: ParsedQuestion, resolved: list[Resolved]) -> Resolved:
+    for r in resolved:
+        if r.container == c:
+            return r
+    for r in resolved:
+        if r.container.kind is c.kind and r.container.number == c.number:
+            return r
+    return resolved[0]
+
+
+# Said in every check whose container a caption locates.
+CAPTION_SCOPE = ("the {kind}'s extent is not delimited: the check looks at the whole page(s) carrying caption "
+                 "{text!r} (and the neighbouring page when the caption sits near a page edge); a wider scope can only find more")
+
+
+def _check_dict(spec: CheckSpec, res: Resolved, excluded: list[Resolved] = ()) -> dict[str, Any]:
+    out = spec.model_dump(mode="json")
+    c = res.container
+    if c.kind in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart):
+        out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
+    out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings]
+    if excluded:
+        out["excluded_pages"] = sorted({p for e in excluded for p in e.pages()})
+    return out
+
+
+def _span(pages: list[int]) -> str:
+    if len(pages) > 6:
+        return f"{pages[0]}-{pages[-1]} ({len(pages)} pages)"
+    return ", ".join(map(str, pages))

@@ -1,0 +1,249 @@
+"""The other direction: rows keyed 0 / none, verified by the same decision as a widening.
+
+A zero key claims "the asked set is empty", exactly what a widening claims, so the row is
+decided by ``decide_row`` unchanged and its decision read as a verdict on the key:
+``confirmed`` (the engine would widen: zero members, zero doubts under every reading),
+``contradicted`` (members of the asked set itself under every reading: a correction
+candidate) or ``unverifiable`` (anything else, with the reason). Key forms and the word
+rules are data in rules/zero_keys.yaml.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from widening import rulebook as vocab
+from widening.engine.checks import derive
+from widening.models import Decision, Member, ParsedQuestion, Row, Target
+from widening.question.parse import object_words, parse_question
+
+WIDENED_ANSWER = "Not answerable or 0 or none"
+NOT_ANSWERABLE = "Not answerable"
+Verdict = Literal["confirmed", "contradicted", "unverifiable"]
+# Probes whose params carry the question's qualifier themselves (as decide.py's list).
+_QUALIFIER_AWARE = {"mentions", "map_between"}
+
+
+@cache
+def _rules() -> dict[str, Any]:
+    return vocab.load("zero_keys")
+
+
+@cache
+def _zero_form() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in _rules()["zero_forms"]))
+
+
+def _list_items(key: str) -> list[object] | None:
+    """The items of a key written as a list (JSON or Python literal), else None."""
+    if not (key.startswith("[") and key.endswith("]")):
+        return None
+    for parse in (json.loads, ast.literal_eval):
+        try:
+            value = parse(key)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, list):
+            return value
+    return None
+
+
+def is_zero_key(answer: str) -> bool:
+    """A key claiming the asked set is empty: "0", "0.0", "none", "[]", a list of zeros."""
+    key = answer.strip()
+    if _zero_form().fullmatch(key.lower()):
+        return True
+    items = _list_items(key)
+    return items is not None and all(_zero_form().fullmatch(str(i).strip().lower()) for i in items)
+
+
+# --------------------------------------------------------------------------- exactness
+
+
+def _target_words(field: str, t: Target) -> list[str]:
+    """The vocabulary surface forms of one parsed target field (what the question said it with)."""
+    v = vocab.load("vocabulary")
+    value = getattr(t, field)
+    if field == "element":
+        return list(v["elements"].get(value, []))
+    if field == "colour":
+        return list(v["colours"].get(value, []))
+    if field == "styles":
+        return [w for s in value for w in v["styles"].get(s, [])]
+    if field == "object_class":
+        return list(object_words().get(value, []))
+    if field == "attribute":
+        return list(v["person_attributes"].get(value, []))
+    if field == "person":
+        return list(v["person_words"])
+    if field == "pattern":
+        return list(v["patterns"].get(value, []))
+    if field == "predicate":
+        return [*v["comparatives"][value.op], value.column, f"{value.value:g}"]
+    if field == "venue":
+        return list(v["venues"].get(value, []))
+    if field == "between":
+        return list(value)
+    if field == "item":
+        return [value, *v["illustration_verbs"]]
+    if field == "topic":
+        return [*value, *v["topic_filler"]]
+    return []
+
+
+_FIELDS = ("element", "colour", "styles", "object_class", "attribute", "person", "pattern", "predicate", "venue", "between", "item", "topic")
+
+
+def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
+    """Why the check's members may be candidates of a broader set than asked (None: it measures the asked set).
+
+    Every word of the question must be accounted for: container, quantifier, the target fields
+    the probe takes into account (rules/zero_keys.yaml ``probe_takes``) and function words.
+    """
+    takes = _rules()["probe_takes"].get(probe)
+    if takes is None:
+        return f"the probe {probe} has no entry in rules/zero_keys.yaml probe_takes"
+    t = parsed.target
+    present = [f for f in _FIELDS if getattr(t, f) not in (None, False, (), "")]
+    ignored = [f for f in present if f not in takes]
+    if ignored:
+        return f"the question's {', '.join(f'{f} {getattr(t, f)!r}' for f in ignored)} is not taken into account by {probe}"
+    quals = [q.text for q in parsed.qualifiers] if probe not in _QUALIFIER_AWARE else []
+    if quals:
+        return f"the question restricts the set by {', '.join(map(repr, quals))}, which {probe} does not take into account"
+    text = parsed.text.split("?", 1)[0]
+    v = vocab.load("vocabulary")
+    spans = [c.text for c in (*parsed.containers, *parsed.excluded) if c.text]
+    words = [*v["quantifiers"].get(parsed.quantifier, []), *v["image_container_words"]]
+    if any(c.region for c in parsed.containers):
+        words += [w for ws in v["regions"].values() for w in ws]
+    for f in present:
+        words += _target_words(f, t)
+    for s in spans:
+        text = text.replace(s, " ")
+    if words:
+        text = re.sub(vocab.alternation(words), " ", text, flags=re.I)
+    stop = {str(w).lower() for w in _rules()["function_words"]}
+    residue = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in stop]
+    if residue:
+        return f"the words {', '.join(map(repr, residue))} may restrict the set, and {probe} does not take them into account"
+    return None
+
+
+# --------------------------------------------------------------------------- verdicts
+
+
+def _where(m: Member) -> str:
+    return f"PDF p{m.page} {[round(x) for x in m.bbox]} {m.what}"
+
+
+def verdict(d: Decision) -> Decision:
+    """Read one engine decision on a zero-keyed row as a verdict on its key (pure)."""
+    key = d.key.strip()
+    probe = str(d.check.get("probe", ""))
+    base = {"direction": "zero_key"}
+    if d.decision == "widen":
+        reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
+        return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
+    if d.case == "short_not_empty" and d.parsed is not None:
+        sure = [m for m in d.members if m.score is None or m.score >= float(_rules()["contradiction_min_score"])]
+        why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
+        if why is None:
+            reason = (f"Contradicted: the check ({probe}) finds {len(sure)} member(s) of the asked set under every reading, "
+                      f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
+            return d.model_copy(update={**base, "verdict": "contradicted", "reason": reason})
+        reason = (f"Unverifiable: the check ({probe}) finds {len(d.members)} candidate(s), first {_where(d.members[0])}, "
+                  f"but {why}; that is not a contradiction of the key {key!r}.")
+        return d.model_copy(update={**base, "verdict": "unverifiable", "case": "unverifiable", "reason": reason})
+    return d.model_copy(update={**base, "verdict": "unverifiable", "reason": f"Unverifiable ({d.case}): {d.reason}"})
+
+
+def _reading_without_members(d: Decision, sure: list[Member]) -> str | None:
+    """Why some reading of the container holds no certain member (the key may be right under it), else None."""
+    if not sure:
+        low = max(m.score or 0.0 for m in d.members)
+        return f"every member is a detection scoring below {_rules()['contradiction_min_score']} (best {low:.2f}), a tuned threshold, not proof"
+    pages = {m.page for m in sure}
+    for t in d.check.get("readings_tried", []):
+        if t.get("pages") and not pages & set(t["pages"]):
+            return f"under the {t['reading']} reading of {t['number']} (PDF page(s) {t['pages']}) it finds none, and the question does not say which reading it means"
+    return None
+
+
+# --------------------------------------------------------------------------- twins
+
+
+class Shape(BaseModel):
+    """What two questions share when they are twins: container kind, quantifier, probe family."""
+
+    model_config = ConfigDict(frozen=True)
+    container: tuple[str, ...]
+    quantifier: str
+    family: str
+
+
+def shape_probe(parsed: ParsedQuestion) -> str | None:
+    """The derived check's probe, else the probe the target would call (rules/zero_keys.yaml)."""
+    d = derive(parsed)
+    if d.spec is not None:
+        return d.spec.probe
+    for entry in _rules()["target_probes"]:
+        value = getattr(parsed.target, entry["field"])
+        if value not in (None, False, (), "") and ("values" not in entry or value in entry["values"]):
+            return str(entry["probe"])
+    return None
+
+
+def shape(parsed: ParsedQuestion) -> Shape | None:
+    """The question's shape, or None when no probe family applies (a fact the document would state)."""
+    probe = shape_probe(parsed)
+    if probe is None:
+        return None
+    family = next((f for f, ps in _rules()["probe_families"].items() if probe in ps), probe)
+    return Shape(container=tuple(sorted({c.kind.value for c in parsed.containers})), quantifier=parsed.quantifier, family=family)
+
+
+def _target_key(parsed: ParsedQuestion) -> str:
+    return parsed.target.model_dump_json(exclude_defaults=True)
+
+
+def twin_pairs(rows: Iterable[Row]) -> list[tuple[Row, Row, Shape]]:
+    """(zero-keyed row, Not-answerable row, shape) for rows of one document with the same shape and different targets."""
+    by_doc: dict[str, list[tuple[Row, ParsedQuestion, Shape]]] = {}
+    for r in rows:
+        if not (is_zero_key(r.answer) or r.answer.strip().startswith(NOT_ANSWERABLE)):
+            continue
+        parsed = parse_question(r.question)
+        s = shape(parsed)
+        if s is not None:
+            by_doc.setdefault(r.doc_id, []).append((r, parsed, s))
+    out = []
+    for items in by_doc.values():
+        for z, zp, zs in items:
+            if not is_zero_key(z.answer):
+                continue
+            for n, np_, ns in items:
+                if n.answer.strip().startswith(NOT_ANSWERABLE) and ns == zs and _target_key(np_) != _target_key(zp):
+                    out.append((z, n, zs))
+    return out
+
+
+def keyed_alike(zero: dict[str, Any], na: dict[str, Any]) -> str:
+    """What keying the pair alike ('Not answerable or 0 or none' for both) would take, from both records."""
+    z_ok = zero.get("verdict") == "confirmed"
+    n_ok = na.get("decision") == "widen"
+    n_widened = str(na.get("key", "")).startswith(WIDENED_ANSWER)
+    na_side = ("it is already keyed so" if n_widened else "the engine widens it") if n_ok else f"the engine keeps it ({na.get('case')}), so its key stays 'Not answerable'"
+    if z_ok and n_ok:
+        return f"Both would be keyed {WIDENED_ANSWER!r}, licensed by their checks: re-key the zero row ({zero['key']!r}); for the Not-answerable row {na_side}."
+    if z_ok:
+        return f"The zero row may be re-keyed {WIDENED_ANSWER!r} (its check confirms it); for the Not-answerable row {na_side}, so the pair stays keyed apart until that row can be verified."
+    zero_side = "its key is contradicted by members" if zero.get("verdict") == "contradicted" else f"its emptiness is not verified ({zero.get('case')})"
+    return f"Not licensed for the zero row: {zero_side}; for the Not-answerable row {na_side}. Keying them alike would rest on a reviewer's reading, not a check."

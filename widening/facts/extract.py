@@ -1,0 +1,117 @@
+"""Document facts: measured once per PDF, cached, then read by every probe and rule.
+
+One text-page pass per page gives the text, the words (for folios and captions) and
+the displayed images (for the page kind); everything else is derived from those.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pymupdf
+
+from widening import ENGINE_VERSION
+from widening.facts.document import Doc, open_pdf, sha256_file
+from widening.facts.captions import CAPTION_LIKE, find_captions
+from widening.facts.folios import accept_folios, band_limits, folio_candidates, printed_folios
+from widening.facts.kinds import classify
+from widening.facts.lines import Line, lines_from_ocr, lines_from_words
+from widening.models import Caption, DocumentFacts, FolioCandidate, PageFacts, PageKind, TextLine
+
+_FLAGS = pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES
+
+OcrFn = Callable[[pymupdf.Page], "tuple[TextLine, ...]"]
+
+
+def _ocr_fn() -> tuple[OcrFn | None, str | None, str | None]:
+    """The OCR entry point, its engine name, or why it is unavailable."""
+    try:
+        from widening.facts import ocr  # written alongside: rapidocr behind ``ocr_page(page)``
+    except Exception as exc:  # missing module, missing model, broken runtime
+        return None, None, f"OCR unavailable: {type(exc).__name__}: {exc}"
+    return ocr.ocr_page, getattr(ocr, "ENGINE", "rapidocr"), None
+
+
+def _layer_folios_captions(tp: pymupdf.TextPage, text: str, index: int, height: float) -> tuple[list[FolioCandidate], list[Caption]]:
+    # Grouping every word into lines is the costly part; only band words are grouped for
+    # folios, and all words only on pages whose text has a caption-like line.
+    words = tp.extractWORDS()
+    if not words:
+        return [], []
+    limits = band_limits(((min(w[1] for w in words), max(w[3] for w in words)),), height)
+    top2, bottom2 = 2 * limits[0], 2 * limits[1]
+    band = [w for w in words if w[1] + w[3] < top2 or w[1] + w[3] > bottom2]
+    cands = folio_candidates(lines_from_words(band), height, limits)
+    caps = find_captions(lines_from_words(words), index) if CAPTION_LIKE.search(text) else []
+    return cands, caps
+
+
+def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, ocr: bool = True) -> DocumentFacts:
+    """Measure every page: kind, text (layer or OCR), label, printed folios with their candidates, captions."""
+    has_labels = bool(pdf.get_page_labels())
+    ocr_fn, ocr_engine, ocr_missing = _ocr_fn() if ocr else (None, None, None)
+    raw: list[dict] = []
+    cands: dict[int, list[FolioCandidate]] = {}
+    sizes: dict[int, tuple[float, float]] = {}
+    captions: list[Caption] = []
+    for page in pdf:
+        index = page.number + 1
+        w, h = page.rect.width, page.rect.height  # page.rect is recomputed on every access
+        tp = page.get_textpage(flags=_FLAGS)
+        text = tp.extractText()
+        images = [tuple(b[:4]) for b in tp.extractBLOCKS() if b[6] == 1]
+        kind = classify(page, text, images)
+        row: dict = dict(index=index, width=w, height=h, label=(page.get_label() or None) if has_labels else None, kind=kind, image_count=len(images))
+        if kind is PageKind.empty:
+            row.update(drawing_count=0, drawings_counted=True)
+        lines: list[Line] = []
+        if kind is PageKind.image_only:
+            if not ocr:
+                row["ocr_error"] = "OCR switched off"
+            elif ocr_fn is None:
+                row["ocr_error"] = ocr_missing
+            else:
+                try:
+                    got = tuple(ocr_fn(page))
+                    row.update(ocr_lines=got, text="\n".join(l.text for l in got), text_source="ocr")
+                    lines = lines_from_ocr(got)
+                except Exception as exc:  # an OCR crash is could-not-read, never "no text"
+                    row["ocr_error"] = f"OCR failed: {type(exc).__name__}: {exc}"
+            if text.strip() and row.get("text_source") != "ocr":
+                row.update(text=text, text_source="layer")
+        sizes[index] = (w or 1.0, h or 1.0)
+        if lines:  # OCR lines
+            cands[index] = folio_candidates(lines, h)
+            captions.extend(find_captions(lines, index))
+        elif text.strip():
+            row.update(text=text, text_source="layer")
+            cands[index], found = _layer_folios_captions(tp, text, index, h)
+            captions.extend(found)
+        else:
+            cands[index] = []
+        raw.append(row)
+    accepted = accept_folios(cands, sizes)
+    pages = tuple(
+        PageFacts(**row, printed=printed_folios(accepted[row["index"]]), folio_candidates=tuple(accepted[row["index"]])) for row in raw
+    )
+    return DocumentFacts(
+        sha256=sha256,
+        engine_version=ENGINE_VERSION,
+        page_count=pdf.page_count,
+        pages=pages,
+        captions=tuple(captions),
+        repaired=repaired,
+        ocr_engine=ocr_engine if ocr and ocr_fn is not None else None,
+    )
+
+
+def load_doc(path: Path, ocr: bool = True) -> Doc:
+    """Open ``path`` and compute its facts. Raises DocumentError for unusable files."""
+    pdf, repaired = open_pdf(Path(path))
+    try:
+        facts = compute_facts(pdf, sha256_file(Path(path)), repaired, ocr=ocr)
+    except BaseException:
+        pdf.close()
+        raise
+    return Doc(path=Path(path), pdf=pdf, facts=facts)

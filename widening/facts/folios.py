@@ -1,0 +1,226 @@
+"""Printed folios: numbers in the top or bottom band of a page, kept only when they run across pages.
+
+"Page 9" may mean the page with "9" printed on it; a candidate is accepted when nearby
+pages continue its run at the same place, so a stray number in a margin is not a folio.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from widening.facts.geometry import Groups
+from widening.facts.lines import Line
+from widening.facts.readings import roman_value, to_roman
+from widening.models import FolioCandidate
+
+FOLIO_BAND = 0.22
+RUN_WINDOW = 4
+_SAME_Y = 0.04
+_SAME_X = 0.12
+_LONG_RUN = 5
+_NUM = r"(?:\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})"
+_FOLIO_LINE = re.compile(
+    rf"^(?P<prefix>(?:page|p\.|pg\.?|slide|seite|página|pagina)\s*)?[-–—~\[(]?\s*(?P<num>{_NUM})\s*[-–—~\])]?"
+    rf"(?:\s*(?:/|of|von|de)\s*\d{{1,4}})?$",
+    re.I,
+)
+_SEPARATORS = {"|", "•", "·", "-", "–", "—", "/", "||", "■", "▪"}
+_MAYBE_NUM = re.compile(r"^(?:\d|[ivxlcdm]+$|[IVXLCDM]+$)")
+_EDGE_SLACK = 0.04
+
+
+def _folio_value(token: str) -> tuple[int, bool] | None:
+    """(value, roman) for a token that can be a folio; leading zeros beyond two digits are codes, not folios."""
+    if token.isascii() and token.isdigit():
+        if len(token) > 2 and token[0] == "0":
+            return None
+        return int(token), False
+    r = roman_value(token)
+    return (r, True) if r is not None else None
+
+
+def band_limits(lines_y: Iterable[tuple[float, float]], height: float) -> tuple[float, float]:
+    """(top, bottom) y limits of the folio bands: the fixed band, stretched to reach the outermost text.
+
+    A page with deep margins prints its folio below 22% of the height; the first and last
+    text on the page are always looked at.
+    """
+    ys = list(lines_y)
+    if not ys:
+        return FOLIO_BAND * height, (1 - FOLIO_BAND) * height
+    slack = _EDGE_SLACK * height
+    top = max(FOLIO_BAND * height, min(y0 for y0, _ in ys) + slack)
+    bottom = min((1 - FOLIO_BAND) * height, max(y1 for _, y1 in ys) - slack)
+    return top, bottom
+
+
+def folio_candidates(lines: list[Line], height: float, limits: tuple[float, float] | None = None) -> list[FolioCandidate]:
+    """Short numbers standing alone in the top/bottom band, or at either end of a band line."""
+    top, bottom = limits or band_limits(((l.bbox[1], l.bbox[3]) for l in lines), height)
+    out: list[FolioCandidate] = []
+    for line in lines:
+        x0, y0, x1, y1 = line.bbox
+        cy = (y0 + y1) / 2
+        if top <= cy <= bottom:
+            continue
+        band = "top" if cy < height / 2 else "bottom"
+        text = line.text.strip()
+        m = _FOLIO_LINE.match(text)
+        if m:
+            v = _folio_value(m.group("num"))
+            if v is not None:
+                out.append(FolioCandidate(text=text[:40], value=v[0], roman=v[1], bbox=line.bbox, band=band, alone=True, explicit=bool(m.group("prefix"))))
+            continue
+        out.extend(_edge_candidates(line, band))
+    return out
+
+
+def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
+    # "Chapter 3  Results      47", "4 Graduate Studies": a number at either end of a running head.
+    raw = line._raw
+    if len(raw) < 2 or not (_MAYBE_NUM.match(raw[0][4]) or _MAYBE_NUM.match(raw[-1][4]) or raw[0][4] in _SEPARATORS or raw[-1][4] in _SEPARATORS):
+        return []
+    words = [(b, t) for b, t in line.words if t not in _SEPARATORS]
+    if len(words) < 2:
+        return []
+    out = []
+    for i, j in ((0, 1), (len(words) - 1, len(words) - 2)):
+        (b, t), (nb, _) = words[i], words[j]
+        v = _folio_value(t)
+        # Any gap will do ("4 Graduate Studies"): the run test decides, not the spacing.
+        if v is not None:
+            out.append(FolioCandidate(text=t, value=v[0], roman=v[1], bbox=b, band=band, alone=False, explicit=False))
+    return out
+
+
+def accept_folios(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple[float, float]]) -> dict[int, list[FolioCandidate]]:
+    """Keep candidates whose value advances with the page index (step 1, or 2 for spreads).
+
+    Candidates on nearby pages, of the same kind (arabic / roman), at the same height and
+    side of the page (or mirrored), whose values advance with the index are linked; a run
+    of at least ``min_run`` pages is a folio sequence. A number recurring on many pages
+    (running-head furniture, table years) is rejected unless its run is long.
+    "Page N" / "Slide N" is a folio on its own.
+    """
+    furniture = _furniture(cands, sizes)
+    crowded = _crowded(cands, furniture)
+    nodes = [(page, i) for page, cs in cands.items() for i in range(len(cs)) if (page, i) not in furniture | crowded]
+    runs = Groups(nodes)
+    for page, i in nodes:
+        c = cands[page][i]
+        for other in range(page + 1, page + RUN_WINDOW + 1):
+            for j, o in enumerate(cands.get(other, ())):
+                if (other, j) in runs and o.roman == c.roman and _advances(c, page, o, other) and _same_place(c, sizes[page], o, sizes[other]):
+                    runs.join((page, i), (other, j))
+    find = runs.find
+    run_pages: dict[tuple[int, int], set[int]] = {}
+    for n in nodes:
+        run_pages.setdefault(find(n), set()).add(n[0])
+    # A run of lines that are nothing but the number ("(II)", "- 3 -") needs only two pages.
+    all_alone: dict[tuple[int, int], bool] = {}
+    for n in nodes:
+        r = find(n)
+        all_alone[r] = all_alone.get(r, True) and cands[n[0]][n[1]].alone
+    recurring: dict[tuple[int, bool], set[int]] = {}
+    for page, i in nodes:
+        c = cands[page][i]
+        recurring.setdefault((c.value, c.roman), set()).add(page)
+    min_run = min(3, max(2, len(cands) // 2))
+    out: dict[int, list[FolioCandidate]] = {}
+    for page, cs in cands.items():
+        kept = []
+        for i, c in enumerate(cs):
+            if c.explicit:
+                kept.append(c.model_copy(update={"accepted": True, "why": "explicit 'page/slide N'"}))
+                continue
+            if (page, i) in furniture:
+                kept.append(c.model_copy(update={"why": "rejected: same number at the same place on 3+ pages (furniture)"}))
+                continue
+            if (page, i) in crowded:
+                kept.append(c.model_copy(update={"why": "rejected: one of many numbers in the band, not the outermost line"}))
+                continue
+            root = find((page, i))
+            run = run_pages[root]
+            recurs = len(recurring[(c.value, c.roman)])
+            need = 2 if all_alone[root] else min_run
+            if len(run) < need:
+                ok, why = False, f"rejected: run of {len(run)} page(s), need {need}"
+            elif recurs >= 3 and len(run) < _LONG_RUN:
+                ok, why = False, f"rejected: value recurs on {recurs} pages, run only {len(run)} pages"
+            else:
+                ok, why = True, f"run of {len(run)} pages p{min(run)}-p{max(run)}, offset {c.value - page:+d}"
+            kept.append(c.model_copy(update={"accepted": ok, "why": why}))
+        out[page] = kept
+    return _fit_offsets(out)
+
+
+def _fit_offsets(out: dict[int, list[FolioCandidate]]) -> dict[int, list[FolioCandidate]]:
+    """A lone number that fits the offset of an accepted run (a chapter opening with its folio moved) is a folio too."""
+    offsets = {(c.value - page, c.roman) for page, cs in out.items() for c in cs if c.accepted and c.why.startswith("run")}
+    for page, cs in out.items():
+        for i, c in enumerate(cs):
+            if not c.accepted and c.alone and "furniture" not in c.why and (c.value - page, c.roman) in offsets:
+                cs[i] = c.model_copy(update={"accepted": True, "why": f"fits run offset {c.value - page:+d} ({c.why})"})
+    return out
+
+
+def _furniture(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple[float, float]]) -> set[tuple[int, int]]:
+    """Candidates whose number recurs at the same place on 3+ pages: running-head dates, codes."""
+    by_value: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+    for page, cs in cands.items():
+        for i, c in enumerate(cs):
+            by_value.setdefault((c.value, c.roman), []).append((page, i))
+    out: set[tuple[int, int]] = set()
+    for group in by_value.values():
+        if len({p for p, _ in group}) < 3:
+            continue
+        for p, i in group:
+            c = cands[p][i]
+            same = {q for q, j in group if q != p and _same_place(c, sizes[p], cands[q][j], sizes[q])}
+            if len(same) >= 2:
+                out.add((p, i))
+    return out
+
+
+def _crowded(cands: dict[int, list[FolioCandidate]], furniture: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """In a band holding 3+ candidates (a table row, a year axis), only the outermost line may be a folio."""
+    out: set[tuple[int, int]] = set()
+    for page, cs in cands.items():
+        for band in ("top", "bottom"):
+            idx = [i for i, c in enumerate(cs) if c.band == band and (page, i) not in furniture]
+            if len(idx) < 3:
+                continue
+            edge = min(cs[i].bbox[1] for i in idx) if band == "top" else max(cs[i].bbox[3] for i in idx)
+            for i in idx:
+                b = cs[i].bbox
+                outer = abs((b[1] if band == "top" else b[3]) - edge) <= max(b[3] - b[1], 1.0)
+                if not outer:
+                    out.add((page, i))
+    return out
+
+
+def _advances(c: FolioCandidate, page: int, o: FolioCandidate, other: int) -> bool:
+    d = other - page
+    return o.value - c.value == d or (d <= 2 and o.value - c.value == 2 * d)
+
+
+def _same_place(a: FolioCandidate, pa: tuple[float, float], b: FolioCandidate, pb: tuple[float, float]) -> bool:
+    """Same band, same height, and same side of the page or its mirror (facing pages)."""
+    if a.band != b.band:
+        return False
+    ax, ay = (a.bbox[0] + a.bbox[2]) / 2 / pa[0], (a.bbox[1] + a.bbox[3]) / 2 / pa[1]
+    bx, by = (b.bbox[0] + b.bbox[2]) / 2 / pb[0], (b.bbox[1] + b.bbox[3]) / 2 / pb[1]
+    if abs(ay - by) > _SAME_Y:
+        return False
+    return abs(ax - bx) <= _SAME_X or abs(ax - (1 - bx)) <= _SAME_X
+
+
+def printed_folios(cs: list[FolioCandidate]) -> tuple[str, ...]:
+    out: list[str] = []
+    for c in cs:
+        if c.accepted:
+            s = to_roman(c.value) if c.roman else str(c.value)
+            if s not in out:
+                out.append(s)
+    return tuple(out)

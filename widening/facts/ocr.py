@@ -1,0 +1,158 @@
+"""OCR for pages without a text layer and for text inside images (rapidocr, PP-OCR ONNX models from its wheel).
+
+The models are loaded from the files shipped inside the rapidocr wheel by explicit path,
+so rapidocr never reaches its download code: missing files raise at import time and the
+caller records "OCR unavailable" instead of "no text".
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import rapidocr
+
+from widening.runtime.heap import trim_heap
+from widening.models import TextLine
+from widening.facts.limits import safe_pixmap
+
+MODEL_DIR = Path(rapidocr.__file__).parent / "models"
+MODELS = {
+    "Det": "PP-OCRv6_det_small.onnx",
+    "Rec": "PP-OCRv6_rec_small.onnx",
+    "Cls": "ch_ppocr_mobile_v2.0_cls_mobile.onnx",
+}
+ENGINE = f"rapidocr {getattr(rapidocr, '__version__', '?')} PP-OCRv6 small (det+rec)"
+
+# Lines below this recogniser confidence are dropped. rapidocr's default is 0.5; we keep
+# more: garbage text cannot hide a mention, a dropped line can.
+TEXT_SCORE = 0.3
+# Auto dpi: the native resolution of the page's largest image, within these bounds.
+# Slide decks exported as images are 96 dpi; rendering above native adds no detail, only time.
+MIN_DPI, MAX_DPI, NO_IMAGE_DPI = 96, 200, 150
+
+_missing = [name for name in MODELS.values() if not (MODEL_DIR / name).is_file()]
+if _missing:  # refuse loudly: rapidocr would otherwise try to download them
+    raise RuntimeError(f"rapidocr models missing from {MODEL_DIR}: {_missing}")
+
+
+@lru_cache(maxsize=1)
+def _engine() -> rapidocr.RapidOCR:
+    params = {f"{stage}.model_path": str(MODEL_DIR / name) for stage, name in MODELS.items()}
+    # Slides and pages are upright: the angle classifier only costs time.
+    params.update({"Global.log_level": "error", "Global.use_cls": False, "Global.text_score": TEXT_SCORE})
+    # One line per recogniser call: a batch is padded to its widest line, and one wide line
+    # made the batch of six cost 230 MB more at peak and 12% more time (bigdatatrends, 40 pages).
+    params["Rec.rec_batch_num"] = 1
+    threads = os.environ.get("WIDENING_WORKER_THREADS")
+    if threads:  # set by the runner: each worker process owns one core
+        params["EngineConfig.onnxruntime.intra_op_num_threads"] = int(threads)
+    return rapidocr.RapidOCR(params=params)
+
+
+def warm() -> None:
+    """Load the OCR models now: one tiny OCR of a drawn word loads the detector and the recogniser."""
+    import cv2
+
+    # Square: the detector scales the short side up to 736 px, so a wide strip would cost
+    # it a 736 x 2944 pass (600 MB); a square costs the least it ever looks at.
+    img = np.full((160, 160, 3), 255, dtype=np.uint8)
+    cv2.putText(img, "OCR", (20, 95), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (0, 0, 0), 3)
+    _ocr_once(img)
+
+
+def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None) -> int:
+    """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI]."""
+    clip = clip or page.rect
+    best_area, dpi = 0.0, float(NO_IMAGE_DPI)
+    for info in page.get_image_info():
+        box = pymupdf.Rect(info["bbox"]) & clip
+        if box.is_empty or info.get("width", 0) <= 0:
+            continue
+        full = pymupdf.Rect(info["bbox"])
+        if abs(box) > best_area and full.width > 0:
+            best_area, dpi = abs(box), 72.0 * info["width"] / full.width
+    return int(min(MAX_DPI, max(MIN_DPI, round(dpi))))
+
+
+Line = tuple[str, tuple[float, float, float, float], float]
+
+# Memory: the text detector needs ~250 MB per megapixel it looks at. A picture larger than
+# BAND_PIXELS is read in horizontal bands, each at full resolution; bands overlap by
+# BAND_OVERLAP px, so a line up to half that tall lies whole inside one band, and a line is
+# kept from the band whose core (overlaps split down the middle) holds its centre.
+BAND_PIXELS = 1_100_000
+BAND_MIN_HEIGHT = 768  # the detector scales anything under 736 px tall up to 736: no saving below
+BAND_OVERLAP = 192
+# Renders wider than this are made at a lower dpi (a band is never shorter than BAND_MIN_HEIGHT,
+# so width is what bounds its area): 164 dpi across a letter page, 8 pt text ~18 px tall.
+MAX_OCR_WIDTH = 1400
+
+
+def ocr_array(rgb: np.ndarray) -> list[Line]:
+    """OCR an RGB array: (text, pixel box x0 y0 x1 y1, score) per line, tall pictures band by band."""
+    h, w = rgb.shape[:2]
+    out: list[Line] = []
+    for top, core_top, core_bottom, bottom in bands(h, w):
+        for text, (x0, y0, x1, y1), score in _ocr_once(rgb[top:bottom]):
+            centre = top + (y0 + y1) / 2
+            if core_top <= centre < core_bottom:
+                out.append((text, (x0, y0 + top, x1, y1 + top), score))
+    return out
+
+
+def bands(height: int, width: int) -> list[tuple[int, int, int, int]]:
+    """(top, core top, core bottom, bottom) rows of each band; one band when the picture is small."""
+    band = max(BAND_MIN_HEIGHT, BAND_PIXELS // max(1, width))
+    if height * width <= BAND_PIXELS or height <= band + BAND_OVERLAP:
+        return [(0, 0, height, height)]
+    tops = list(range(0, height - band, band - BAND_OVERLAP)) + [height - band]
+    out = []
+    for i, top in enumerate(tops):
+        bottom = top + band
+        core_top = 0 if i == 0 else (top + tops[i - 1] + band) // 2
+        core_bottom = height if i == len(tops) - 1 else (tops[i + 1] + bottom) // 2
+        out.append((top, core_top, core_bottom, bottom))
+    return out
+
+
+def _ocr_once(rgb: np.ndarray) -> list[Line]:
+    try:
+        result = _engine()(np.ascontiguousarray(rgb[:, :, :3]))
+    finally:
+        trim_heap()
+    if result.boxes is None or result.txts is None:
+        return []
+    out = []
+    for quad, text, score in zip(result.boxes, result.txts, result.scores):
+        q = np.asarray(quad, dtype=float)
+        if text.strip():
+            out.append((text, (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()), float(score)))
+    return out
+
+
+def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) -> tuple[TextLine, ...]:
+    """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points."""
+    clip = pymupdf.Rect(clip) & page.rect
+    if clip.is_empty:
+        return ()
+    dpi = min(dpi or native_dpi(page, clip), MAX_OCR_WIDTH * 72.0 / clip.width)
+    pix = safe_pixmap(page, dpi, clip)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
+    sx, sy = clip.width / pix.width, clip.height / pix.height
+    return tuple(
+        TextLine(
+            text=text,
+            bbox=(clip.x0 + x0 * sx, clip.y0 + y0 * sy, clip.x0 + x1 * sx, clip.y0 + y1 * sy),
+            score=round(score, 4),
+        )
+        for text, (x0, y0, x1, y1), score in ocr_array(rgb)
+    )
+
+
+def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]:
+    """OCR a whole page (for image-only pages); ``dpi`` None renders at the page images' native resolution."""
+    return ocr_image(page, page.rect, dpi)

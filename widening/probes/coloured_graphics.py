@@ -1,0 +1,67 @@
+"""`coloured_graphics`: graphics of a kind (logos, charts, ...) that show a named colour.
+
+Composes the `graphics` probe with `colour_regions.components`: a graphic is a member when a
+region of the colour, of at least ``min_area`` px, lies inside it. A graphic with no pixel
+of the colour is a non-member (certain: it does not show the colour); one with only a few
+pixels of it, below ``min_area``, is a doubt. The inner probe's doubts (graphics a size or
+decoration filter set aside) stay doubts when they show the colour at all.
+
+Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
+and those with a green region inside are members.
+Cannot see: what the colour means (a grey background vs grey text in a picture): members are
+candidates of a broader set than most questions ask about, so the probe is not exact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pymupdf
+
+from widening.facts.document import Doc
+from widening.models import Member, ProbeResult, ProbeStatus
+from widening.probes import REGISTRY, Scope, probe
+from widening.probes.vector_blocks import GraphicsParams
+from widening.probes.colour_regions import DPI, components
+
+MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
+
+
+def _area(doc: Doc, m: Member, colour: str) -> int:
+    """Pixels of ``colour`` inside the graphic's box (0: none at all)."""
+    return sum(a for _, a, _, _ in components(doc.page(m.page), pymupdf.Rect(m.bbox), colour))
+
+
+class ColouredGraphicsParams(GraphicsParams):
+    """The ``graphics`` params plus the ``colour`` family a graphic must contain."""
+
+    colour: str = ""
+
+
+@probe("coloured_graphics", params=ColouredGraphicsParams, exact=False)
+def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Members: graphics of ``kind`` that contain ``colour``; doubts: graphics with a trace of it, or set aside by a tuned filter."""
+    colour = str(params.get("colour", ""))
+    inner = REGISTRY["graphics"](doc, scope, {k: v for k, v in params.items() if k != "colour"})
+    params = {**params, "dpi": DPI, "min_area": MIN_AREA}
+    if inner.status is ProbeStatus.could_not_measure:
+        return inner.model_copy(update={"probe": "coloured_graphics", "params": params})
+    members: list[Member] = []
+    doubts: list[Member] = []
+    set_aside: list[Member] = list(inner.best_candidates)
+    for m in inner.members:
+        area = _area(doc, m, colour)
+        if area >= MIN_AREA:
+            members.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
+        elif area:
+            doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px", "why": f"colour area filter: {area}px < {MIN_AREA}px"}))
+        else:
+            set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
+    for m in inner.doubts:
+        area = _area(doc, m, colour)
+        if area:
+            doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
+        else:
+            set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
+    return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
+                                    "doubts": tuple(doubts), "best_candidates": tuple(set_aside)})

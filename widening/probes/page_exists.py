@@ -1,0 +1,85 @@
+"""Probe ``page_exists``: the PDF pages a page number (or range) denotes, under every reading.
+
+Example (corpus): "page 9" of a hearing transcript is PDF page 9 and also PDF page 13,
+which prints "9" at the top; "pages 200-205" of a 30-page file exist under no reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from widening.facts.document import Doc
+from widening.models import Member, PageKind, ProbeResult, Reading, ReadingTried
+from widening.probes import Scope, Params, probe
+from widening.facts.readings import parse_number, resolve, resolve_range
+
+NAME = "page_exists"
+
+
+def _what(doc: Doc, t: ReadingTried, page: int) -> str:
+    facts = doc.facts.page(page)
+    if t.reading is Reading.pdf:
+        return f"PDF page {page} of {doc.facts.page_count}"
+    if t.reading is Reading.label:
+        return f"PDF page {page} has page label {facts.label!r}"
+    folios = [c for c in facts.folio_candidates if c.accepted]
+    where = "; ".join(f"{c.text!r} at {c.band} ({c.bbox[0]:.0f},{c.bbox[1]:.0f})" for c in folios)
+    return f"PDF page {page} prints folio {', '.join(facts.printed)}: {where}"
+
+
+class PageExistsParams(Params):
+    """``number``: one page as the question gives it; or ``first`` and ``last`` for a range."""
+
+    number: str | int | None = None
+    first: str | int | None = None
+    last: str | int | None = None
+
+
+@probe(NAME, params=PageExistsParams)
+def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """One member per (reading, PDF page) the number resolves to; zero members = missing under every reading."""
+    if params.get("number") is not None:
+        tried = resolve(doc.facts, params["number"])
+        asked = str(params["number"])
+    elif params.get("first") is not None and params.get("last") is not None:
+        tried = resolve_range(doc.facts, params["first"], params["last"])
+        asked = f"{params['first']}-{params['last']}"
+    else:
+        return ProbeResult.cannot(NAME, "params need 'number', or 'first' and 'last'", params=params)
+    if all(parse_number(str(n))[0] is None for n in asked.split("-", 1) if n):
+        return ProbeResult.cannot(NAME, f"cannot read {asked!r} as a page number", params=params)
+    members = []
+    for t in tried:
+        for page in t.pages:
+            pf = doc.facts.page(page)
+            members.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=_what(doc, t, page), reading=t.reading))
+    note = "; ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in tried)
+    doubts = _rejected_folios(doc, asked, members)
+    pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
+    unread = [p.index for p in doc.facts.pages if p.kind is PageKind.image_only and p.text_source == "none"]
+    if not members and not doubts and unread:
+        # A page picture nobody read may print the folio: absence is not measured.
+        why = doc.facts.page(unread[0]).ocr_error or "no OCR text"
+        return ProbeResult.cannot(NAME, f"{note}; {len(unread)} image-only page(s) without text ({why}), e.g. p{unread[0]}, may print it",
+                                  params=params)
+    return ProbeResult(probe=NAME, pages=pages, params=params, members=tuple(members), doubts=tuple(doubts), note=note)
+
+
+def _rejected_folios(doc: Doc, asked: str, members: list[Member]) -> list[Member]:
+    """Folio candidates of the asked value(s) that the run test rejected: the run test is tuned, so they are doubts."""
+    lo_hi = [parse_number(n) for n in asked.split("-", 1) if n] if "-" in asked.strip("-") else [parse_number(asked)]
+    if any(v is None for v, _ in lo_hi):
+        return []
+    lo, hi = min(v for v, _ in lo_hi), max(v for v, _ in lo_hi)
+    roman = all(r for _, r in lo_hi)
+    have = {(m.page, m.reading) for m in members}
+    out = []
+    for pf in doc.facts.pages:
+        if (pf.index, Reading.printed) in have:
+            continue
+        for c in pf.folio_candidates:
+            if not c.accepted and lo <= c.value <= hi and (c.roman == roman or not roman):
+                out.append(Member(page=pf.index, bbox=c.bbox, what=f"PDF page {pf.index} prints {c.text!r} at {c.band}, not accepted as a folio",
+                                  reading=Reading.printed, why=c.why))
+                break
+    return out

@@ -1,0 +1,255 @@
+"""Probe ``table_values``: the cells of a named table column that satisfy a numeric predicate.
+
+Example (corpus): a city rezoning report's Table A, column
+"% land area rezoned": 18.4 13.9 5.3 19.0 22.9 17.7, so "> 23" has no member.
+Trap: extracted cells can read "184%" when the decimal point is a separate object; the
+numbers are read again from glyph positions (PyMuPDF characters in the cell band).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+import unicodedata
+from dataclasses import dataclass
+from statistics import median
+from typing import Any, Callable
+
+import pdfplumber
+import pymupdf
+
+from widening.facts.document import Doc
+from widening.facts.geometry import Groups, centre_in, rect_tuple
+from widening.models import BBox, Member, ProbeResult
+from widening.probes import Scope, Params, probe
+from widening.probes.pagewise import finish, grouped, measurable
+from widening.probes.text_search import DedupChars
+
+OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
+_PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
+_NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
+
+
+def tokens(s: str) -> list[str]:
+    """Lower-case word tokens; '%' is its own token."""
+    s = unicodedata.normalize("NFKC", s).casefold().replace("%", " % ")
+    return [t for t in (re.sub(r"[^\w%]", "", w) for w in s.split()) if t]
+
+
+def parse_number(text: str) -> float | None:
+    """The first number in ``text`` ("1,606,000,000", "18.4%", "(2.3)", "−1.2"); None when there is none."""
+    t = text.replace(" ", "").replace("\u2212", "-")
+    m = _NUM.search(t)
+    if not m:
+        return None
+    raw = m.group(0)
+    neg = raw.startswith(("-", "("))
+    try:
+        val = float(raw.lstrip("-(").replace(",", ""))
+    except ValueError:
+        return None
+    return -val if neg else val
+
+
+@dataclass
+class Cell:
+    page: int
+    bbox: BBox
+    text: str
+    value: float | None
+    row: str
+
+
+def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
+    dedup = DedupChars()
+    return [w for w in page.get_text("words") if centre_in(w[:4], clip) and not dedup.seen(w[4], w[0], w[1])]
+
+
+def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
+    """Boxes of word groups, close together, that hold every token of ``column`` (headers may wrap)."""
+    want = tokens(column)
+    numeric_header = any(ch.isdigit() for ch in column)
+    # Value cells like "18.4%" share the '%' token with the header: they are not header words.
+    cands = [w for w in words if set(tokens(w[4])) & set(want) and (numeric_header or parse_number(w[4]) is None)]
+    near = Groups(range(len(cands)))
+    for i, a in enumerate(cands):
+        ra = pymupdf.Rect(a[:4])
+        grow = (-12, -0.8 * ra.height, 12, 0.8 * ra.height)
+        for j in range(i):
+            if (ra + grow).intersects(pymupdf.Rect(cands[j][:4])):
+                near.join(i, j)
+    groups = [[cands[i] for i in g] for g in near.groups()]
+    out = []
+    for g in groups:
+        have = set(t for w in g for t in tokens(w[4]))
+        if set(want) <= have:
+            r = pymupdf.Rect(g[0][:4])
+            for w in g[1:]:
+                r |= w[:4]
+            out.append(r)
+    return out
+
+
+def _table_bottoms(doc: Doc, index: int) -> list[pymupdf.Rect]:
+    """Ruled tables pdfplumber finds on PDF page ``index`` (1-based; pdfplumber pages are 0-based in the list)."""
+    out = []
+    with pdfplumber.open(doc.path) as pdf:
+        pg = pdf.pages[index - 1]
+        assert pg.page_number == index, "pdfplumber page numbering drifted"
+        area = float(pg.width * pg.height) or 1.0
+        for t in pg.find_tables():
+            x0, top, x1, bottom = t.bbox
+            if (x1 - x0) * (bottom - top) < 0.85 * area:
+                out.append(pymupdf.Rect(x0, top, x1, bottom))
+    return out
+
+
+def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect, bounds: list[pymupdf.Rect],
+                 aside: list[tuple[tuple, str]] | None = None) -> list[Cell]:
+    """Cells under ``header``, row by row, until the table ends (ruled extent, or a large vertical gap).
+
+    Words under the header that a tuned rule leaves out (past the ruled extent or a wide gap, too
+    tall, rotated, barely in the column) are appended to ``aside`` as (word, which rule)."""
+    aside = aside if aside is not None else []
+    page = doc.page(index)
+    words = [w for w in _words(page, clip) if w[1] >= header.y1 - 1]
+    x0, x1 = header.x0 - 4, header.x1 + 4
+
+    def in_band(w: tuple) -> bool:
+        return min(w[2], x1) > max(w[0], x0)
+
+    table = next((b for b in bounds if b.contains(header.tl + (1, 1)) or b.intersects(header)), None)
+    if table is not None:
+        aside += [(w, "past the ruled table's extent") for w in words if w[3] > table.y1 + 2 and in_band(w)]
+        words = [w for w in words if w[3] <= table.y1 + 2]
+    heights = [w[3] - w[1] for w in words] or [10.0]
+    lh = median(heights)
+    # Rotated text (a vertical running title in the margin) is not part of any row.
+    rotated = _rotated_lines(page)
+    for w in words:
+        if in_band(w) and w[3] - w[1] > 1.6 * lh:
+            aside.append((w, f"taller than 1.6 line heights ({w[3] - w[1]:.0f}pt)"))
+        elif in_band(w) and any(centre_in(w[:4], r) for r in rotated):
+            aside.append((w, "rotated text"))
+    words = [w for w in words if w[3] - w[1] <= 1.6 * lh and not any(centre_in(w[:4], r) for r in rotated)]
+    lines: list[list[tuple]] = []
+    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        yc = (w[1] + w[3]) / 2
+        if lines and abs(yc - (lines[-1][0][1] + lines[-1][0][3]) / 2) <= 0.5 * lh:
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    chars = _chars(page, clip)
+    cells: list[Cell] = []
+    last_y = header.y1
+    for n, line in enumerate(lines):
+        top = min(w[1] for w in line)
+        bottom = max(w[3] for w in line)
+        if table is None and top - last_y > 2.5 * lh:
+            # A wide gap ends an unruled table (tuned): what lies below in the column is set aside, not dropped.
+            aside += [(w, f"below a gap of {top - last_y:.0f}pt that ends an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
+            break
+        col = [w for w in line if min(w[2], x1) - max(w[0], x0) >= 0.4 * (w[2] - w[0])]
+        aside += [(w, "under 40% inside the column's band") for w in line if in_band(w) and w not in col]
+        if not col:
+            continue
+        last_y = bottom
+        # Re-read the cell from glyphs in a band around the row, so a decimal point drawn as
+        # its own object (or on its own baseline) is not lost ("184%" vs "18.4%").
+        band = pymupdf.Rect(x0, min(w[1] for w in col), x1, max(w[3] for w in col))
+        glyphs = sorted((c for c in chars if centre_in(c[1], band)), key=lambda c: c[1][0])
+        text = "".join(c[0] for c in glyphs).strip() or " ".join(w[4] for w in col)
+        label = " ".join(_leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0])))
+        bbox = pymupdf.Rect(col[0][:4])
+        for w in col[1:]:
+            bbox |= w[:4]
+        cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label))
+    return cells
+
+
+def _leading_label(words: list[tuple]) -> list[str]:
+    """Words of a row before its first purely numeric cell: the row's label."""
+    out = []
+    for w in words:
+        if _PURE_NUM.fullmatch(w[4]):
+            break
+        out.append(w[4])
+    return out
+
+
+def _rotated_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    return [
+        pymupdf.Rect(line["bbox"])
+        for b in page.get_text("dict")["blocks"]
+        for line in b.get("lines", ())
+        if abs(line["dir"][1]) > 0.1
+    ]
+
+
+def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
+    out = []
+    dedup = DedupChars()
+    for b in page.get_text("rawdict")["blocks"]:
+        for line in b.get("lines", ()):
+            for s in line["spans"]:
+                for c in s["chars"]:
+                    if centre_in(c["bbox"], clip) and not dedup.seen(c["c"], *c["origin"]):
+                        out.append((c["c"], tuple(c["bbox"])))
+    return out
+
+
+class TableValuesParams(Params):
+    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value."""
+
+    column: str = ""
+    op: str = ">"
+    value: float
+    row_header: str | None = None
+
+
+@probe("table_values", params=TableValuesParams)
+def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Cells of the column headed ``column`` whose number satisfies ``op value`` (optionally in row ``row_header``)."""
+    column = str(params.get("column", ""))
+    op = str(params.get("op", ">"))
+    if not tokens(column) or op not in OPS:
+        return ProbeResult.cannot("table_values", f"need a column name and op in {list(OPS)}", pages=scope.pages, params=params)
+    try:
+        value = float(params["value"])
+    except (KeyError, TypeError, ValueError):
+        return ProbeResult.cannot("table_values", "need a numeric 'value'", pages=scope.pages, params=params)
+    row_want = tokens(str(params.get("row_header") or ""))
+    members: list[Member] = []
+    best: list[Member] = []
+    doubts: list[Member] = []
+    unmeasured, pages = measurable(doc, scope)
+    found_column = False
+    unparsed: list[str] = []
+    for index in pages:
+        clip = doc.region_rect(index, scope.region)
+        headers = find_headers(_words(doc.page(index), clip), column)
+        if not headers:
+            continue
+        bounds = _table_bottoms(doc, index)
+        for header in headers:
+            aside: list[tuple[tuple, str]] = []
+            cells = column_cells(doc, index, clip, header, bounds, aside)
+            for w, rule in aside:
+                v = parse_number(w[4])
+                if v is not None and OPS[op](v, value):
+                    doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
+                                         why=f"table-extent filter: {rule}"))
+            for cell in cells:
+                if row_want and not set(row_want) <= set(tokens(cell.row)):
+                    continue
+                if cell.value is None:
+                    unparsed.append(f"p{index} {cell.text!r}")
+                    continue
+                found_column = True
+                m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {cell.value:g} in row {cell.row!r}")
+                (members if OPS[op](cell.value, value) else best).append(m)
+    note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
+    if not found_column and not members:
+        why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"
+        return ProbeResult.cannot("table_values", why, pages=scope.pages, region=scope.region, params=params, best_candidates=tuple(best), doubts=tuple(grouped(doubts, "numbers set aside under the column")))
+    return finish("table_values", scope, params, members, unmeasured, best, note, doubts=grouped(doubts, "numbers set aside under the column"))

@@ -1,0 +1,114 @@
+"""Probe ``text_search``: where a string occurs, insensitive to case, spacing, hyphenation and ligatures.
+
+Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
+members; on image-only slides it reads the OCR lines, or says it could not measure.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import pymupdf
+
+from widening.facts.document import Doc
+from widening.facts.geometry import centre_in, rect_tuple, union
+from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.probes import Scope, Params, probe
+from widening.probes.pagewise import finish, measurable
+
+# Characters dropped from both needle and haystack: whitespace and every hyphen/dash a
+# line break may insert. Dropping more can only create more matches (conservative).
+_DROP = set("-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212") | {"\u200b", "\ufeff"}
+
+
+def norm_chars(s: str) -> str:
+    """NFKC (splits ligatures), casefold, and drop whitespace and hyphens."""
+    s = unicodedata.normalize("NFKC", s).casefold()
+    return "".join(c for c in s if not c.isspace() and c not in _DROP)
+
+
+class DedupChars:
+    """Drops a glyph drawn again at (almost) the same place (fake bold, pitfall 10)."""
+
+    def __init__(self, tol: float = 1.5):
+        self.tol = tol
+        self.grid: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+
+    def seen(self, c: str, x: float, y: float) -> bool:
+        gx, gy = int(x // 4), int(y // 4)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for c2, x2, y2 in self.grid.get((gx + dx, gy + dy), ()):
+                    if c2 == c and abs(x2 - x) < self.tol and abs(y2 - y) < self.tol:
+                        return True
+        self.grid.setdefault((gx, gy), []).append((c, x, y))
+        return False
+
+
+def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+    """Normalised characters of the text layer with their boxes, in reading order, de-duplicated."""
+    out: list[tuple[str, BBox]] = []
+    dedup = DedupChars()
+    raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES)
+    for block in raw["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                for ch in span["chars"]:
+                    if not centre_in(ch["bbox"], clip):
+                        continue
+                    x0, y0 = ch["origin"]
+                    if dedup.seen(ch["c"], x0, y0):
+                        continue
+                    for c in norm_chars(ch["c"]):
+                        out.append((c, rect_tuple(ch["bbox"])))
+    return out
+
+
+def ocr_chars(doc: Doc, index: int, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+    out: list[tuple[str, BBox]] = []
+    for line in doc.facts.page(index).ocr_lines:
+        if centre_in(line.bbox, clip):
+            out.extend((c, line.bbox) for c in norm_chars(line.text))
+    return out
+
+
+def find_all(chars: list[tuple[str, BBox]], needle: str) -> list[BBox]:
+    """Boxes of every (overlapping) occurrence of the normalised ``needle``."""
+    hay = "".join(c for c, _ in chars)
+    hits: list[BBox] = []
+    start = hay.find(needle)
+    while needle and start >= 0:
+        hits.append(union(b for _, b in chars[start : start + len(needle)]))
+        start = hay.find(needle, start + 1)
+    return hits
+
+
+class TextSearchParams(Params):
+    """``text``: the words searched."""
+
+    text: str
+
+
+@probe("text_search", params=TextSearchParams)
+def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Every occurrence of ``params['text']`` on the scope's pages (text layer, or OCR lines)."""
+    text = str(params.get("text", ""))
+    needle = norm_chars(text)
+    if not needle:
+        return ProbeResult.cannot("text_search", "empty search text", pages=scope.pages, params=params)
+    members: list[Member] = []
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
+        facts = doc.facts.page(index)
+        clip = doc.region_rect(index, scope.region)
+        use_ocr = facts.kind is PageKind.image_only or scope.in_image
+        if use_ocr and not facts.ocr_lines:
+            why = "image-only page without OCR lines" if facts.kind is PageKind.image_only else "text inside images needs OCR lines"
+            unmeasured[index] = why
+            continue
+        chars = ocr_chars(doc, index, clip) if use_ocr else layer_chars(doc.page(index), clip)
+        source = "ocr" if use_ocr else "text layer"
+        for bbox in find_all(chars, needle):
+            members.append(Member(page=index, bbox=bbox, what=f"text {text!r} ({source})"))
+    return finish("text_search", scope, params, members, unmeasured)

@@ -1,0 +1,279 @@
+"""Probe ``text_style``: text spans that are italic / bold / underlined, optionally of a colour.
+
+Example (corpus): a hearing transcript prints folio "9" on PDF page 13, which has three black
+italic spans, while PDF page 9 has none: "yellow italic text on page 9" is zero under both readings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pymupdf
+
+from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, matches
+from widening.facts.document import Doc
+from widening.facts.geometry import centre_in, rect_tuple
+from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.probes import Scope, Params, probe
+from widening.probes.images import placed_images
+from widening.probes.pagewise import finish, grouped, measurable
+from widening.probes.text_search import DedupChars
+
+STYLES = ("italic", "bold", "underline")
+# Italic/bold can live only in the font name (pitfall 3).
+_ITALIC_NAME = re.compile(r"(italic|oblique|slanted|inclined|kursiv|-it$|-ital|[a-z]it$|-bdit$|-boldit$|-blackit$|-lightit$|it$)", re.I)
+_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv$)", re.I)
+_STEXT_UNDERLINE = 2
+_STEXT_BOLD = 8
+_STEXT_FILLED = 16
+_STEXT_STROKED = 32
+
+
+@dataclass
+class Span:
+    page: int
+    bbox: BBox
+    text: str
+    font: str
+    rgb: tuple[int, int, int]
+    italic: bool
+    bold: bool
+    underline: bool
+    why: str
+    near_underline: bool = False  # a drawn mark under it fails only the tuned underline geometry
+    near_italic: bool = False  # glyph boxes overlap, but fewer than the skew test asks for
+    invisible: bool = False  # white text over a near-white render: a tuned contrast test hides it
+
+
+def _base_font(name: str) -> str:
+    return name.split("+", 1)[-1]  # drop a subset prefix like ABCDEF+
+
+
+def is_italic_name(font: str) -> bool:
+    base = _base_font(font)
+    # "-It", "BoldIt", "MinionPro-It" count, "Digit"/"Split" style words do not.
+    if re.search(r"(italic|oblique|slanted|inclined|kursiv)", base, re.I):
+        return True
+    return bool(re.search(r"(-|[a-z])(it|ital|bdit|boldit)$", base.split(",")[-1], re.I)) and not base.lower().endswith(("digit", "split", "unit", "kit"))
+
+
+def is_bold_name(font: str) -> bool:
+    return bool(_BOLD_NAME.search(_base_font(font)))
+
+
+def _skewed(chars: list[dict], size: float) -> bool:
+    """A sheared text matrix widens each glyph box so that neighbours overlap."""
+    if len(chars) < 3:
+        return False
+    overlaps = sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size)
+    return overlaps >= 0.6 * (len(chars) - 1)
+
+
+def _underline_marks(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """Thin horizontal drawn lines/rects and underline annotations: candidate underlines."""
+    marks: list[pymupdf.Rect] = []
+    try:
+        drawings = page.get_drawings()
+    except Exception:
+        drawings = []
+    if len(drawings) <= 5000:  # beyond that the flag from TEXT_COLLECT_STYLES still applies
+        for d in drawings:
+            r = d["rect"]
+            if r.width >= 2 and r.height <= 3:
+                marks.append(pymupdf.Rect(r))
+    for annot in page.annots(types=[pymupdf.PDF_ANNOT_UNDERLINE]) or ():
+        marks.append(pymupdf.Rect(annot.rect))
+    return marks
+
+
+def _near_underline(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
+    """Some drawn mark overlaps the span horizontally within a line height of its bottom."""
+    x0, y0, x1, y1 = bbox
+    return any(min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size for m in marks)
+
+
+def _skew_share(chars: list[dict], size: float) -> float:
+    if len(chars) < 3:
+        return 0.0
+    return sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size) / (len(chars) - 1)
+
+
+def _underlined(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
+    x0, y0, x1, y1 = bbox
+    width = max(x1 - x0, 1e-3)
+    for m in marks:
+        overlap = min(x1, m.x1) - max(x0, m.x0)
+        # Below the baseline area, within about half a line of the bottom of the box.
+        if overlap >= 0.3 * width and y1 - 0.35 * size <= m.y0 <= y1 + 0.5 * size:
+            return True
+    return False
+
+
+def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
+    """Render the span box: if every pixel is near white, white text is invisible there."""
+    clip = pymupdf.Rect(bbox) & page.rect
+    if clip.is_empty:
+        return True
+    pix = page.get_pixmap(clip=clip, dpi=72, colorspace=pymupdf.csGRAY, annots=False)
+    return min(pix.samples) >= 235 if pix.samples else True
+
+
+def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]:
+    """Visible spans of the page's text layer inside ``clip`` with their style verdicts."""
+    flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES
+    raw = page.get_text("rawdict", flags=flags)
+    marks = _underline_marks(page)
+    dedup = DedupChars()
+    out: list[Span] = []
+    for block in raw["blocks"]:
+        for line in block.get("lines", ()):
+            for s in line["spans"]:
+                chars = [c for c in s["chars"] if centre_in(c["bbox"], clip)]
+                fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"])]
+                text = "".join(c["c"] for c in fresh)
+                if not text.strip():
+                    continue
+                cf = s.get("char_flags", _STEXT_FILLED)
+                if not cf & (_STEXT_FILLED | _STEXT_STROKED) or s.get("alpha", 255) == 0:
+                    continue  # certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing
+                bbox = rect_tuple(pymupdf.Rect(fresh[0]["bbox"]).include_rect(fresh[-1]["bbox"]) | pymupdf.Rect(*_union_chars(fresh)))
+                rgb = int_to_rgb(s["color"])
+                invisible = min(rgb) >= 235 and _white_on_white(page, bbox)
+                size = float(s["size"])
+                reasons = []
+                italic = False
+                if s["flags"] & pymupdf.TEXT_FONT_ITALIC:
+                    italic, _ = True, reasons.append("flag")
+                if is_italic_name(s["font"]):
+                    italic, _ = True, reasons.append("font name")
+                if _skewed(fresh, size):
+                    italic, _ = True, reasons.append("skewed matrix")
+                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or cf & _STEXT_BOLD or is_bold_name(s["font"]))
+                # Fill plus stroke is the classic fake bold.
+                bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
+                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
+                near_u = not underline and _near_underline(bbox, size, marks)
+                near_i = not italic and _skew_share(fresh, size) >= 0.3
+                out.append(Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible))
+    return out
+
+
+def _union_chars(chars: list[dict]) -> tuple[float, float, float, float]:
+    return (
+        min(c["bbox"][0] for c in chars),
+        min(c["bbox"][1] for c in chars),
+        max(c["bbox"][2] for c in chars),
+        max(c["bbox"][3] for c in chars),
+    )
+
+
+def _has(span: Span, style: str) -> bool:
+    return bool(getattr(span, style))
+
+
+def _what(span: Span, styles: list[str]) -> str:
+    label = " ".join(styles) or "text"
+    return f"{label} span {span.text[:60]!r} colour {hex_rgb(span.rgb)} font {span.font}"
+
+
+class TextStyleParams(Params):
+    """``styles``: italic, bold, underline (all must hold); ``colour``: a colour family name."""
+
+    styles: tuple[str, ...] = ()
+    colour: str | None = None
+
+
+@probe("text_style", params=TextStyleParams)
+def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Spans having all of ``styles`` (italic, bold, underline) and, if given, colour family ``colour``."""
+    styles = [str(s).lower() for s in params.get("styles", [])]
+    bad = [s for s in styles if s not in STYLES]
+    if bad:
+        return ProbeResult.cannot("text_style", f"unknown style(s) {bad}; known {list(STYLES)}", pages=scope.pages, params=params)
+    fam: Family | None = None
+    if params.get("colour"):
+        try:
+            fam = family(str(params["colour"]))
+        except KeyError as exc:
+            return ProbeResult.cannot("text_style", str(exc), pages=scope.pages, params=params)
+    members: list[Member] = []
+    best: list[Member] = []
+    doubts: list[Member] = []
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
+        kind = doc.facts.page(index).kind
+        if kind in (PageKind.scanned_ocr, PageKind.image_only):
+            unmeasured[index] = f"page is {kind.value}: font style and colour of its text cannot be read"
+            continue
+        if scope.in_image:
+            unmeasured[index] = "text style inside a raster image cannot be read"
+            continue
+        for span in page_spans(doc.page(index), index, doc.region_rect(index, scope.region)):
+            style_ok = all(_has(span, s) for s in styles)
+            colour_ok = fam is None or matches(fam, span.rgb)
+            near = [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
+            if colour_ok and all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles) and (near or span.invisible):
+                why = "; ".join(near + (["white text on a near-white render (contrast test)"] if span.invisible else []))
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=why))
+            elif span.invisible:
+                continue  # not asked for in any case, and no reader sees it
+            elif style_ok and colour_ok:
+                members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles)))
+            elif style_ok or (colour_ok and fam is not None):
+                # Has the style but not the colour (or vice versa): the nearest miss.
+                best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
+        why, unsure = words_in_pictures(doc, index, doc.region_rect(index, scope.region))
+        if why is not None:
+            unmeasured[index] = why
+        doubts.extend(unsure)
+    return finish("text_style", scope, params, members, unmeasured, best, doubts=grouped(doubts, "spans near the style tests"))
+
+
+# Why a near miss is a doubt: the style test is geometry with tuned limits.
+_NEAR = {
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em)",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks",
+}
+
+
+# An OCR line this confident and this long is text, not texture in a photo.
+OCR_MIN_SCORE = 0.6
+OCR_MIN_CHARS = 3
+
+
+def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect) -> tuple[str | None, list[Member]]:
+    """(Why the text layer is not the whole story on this page, doubts): a picture that shows words.
+
+    Words inside a raster image have no font, flags or colour in the text layer, so a
+    style or colour probe is blind to them (a yellow label on a diagram, an italic
+    caption inside a scanned figure). Every picture is read, small ones (icons, logos)
+    too: a size or band rule does not make a picture wordless. OCR lines below the
+    confidence or length the reading trusts are doubts, not silence.
+    """
+    from widening.facts.ocr import ocr_image  # OCR is heavy; import only when a picture must be read
+
+    page = doc.page(index)
+    doubts: list[Member] = []
+    for placed in placed_images(page, index, clip):
+        if min(placed.pixels) < 8:
+            continue  # certain: fewer than 8 pixels across cannot hold a legible glyph
+        try:
+            lines = ocr_image(page, pymupdf.Rect(placed.bbox) & clip)
+        except Exception as exc:  # a picture we cannot read may hold words
+            return f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", doubts
+        words = [l.text for l in lines if (l.score or 0) >= OCR_MIN_SCORE and sum(ch.isalnum() for ch in l.text) >= OCR_MIN_CHARS]
+        if words and placed.klass == "decoration":
+            # A logo or icon that shows words: only the decoration rule would skip it, so it is a doubt.
+            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer"
+            doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
+            continue
+        if words:
+            return (f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
+                    "whose style and colour the text layer does not carry"), doubts
+        for l in lines:
+            if any(ch.isalnum() for ch in l.text):
+                why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters)"
+                doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
+    return None, doubts

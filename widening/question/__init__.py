@@ -1,0 +1,1 @@
+"""Question -> ParsedQuestion: containers, target, qualifiers, complement, cardinality."""

@@ -1,0 +1,533 @@
+"""Question understanding: from the question text alone to a typed ``ParsedQuestion``.
+
+General patterns plus the vocabularies in rules/; nothing here knows any corpus row.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from widening import rulebook as vocab
+from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
+
+_SPACE = re.compile(r"\s+")
+
+
+@cache
+def _v() -> dict[str, Any]:
+    return vocab.load("vocabulary")
+
+
+@cache
+def _c() -> dict[str, Any]:
+    return vocab.load("cases")
+
+
+@cache
+def object_words() -> dict[str, list[str]]:
+    """Detector class -> question words, from rules/objects.yaml."""
+    classes = vocab.load("objects")["classes"]
+    out: dict[str, list[str]] = {}
+    for cls, spec in classes.items():
+        words = spec.get("words", []) if isinstance(spec, dict) else spec
+        if isinstance(words, list) and words:
+            out[str(cls)] = [str(w) for w in words]
+    return out
+
+
+def _number(token: str) -> int | None:
+    token = token.lower().strip(".")
+    if token.isdigit():
+        return int(token)
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
+    if m:
+        return int(m.group(1))
+    return _v()["number_words"].get(token) or _v()["ordinal_words"].get(token)
+
+
+def _num_alt() -> str:
+    words = list(_v()["number_words"]) + list(_v()["ordinal_words"])
+    return r"(?:\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+
+
+# --------------------------------------------------------------------------- containers
+
+
+def _containers(q: str) -> list[tuple[int, int, Container]]:
+    """Every container named in ``q`` with its character span."""
+    found: list[tuple[int, int, Container]] = []
+    num = _num_alt()
+    page = "(?:" + "|".join(re.escape(w) for w in sorted(_v()["page_words"] + _v()["slide_words"], key=len, reverse=True)) + ")"
+    for m in re.finditer(rf"\b{page}\s*(\d+)\s*(?:-|–|—|to|through|and)\s*(\d+)\b", q, re.I):
+        kind = ContainerKind.slide if m.group(0).lower().startswith("slide") else ContainerKind.page_range
+        first, last = int(m.group(1)), int(m.group(2))
+        if kind is ContainerKind.slide or last != first:
+            found.append((m.start(), m.end(), Container(kind=ContainerKind.page_range, first=first, last=last, text=m.group(0))))
+    taken = [(s, e) for s, e, _ in found]
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    for m in re.finditer(rf"\b({page})\s*({num})\b", q, re.I):
+        n = _number(m.group(2))
+        if n is None and re.fullmatch(r"[ivxlc]+", m.group(2), re.I):
+            found.append((m.start(), m.end(), Container(kind=ContainerKind.page, number=m.group(2).lower(), text=m.group(0))))
+            continue
+        if n is not None and free(m.start(), m.end()):
+            kind = ContainerKind.slide if m.group(1).lower().startswith("slide") else ContainerKind.page
+            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+    for m in re.finditer(rf"\b(?:the\s+)?({num})\s+(page|slide)\b", q, re.I):
+        n = _number(m.group(1))
+        if n is not None and free(m.start(), m.end()):
+            kind = ContainerKind.slide if m.group(2).lower() == "slide" else ContainerKind.page
+            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+    for m in re.finditer(r"\b(figure|fig\.?|table|chart)\s*([A-Z]?\d+(?:[-.]\d+)*|[A-Z])\b", q, re.I):
+        word = m.group(1).lower()
+        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
+        if m.group(2).isalpha() and not m.group(2).isupper():
+            continue
+        found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
+    low = q.lower()
+    for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
+        m = vocab.search(words, low)
+        if m:
+            found.append((m.start, m.end, Container(kind=kind, text=m.text)))
+    return sorted(found, key=lambda t: t[0])
+
+
+def _ordinal_alt() -> str:
+    # Ordinals only: "five bullets" is a count, "the fifth bullet" names one item.
+    words = list(_v()["ordinal_words"])
+    return r"(?:\d{1,3}(?:st|nd|rd|th)|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+
+
+def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Container]:
+    """Ordinal items of a list: "the fifth FAQ", "the tenth bullet point for safety", "the fifth subfigure of Figure 1"."""
+    out: list[Container] = []
+    kinds = _v()["list_items"]
+    item_words = {w: key for key, spec in kinds.items() for w in spec["words"]}
+    for m in re.finditer(rf"\b(?P<ord>{_ordinal_alt()})\s+", q, re.I):
+        n = _number(m.group("ord"))
+        hit = vocab.search(list(item_words), q[m.end():])
+        if n is None or hit is None or hit.start != 0:
+            continue
+        key = item_words[hit.word]
+        end = m.end() + hit.end
+        parent = _parent(q, end, kinds[key]["parent"], found)
+        out.append(Container(kind=ContainerKind.enumerated_list, number=str(n), item=key, parent=parent, text=q[m.start():end]))
+    return out
+
+
+def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]]) -> str | None:
+    """What holds the list: the figure or page the question names, or the topic words after the item."""
+    if how == "figure":
+        figs = [c for _, _, c in found if c.kind is ContainerKind.figure]
+        return f"Figure {figs[0].number}" if figs else None
+    if how == "topic":
+        pages = [c for _, _, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)]
+        if pages:
+            return f"{pages[0].kind.value} {pages[0].number}"
+        stop = set(_v()["topic_stop"])
+        after = re.match(r"\s+(?:for|about|on|under|regarding|in)\s+([^,.;:?!()]+)", q[end:], re.I)
+        # "For safety, what is the tenth bullet?": the topic may also open the question.
+        before = re.match(r"\s*(?:for|about|regarding|under|on)\s+([^,.;:?!()]+),", q, re.I)
+        for m in (after, before):
+            words: list[str] = []
+            for w in re.findall(r"[a-z][a-z-]+", m.group(1).lower()) if m else []:
+                if w in stop:
+                    if words:
+                        break  # "for safety of the users": the topic ends at the first filler word after it
+                    continue
+                words.append(w)
+            if words:
+                return " ".join(words[:3])
+        return None
+    return None  # a section parent is found by its headings in the document
+
+
+def _region(q: str) -> str | None:
+    # Corners first: "at the top left of" names a corner, not the top band.
+    regions = _v()["regions"]
+    corners = {k: w for k, w in regions.items() if "_" in k}
+    hit = vocab.find_key(corners, q) or vocab.find_key(regions, q)
+    return hit[0] if hit else None
+
+
+def _with_place(c: Container, region: str | None, in_image: bool) -> Container:
+    if c.kind in (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page):
+        return c.model_copy(update={"region": region, "in_image": in_image})
+    return c
+
+
+# --------------------------------------------------------------------------- target
+
+
+def _mask(q: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(q)
+    for s, e in spans:
+        for i in range(s, e):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _predicate(q: str) -> Predicate | None:
+    for op, words in _v()["comparatives"].items():
+        m = re.search(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", q, re.I)
+        if m:
+            column = re.split(r"\b(?:on|in|at|for|during|from|by|according)\b", m.group(3))[0].strip(" ?.")
+            if column:
+                return Predicate(column=column, op=op, value=float(m.group(1)), percent=bool(m.group(2)))
+    return None
+
+
+def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
+    verbs = vocab.alternation(_v()["illustration_verbs"])
+    m = re.search(rf"\bwhich\s+([\w-]+)\s+(?:does|do|did|is|are|was)\s+(?:the|this|these)\s+\w+\s+{verbs}\s+(.+)$", q, re.I)
+    if not m:
+        return None
+    filler = set(_v()["topic_filler"])
+    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if not vocab.member(w, filler))
+    return (m.group(1).lower(), topic) if topic else None
+
+
+def _between(q: str) -> tuple[str, str] | None:
+    m = re.search(r"\bbetween\s+(.+?)\s+and\s+(.+?)[\s.?!]*$", q, re.I)
+    if not m:
+        return None
+    a, b = (s.strip(" .?") for s in m.groups())
+    return (a, b) if a and b else None
+
+
+def _target(q: str, masked: str) -> tuple[Target, list[str]]:
+    v = _v()
+    notes: list[str] = []
+    styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
+    colour = vocab.find_key(v["colours"], masked)
+    element = vocab.find_key(v["elements"], masked)
+    obj = vocab.find_key(object_words(), masked)
+    attribute = vocab.find_key(v["person_attributes"], masked)
+    person = vocab.search(v["person_words"], masked) is not None
+    stylised = vocab.search(v["stylised_words"], q) is not None
+    pattern = vocab.find_key(v["patterns"], masked)
+    venue = vocab.find_key(v["venues"], masked)
+    between = _between(q) if venue else None
+    illus = _illustration(q)
+    object_class = obj[0] if obj else None
+    if object_class == "person":
+        person, object_class = True, None
+    target = Target(
+        element=element[0] if element else None,
+        styles=styles,
+        colour=colour[0] if colour else None,
+        object_class=object_class,
+        person=person or attribute is not None,
+        attribute=attribute[0] if attribute else None,
+        stylised=stylised,
+        predicate=_predicate(masked),
+        pattern=pattern[0] if pattern else None,
+        venue=venue[0] if venue and between else None,
+        between=between,
+        item=illus[0] if illus else None,
+        topic=illus[1] if illus else (),
+    )
+    return target, notes
+
+
+# --------------------------------------------------------------------------- qualifiers
+
+
+@cache
+def _qv() -> dict[str, Any]:
+    return vocab.load("qualifiers")
+
+
+@cache
+def _ordinary_words() -> frozenset[str]:
+    """Words that are not names even when capitalised: generic nouns, colours, elements, object words."""
+    v = _v()
+    words: set[str] = set(_qv()["generic_nouns"]) | set(_qv()["not_heads"])
+    for key in ("colours", "elements", "styles", "person_attributes", "venues"):
+        for k, forms in v[key].items():
+            words.add(str(k).lower())
+            words.update(str(f).lower() for f in forms)
+    for key in ("person_words", "stylised_words", "raster_only_words"):
+        words.update(str(f).lower() for f in v[key])
+    for cls, forms in object_words().items():
+        words.add(cls.lower())
+        words.update(f.lower() for f in forms)
+    words.update(w.lower() for w in _c()["not_names"])
+    return frozenset(words)
+
+
+_ROMAN = r"(?:X{0,3})(?:IX|IV|V?I{0,3})"
+_DESIGNATOR = rf"(?:\d+(?:[.-]\d+)*[a-z]?|(?!\b[IVX]*\b[a-z]){_ROMAN}(?=\b)|[A-Z])"
+
+
+def _alternates(des: str) -> list[str]:
+    """Other spellings of a designator: 4 <-> IV, 6 -> six."""
+    out = [des]
+    if des.isdigit() and 0 < int(des) <= 39:
+        out.append(_to_roman(int(des)))
+        word = next((w for w, k in _v()["number_words"].items() if k == int(des)), None)
+        if word:
+            out.append(word)
+    elif len(des) > 1 and re.fullmatch(_ROMAN, des) and (r := _from_roman(des)):
+        out.append(str(r))
+    return out
+
+
+_ROMAN_DIGITS = (("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
+
+
+def _to_roman(n: int) -> str:
+    out = ""
+    for sym, v in _ROMAN_DIGITS:
+        while n >= v:
+            out, n = out + sym, n - v
+    return out
+
+
+def _from_roman(s: str) -> int:
+    """Value of an upper-case roman numeral up to 39 (the question side needs no more)."""
+    total, i = 0, 0
+    for sym, v in _ROMAN_DIGITS:
+        while s.startswith(sym, i):
+            total, i = total + v, i + len(sym)
+    return total if i == len(s) else 0
+
+
+def _is_unit(token: str) -> bool:
+    m = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z%]+)", token, re.I)
+    return bool(m) and m.group(1).lower() in set(_qv()["units"])
+
+
+def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifier]:
+    """Every presupposed qualifier, each with its span in ``q``: quoted terms, dates, year ranges,
+    years, numbered things (head + number, roman numeral or letter), alphanumeric names, names."""
+    out: list[Qualifier] = []
+    taken = list(container_spans)
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    def add(kind: str, s: int, e: int, text: str, variants: list[str], parts: tuple[str, ...] = ()) -> None:
+        if not free(s, e):
+            return
+        taken.append((s, e))
+        if any(x.kind == kind and x.text.lower() == text.lower() for x in out):
+            return  # said twice, one qualifier
+        out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts))  # type: ignore[arg-type]
+
+    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
+        g = 1 if m.group(1) else 2
+        text = m.group(g).strip()
+        add("quoted", m.start(g), m.end(g), text, [text])
+        taken[-1:] = [m.span()] if out and out[-1].span == (m.start(g), m.end(g)) else taken[-1:]
+    _dates(q, add)
+    year = r"(?:19|20)\d{2}"
+    joiners = "|".join(re.escape(j) for j in _qv()["range_joiners"])
+    for m in re.finditer(rf"(?<![\d.])({year})\s*(?:{joiners})\s*((?:19|20)?\d{{2}})(?![\d%])", q, re.I):
+        a, b = m.group(1), m.group(2)
+        b4 = b if len(b) == 4 else a[:2] + b
+        if int(b4) <= int(a) or int(b4) - int(a) > 50:
+            continue
+        if re.search(r"\band\b", m.group(0), re.I) and not re.search(r"\bbetween\s+$", q[: m.start()], re.I):
+            continue  # "in 2012 and 2013" names two years, not a period
+        add("year_range", m.start(), m.end(), m.group(0), [f"{a}-{b4}", f"{a} to {b4}", f"{a}-{b4[2:]}", f"{a}/{b4[2:]}", f"{a}/{b4}"], (a, b4))
+    for m in re.finditer(rf"(?<![\d.])({year})(?![\d%]|s\b)", q):
+        add("year", m.start(1), m.end(1), m.group(1), [m.group(1)])
+    for m in re.finditer(r"(?<![\w.+-])(?=[\w.+-]*[A-Za-z])(?=[\w.+-]*\d)[A-Za-z0-9][\w.+-]*[A-Za-z0-9+]", q):
+        tok = m.group(0)
+        if _is_unit(tok) or re.fullmatch(r"[QH][1-4]|\d+(?:st|nd|rd|th)|(?:19|20)\d{2}s?", tok, re.I):
+            continue
+        if re.fullmatch(r"\d+-[a-z]+", tok) or (re.fullmatch(r"([a-z]+)-\d+", tok, re.I) and tok.split("-")[0].lower() in _qv()["not_heads"]):
+            continue  # "50-shot", "top-100": a quantity, not a name
+        head = re.match(r"[A-Za-z]+", tok)
+        if head and head.group(0).lower() in _qv()["numbered_heads"] and re.fullmatch(r"[A-Za-z]+-?\d+", tok):
+            continue  # "level-6", "wave4": a numbered thing, below
+        add("model", m.start(), m.end(), tok, [tok])
+    heads = set(_qv()["numbered_heads"])
+    not_heads = set(_qv()["not_heads"])
+    sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", q):
+        head, des = m.group(1), m.group(2)
+        low = re.sub(r"['’]s$", "", head.lower())
+        if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
+            continue
+        if des == "I" and low not in heads:
+            continue  # "If I", "can I": the pronoun, not a roman one
+        if des.isalpha() and not (head[0].isupper() or low in heads):
+            continue
+        if _is_unit(des):
+            continue
+        kind = "level" if low in ("level", "levels") else "numbered"
+        # "error numbers 288 and 388": one qualifier per number, each spanning its own number.
+        items = [(m.start(2), m.end(2), des)] + [
+            (m.start(3) + x.start(), m.start(3) + x.end(), x.group(0))
+            for x in re.finditer(_DESIGNATOR, m.group(3)) if x.group(0)
+        ]
+        for i, (s0, e0, d) in enumerate(items):
+            start = m.start() if i == 0 else s0
+            said = [q[start:e0]] if i == 0 else []
+            add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
+    _names(q, free, add)
+    return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _dates(q: str, add: Any) -> None:
+    """Dates with a year: 'May 2018', 'March 3, 2019', '3 March 2019', '2019-03-03'."""
+    months = _qv()["months"]
+    mon = "|".join(sorted((m.capitalize() for m in months), key=len, reverse=True))
+    year = r"(?:19|20)\d{2}"
+    pats = [
+        rf"\b(?P<m>{mon})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{mon})\.?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<m>{mon})\.?,?\s+(?:of\s+)?(?P<y>{year})\b",
+        rf"\b(?P<y>{year})-(?P<mm>\d{{1,2}})-(?P<d>\d{{1,2}})\b",
+    ]
+    for pat in pats:
+        for m in re.finditer(pat, q):
+            g = m.groupdict()
+            mm = int(g["mm"]) if g.get("mm") else months[g["m"].lower()]
+            y, d = g["y"], g.get("d")
+            if mm not in months.values():
+                continue
+            name = max((k for k, v in months.items() if v == mm), key=len).capitalize()
+            if d:
+                variants = [f"{name} {int(d)} {y}", f"{int(d)} {name} {y}", f"{y}-{mm:02d}-{int(d):02d}", f"{mm}/{int(d)}/{y}", f"{int(d)}/{mm}/{y}"]
+            else:
+                variants = [f"{name} {y}", f"{name[:3]} {y}", f"{y}-{mm:02d}", f"{mm}/{y}", f"{mm:02d}/{y}"]
+            add("date", m.start(), m.end(), m.group(0), variants, (y,))
+
+
+def _names(q: str, free: Any, add: Any) -> None:
+    """Capitalised word runs that are not ordinary words: the presupposed names.
+
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
+    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY").
+    """
+    stop = set(_c()["not_names"])
+    ordinary = _ordinary_words()
+    units = set(_qv()["units"])
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?!s\b))", q):
+        if not free(*m.span()):
+            continue
+        raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
+        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
+        if not kept:
+            continue
+        s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
+        name = q[s:e].strip(" .")
+        words = [w.strip(".") for _, _, w in kept]
+        if len(name) < 2 or name.lower() in units:
+            continue
+        # A lone capitalised word opening a sentence is just the sentence's first word.
+        opens = m.start() == 0 or re.search(r"[.?!:;]\s*$", q[: m.start()]) is not None
+        if opens and len(raw) == 1 and not _looks_like_name(m.group(0)):
+            continue
+        # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
+        if all(w.lower() in ordinary for w in words):
+            continue
+        parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
+        add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
+
+
+def _looks_like_name(word: str) -> bool:
+    return bool(re.search(r"[A-Z].*[A-Z]|\d", word))
+
+
+# --------------------------------------------------------------------------- the rest
+
+
+def _quantifier(q: str) -> str:
+    v = _v()["quantifiers"]
+    low = q.lower()
+    for key in ("how_many", "name_one", "list"):
+        if re.search(vocab.alternation(v[key]), low):
+            return key
+    if re.match(vocab.alternation(v["yes_no"]), low):
+        return "yes_no"
+    for key in ("which", "what"):
+        if re.search(vocab.alternation(v[key]), low):
+            return key
+    return "other"
+
+
+def complement_rules() -> dict[str, list[str]]:
+    """The complement words of rules/cases.yaml (the one place they live)."""
+    return _c()["complement"]
+
+
+def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
+    """The complement that defines the asked set (word, span), and a note for each 'not' that does not."""
+    rules = complement_rules()
+    m = re.search(vocab.alternation(rules["excluding"]), q, re.I)
+    if m:
+        return m.group(0).lower(), m.span(), []
+    # Parenthesised text qualifies the answer's form ("not the ratio"), never the set: blank it.
+    bare = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), q)
+    neg = vocab.alternation(rules["negations"])
+    aux = vocab.alternation(rules["auxiliaries"])
+    verb = vocab.alternation(rules["presence_verbs"])
+    m = re.search(rf"(?P<neg>{neg})\s+(?:{aux}\s+)?{verb}", bare, re.I)
+    if m:
+        return m.group("neg").lower(), m.span("neg"), []
+    notes = []
+    for n in re.finditer(neg, q, re.I):
+        where = "inside parentheses, it qualifies the answer's form" if bare[n.start()] == " " else "it negates a predicate, not the presence of the asked items"
+        context = q[max(0, n.start() - 20): n.end() + 20].strip()
+        notes.append(f"'{n.group(0)}' in '...{context}...' is not a complement: {where}.")
+    return None, None, notes
+
+
+def _cardinality(q: str) -> int | None:
+    for pat in _c()["cardinality_patterns"]:
+        m = re.search(pat, q, re.I)
+        if m:
+            n = _number(m.group("n"))
+            if n is not None:
+                return n
+    return None
+
+
+def parse_question(text: str) -> ParsedQuestion:
+    """Parse a benchmark question into containers, target, quantifier, complement and qualifiers."""
+    q = _SPACE.sub(" ", text).strip()
+    found = _containers(q)
+    region = _region(q)
+    image_hits = vocab.find_all(_v()["image_container_words"], q)
+    in_image = bool(image_hits)
+    complement, cspan, complement_notes = _complement(q)
+    excluded: list[Container] = []
+    containers: list[Container] = []
+    clause_end = q.find(",", cspan[1]) if cspan else -1
+    excluding = complement in complement_rules()["excluding"]
+    for s, e, c in found:
+        c = _with_place(c, region, in_image)
+        # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
+        if cspan and excluding and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
+            excluded.append(c)
+        else:
+            containers.append(c)
+    spans = [(s, e) for s, e, _ in found]
+    image_spans = [(h.start, h.end) for h in image_hits]
+    masked = _mask(q, spans + image_spans)
+    target, notes = _target(q, masked)
+    if not containers:
+        containers = [Container(kind=ContainerKind.document, text="")]
+    subs = _sub_containers(q, found)
+    return ParsedQuestion(
+        text=q,
+        quantifier=_quantifier(q),  # type: ignore[arg-type]
+        containers=tuple(containers),
+        excluded=tuple(excluded),
+        sub_containers=tuple(subs),
+        target=target,
+        complement=complement,
+        cardinality=_cardinality(q),
+        qualifiers=tuple(_qualifiers(q, spans)),
+        notes=tuple(notes) + tuple(complement_notes),
+    )

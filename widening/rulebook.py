@@ -1,0 +1,416 @@
+"""The rule data under rules/, loaded once and validated against one pydantic model per file.
+
+Every key of a rules file is declared here and read by the engine; an unknown or
+misspelt key is an error naming the file and the key, never a silently ignored rule.
+The repo keeps rules/ and schema/ as top-level folders; setup.py maps them into the
+package as ``widening.rules`` and ``widening.schema``, so a wheel, an editable install and
+a pre-commit environment all read them with importlib.resources, from any working folder.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+SOURCE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, when running from one
+
+
+def packaged(name: str) -> Path:
+    """The folder of the packaged data ``widening.<name>`` (``rules`` or ``schema``)."""
+    try:
+        return Path(str(resources.files(f"widening.{name}")))
+    except ModuleNotFoundError:
+        # An editable install made before the mapping existed: the checkout's own folder.
+        return SOURCE_ROOT / name
+
+
+RULES_DIR = packaged("rules")
+SCHEMA_DIR = packaged("schema")
+
+Words = list[str]
+
+
+class RuleFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fuzzy(RuleFile):
+    """Near spellings of vocabulary words: words of ``min_length`` letters or more, within ``edits``."""
+
+    min_length: int
+    edits: dict[int, int]
+
+
+class ListItem(RuleFile):
+    """How a question names one item of a list, and what holds the list (widening/engine/lists.py)."""
+
+    words: Words
+    parent: Literal["section", "topic", "figure"]
+    headings: Words = []
+    questions: bool = False
+
+
+class ListMarks(RuleFile):
+    """Marks that open a list item at the start of a line."""
+
+    bullets: Words
+    numbered: list[str]
+
+    @field_validator("numbered")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+
+class Vocabulary(RuleFile):
+    """rules/vocabulary.yaml: the words the question parser reads."""
+
+    quantifiers: dict[str, Words]
+    page_words: Words
+    slide_words: Words
+    number_words: dict[str, int]
+    ordinal_words: dict[str, int]
+    cover_words: Words
+    last_page_words: Words
+    regions: dict[str, Words]
+    image_container_words: Words
+    styles: dict[str, Words]
+    colours: dict[str, Words]
+    elements: dict[str, Words]
+    person_attributes: dict[str, Words]
+    stylised_words: Words
+    raster_only_words: Words
+    person_words: Words
+    illustration_verbs: Words
+    topic_filler: Words
+    comparatives: dict[Literal[">", ">=", "<", "<="], Words]
+    patterns: dict[str, Words]
+    venues: dict[str, Words]
+    fuzzy: Fuzzy
+    list_items: dict[str, ListItem]
+    list_marks: ListMarks
+    topic_stop: Words
+    divider_max_words: int
+
+
+CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]
+
+
+class CaseDoc(RuleFile):
+    doc: str
+    example: str
+    rule: str = ""  # how the case is decided, where the doc alone does not say
+    limits: str = ""  # what the rule cannot see or does not claim
+
+
+class Combination(RuleFile):
+    neighbour_pages: int
+    max_anchor_share: float
+
+
+class AbsentEntityRules(RuleFile):
+    """Parameters of the absent_entity rule (widening/engine/cases.py)."""
+
+    together_window: int
+    combination: Combination
+
+
+class Complement(RuleFile):
+    """The two shapes of a complement: an excluding word, or a negated presence."""
+
+    excluding: Words
+    negations: Words
+    auxiliaries: Words
+    presence_verbs: Words
+
+
+class Cases(RuleFile):
+    """rules/cases.yaml: the four cases, their order and the words their rules read."""
+
+    precedence: list[CaseName]
+    cases: dict[CaseName, CaseDoc]
+    complement: Complement
+    cardinality_patterns: list[str]
+    not_names: Words
+    restricting_qualifiers: list[str]
+    absent_entity_rules: AbsentEntityRules
+
+    @field_validator("cardinality_patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+
+class ObjectClass(RuleFile):
+    words: Words
+
+
+class Objects(RuleFile):
+    """rules/objects.yaml: question words for each detector class, and the detector's score floor."""
+
+    min_score: float
+    classes: dict[str, ObjectClass]
+
+
+class Maps(RuleFile):
+    """rules/maps.yaml: how guidebook maps mark venues and name streets."""
+
+    icon_font_patterns: Words
+    venue_words: dict[str, Words]
+    street_abbreviations: dict[str, str]
+    key_reference: str
+    band_tolerance: float
+    max_label_angle: float
+
+
+class MentionItem(RuleFile):
+    words: Words
+    patterns: list[str] = []
+    screenshots: bool = False
+
+
+class Mentions(RuleFile):
+    """rules/mentions.yaml: which kind of item illustrates a topic, and how topic words are matched."""
+
+    items: dict[str, MentionItem]
+    stopwords: Words
+    suffixes: Words
+    min_stem: int
+    edits: dict[int, int]
+    neighbour_pages: int
+    min_image_fraction: float
+    names: "NameMatching"
+
+
+class NameMatching(RuleFile):
+    """How name_mentions matches whole words (rules/mentions.yaml, ``names``)."""
+
+    plural_min_letters: int
+    edits: dict[int, int]
+    max_picture_pages: int
+
+
+class Qualifiers(RuleFile):
+    """rules/qualifiers.yaml: how presupposed qualifiers are read from a question."""
+
+    numbered_heads: Words
+    not_heads: Words
+    units: Words
+    generic_nouns: Words
+    months: dict[str, int]
+    range_joiners: Words
+
+
+class TargetProbe(RuleFile):
+    field: str
+    probe: str
+    values: Words | None = None
+
+
+class ZeroKeys(RuleFile):
+    """rules/zero_keys.yaml: the keys that claim an empty set, what a contradiction needs, and twin shapes."""
+
+    zero_forms: list[str]
+    function_words: Words
+    contradiction_min_score: float
+    probe_takes: dict[str, Words]
+    target_probes: list[TargetProbe]
+    probe_families: dict[str, Words]
+
+    @field_validator("zero_forms")
+    @classmethod
+    def _forms_compile(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+    @field_validator("probe_takes")
+    @classmethod
+    def _target_fields(cls, takes: dict[str, list[str]]) -> dict[str, list[str]]:
+        from widening.models import Target
+
+        unknown = sorted({f for fs in takes.values() for f in fs} - set(Target.model_fields))
+        if unknown:
+            raise ValueError(f"not fields of a parsed target: {unknown}; expected some of {sorted(Target.model_fields)}")
+        return takes
+
+
+MODELS: dict[str, type[RuleFile]] = {
+    "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
+    "zero_keys": ZeroKeys, "qualifiers": Qualifiers,
+}
+
+
+class RuleDataError(RuntimeError):
+    """Rule data that is missing or malformed: the tool cannot run (never a finding about a row)."""
+
+
+def validate(name: str, data: Any, path: Path | str) -> dict[str, Any]:
+    """``data`` checked against the model of ``rules/<name>.yaml``; errors name the file and the key."""
+    if not isinstance(data, dict):
+        raise RuleDataError(f"{path}: expected a mapping at the top level")
+    model = MODELS.get(name)
+    if model is None:
+        raise RuleDataError(f"{path}: no rule file named {name!r}; known: {', '.join(MODELS)}")
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
+        raise RuleDataError(f"{path}: {where}") from exc
+    return data
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """Read and validate ``rules/<name>.yaml``; a missing or malformed file names itself in the error."""
+    path = RULES_DIR / f"{name}.yaml"
+    if not RULES_DIR.is_dir():
+        raise RuleDataError(f"{path}: rule data not installed (no folder {RULES_DIR}); reinstall widening: the wheel carries it")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise RuleDataError(f"{path}: cannot read rule data: {exc}") from exc
+    return validate(name, data, path)
+
+
+def alternation(words: list[str]) -> str:
+    """A regex alternation of ``words``, longest first, on word boundaries."""
+    escaped = sorted((re.escape(w) for w in words), key=len, reverse=True)
+    return r"(?<![\w-])(?:" + "|".join(escaped) + r")(?![\w])"
+
+
+class Hit(NamedTuple):
+    """Where a vocabulary word was found; ``exact`` is False for a near spelling."""
+
+    start: int
+    end: int
+    text: str
+    word: str
+    exact: bool
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+
+
+@cache
+def _fuzzy_rules() -> tuple[int, tuple[tuple[int, int], ...]]:
+    spec = load("vocabulary").get("fuzzy", {})
+    edits = tuple(sorted((int(n), int(e)) for n, e in spec.get("edits", {}).items()))
+    return int(spec.get("min_length", 0) or 10**6), edits
+
+
+def _indel(a: str, b: str) -> int:
+    """Insertions plus deletions turning ``a`` into ``b`` (a substitution counts two)."""
+    prev = [0] * (len(b) + 1)
+    for ca in a:
+        cur = [0]
+        for j, cb in enumerate(b):
+            cur.append(prev[j] + 1 if ca == cb else max(prev[j + 1], cur[j]))
+        prev = cur
+    return len(a) + len(b) - 2 * prev[-1]
+
+
+def _plural(a: str, b: str) -> bool:
+    """``b`` is ``a`` with a plural ending (a word already ending in "s" takes no extra "s")."""
+    return not a.endswith("s") and b in (a + "s", a + "es")
+
+
+@cache
+def near(word: str, token: str) -> bool:
+    """``token`` is a misspelling of the vocabulary ``word``: both alphabetic, ``word`` long
+    enough (rules/vocabulary.yaml ``fuzzy``), within its edit budget. Never for short words or numbers."""
+    word, token = word.lower(), token.lower()
+    # A slip rarely hits the first letter, and "range" is not a misspelt "orange".
+    if word == token or not (word.isalpha() and token.isalpha()) or word[0] != token[0]:
+        return False
+    min_length, edits = _fuzzy_rules()
+    if len(word) < min_length:
+        return False
+    # A plural ending is another word ("oranges" are fruit), not a slip: vocabularies list their plurals.
+    if _plural(word, token) or _plural(token, word):
+        return False
+    budget = max((e for n, e in edits if len(word) >= n), default=0)
+    return abs(len(word) - len(token)) <= budget and _indel(word, token) <= budget
+
+
+def _fuzzy(words: list[str], text: str) -> Hit | None:
+    # A capitalised word after the first is a name ("TRUCS" is not "trucks"): matched only as spelt.
+    toks = [(m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in _TOKEN.finditer(text)]
+    best: Hit | None = None
+    for w in sorted(words, key=len, reverse=True):
+        parts = _TOKEN.findall(w.lower())
+        n = len(parts)
+        for i in range(len(toks) - n + 1):
+            window = toks[i : i + n]
+            # At least one word is a near spelling: words as spelt are the exact pass's business.
+            if all(p == t[2] or (t[3] and near(p, t[2])) for p, t in zip(parts, window)) and any(p != t[2] for p, t in zip(parts, window)):
+                hit = Hit(window[0][0], window[-1][1], text[window[0][0] : window[-1][1]], w, False)
+                if best is None or (hit.start, -(hit.end - hit.start)) < (best.start, -(best.end - best.start)):
+                    best = hit
+                break
+    return best
+
+
+def search(words: list[str], text: str) -> Hit | None:
+    """The first of ``words`` in ``text`` on word boundaries, case-insensitive; when none is
+    there as spelt, the first near spelling of a long word (a doubled letter in "glasses")."""
+    m = re.search(alternation(words), text, re.I)
+    if m:
+        return Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True)
+    return _fuzzy(words, text)
+
+
+def find_all(words: list[str], text: str) -> list[Hit]:
+    """Every occurrence of ``words`` in ``text``: as spelt, then near spellings elsewhere, in order."""
+    hits = [Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True) for m in re.finditer(alternation(words), text, re.I)]
+    rest = text
+    while (h := _fuzzy(words, rest)) is not None:
+        if all(h.end <= x.start or h.start >= x.end for x in hits):
+            hits.append(h)
+        rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]  # blank it, keep offsets
+    return sorted(hits, key=lambda x: x.start)
+
+
+def member(token: str, words: list[str] | set[str]) -> bool:
+    """``token`` is one of ``words``, as spelt or as a near spelling of a long one."""
+    t = token.lower()
+    return t in words or any(near(w, t) for w in words)
+
+
+def find_key(mapping: dict[str, list[str]], text: str) -> tuple[str, str] | None:
+    """The first (key, surface form) of ``mapping`` found in ``text``, by position then length."""
+    best: tuple[int, int, str, str] | None = None
+    for key, words in mapping.items():
+        m = search(words, text)
+        if m and (best is None or (m.start, -len(m.text)) < (best[0], best[1])):
+            best = (m.start, -len(m.text), key, m.text)
+    return None if best is None else (best[2], best[3])
+
+
+def find_all_keys(mapping: dict[str, list[str]], text: str) -> list[str]:
+    """Every key of ``mapping`` with a surface form in ``text``, in order of appearance."""
+    hits = []
+    for key, words in mapping.items():
+        m = search(words, text)
+        if m:
+            hits.append((m.start, key))
+    return [k for _, k in sorted(hits)]

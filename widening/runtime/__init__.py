@@ -1,0 +1,1 @@
+"""Process plumbing: worker pool, memory trimming, atomic writes."""
