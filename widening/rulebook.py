@@ -414,3 +414,14 @@ def find_all_keys(mapping: dict[str, list[str]], text: str) -> list[str]:
         if m:
             hits.append((m.start, key))
     return [k for _, k in sorted(hits)]
+
+
+def require_all() -> None:
+    """Load every rule file now: a broken install stops a command before any document, with exit 2."""
+    from widening.errors import WideningError
+
+    for name in MODELS:
+        try:
+            load(name)
+        except RuleDataError as exc:
+            raise WideningError("rule_data", (), f"the tool cannot run: {exc}") from exc
