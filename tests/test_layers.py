@@ -1,5 +1,5 @@
-"""The tree shows the flow: imports run commands -> engine -> probes -> facts
-(lazy imports inside functions count too)."""
+"""The tree shows the flow: imports run commands -> engine -> probes -> facts, and no module
+imports itself back through another (lazy imports inside functions count too)."""
 
 from __future__ import annotations
 
@@ -66,3 +66,24 @@ def test_imports_run_one_way():
             if other not in ALLOWED[stage]:
                 wrong.append(f"{mod} imports {dep} ({stage} -> {other})")
     assert not wrong, "\n".join(wrong)
+def test_no_import_cycle():
+    graph = _graph()
+    # a package's __init__ is what `from widening.x import y` loads first; keep edges to real modules
+    state: dict[str, int] = {}
+    cycles: list[str] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph.get(node, ())):
+            if dep not in graph or dep == node:
+                continue
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join(path[path.index(dep):] + [dep]) if dep in path else f"{node} -> {dep}")
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for mod in sorted(graph):
+        if mod not in state:
+            visit(mod, [mod])
+    assert not cycles, "\n".join(cycles)

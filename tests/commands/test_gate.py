@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from widening.commands.corpus import RowIndex
-from widening.commands.formats import GATE_RENDERERS, Format, gate_markdown, github_annotation
+from widening.commands.formats import Format, github_annotation
+from widening.commands.gate import GATE_RENDERERS, gate_markdown
 from widening.commands.gate import Code, GateExit, GateItem, GateReport, Lookup, SampleSource, code_for, item_for, lookup
 from widening.models import CheckSpec, Container, ContainerKind, Decision, Member, ProbeResult, Reading, Row
 from widening.commands.proposal import LoadedProposal, Proposal
@@ -350,7 +351,7 @@ def _failed() -> GateItem:
 
 
 def test_an_engine_failure_is_an_error_exit_2_in_every_format_never_a_rejection():
-    from widening.commands.formats import gate_github, gate_junit, gate_markdown, gate_text
+    from widening.commands.gate import gate_github, gate_junit, gate_markdown, gate_text
 
     rejected = _report().items[1]
     report = GateReport(items=(_failed(), rejected))

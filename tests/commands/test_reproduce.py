@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from widening.commands.formats import REPRODUCE_RENDERERS, Format, reproduce_markdown
+from widening.commands.formats import Format
+from widening.commands.reproduce import REPRODUCE_RENDERERS, reproduce_markdown
 from widening.models import Decision, Member, ProbeResult, ReadingTried, Reading, Row
 from widening.commands.reproduce import ReproduceExit, ReproduceReport, compare
 
@@ -99,7 +100,7 @@ def test_formats():
     rep = report(strict=True)
     text = REPRODUCE_RENDERERS[Format.text](rep)
     assert "Agreed: V2 widened and the engine widens: 1" in text
-    assert "[V2 key: 7]" in text and "pages looked at: 3; members: 0" in text
+    assert "[V2 key: 7]" in text and "pages looked at: 3; 0 member(s), 0 doubt(s)" in text
     assert "3 V2 widenings (2 with a PDF): 1 reproduced, 1 missed; 1 engine-only; 1 unavailable" in text
     data = json.loads(REPRODUCE_RENDERERS[Format.json](rep))
     assert data["exit_code"] == 1 and data["engine_only"][0]["v2_key"] == "7"

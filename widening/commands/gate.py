@@ -19,7 +19,20 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from widening.commands.corpus import Corpus, RowIndex, check_documents, doc_path, load_samples, locate_corpus
-from widening.commands.formats import GATE_RENDERERS, add_output_options, emit, gate_markdown
+from rich.markup import escape
+
+from widening.commands.formats import (
+    Format,
+    add_output_options,
+    text_console,
+    counted,
+    emit,
+    github_annotation,
+    junit,
+    md_cell,
+    member_text,
+    members_lines,
+)
 from widening import rulebook
 from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
 from widening.models import Case, CheckSpec, Decision, Member, Row
@@ -360,3 +373,108 @@ def run(args: argparse.Namespace) -> int:
                    title="widening gate", source=f"{len(args.files)} proposal file(s)", gate=verdicts)
     return int(report.exit_code)
 
+
+# --------------------------------------------------------------------------- output (text, json, junit, github, markdown)
+
+
+def _where(item: GateItem) -> str:
+    return f"{item.file}:{item.line}" if item.line else f"{item.file}[{item.index}]"
+
+
+def _label(item: GateItem) -> str:
+    """The reason code, with the engine's case when it says more (``pdf_unavailable (unverifiable)``)."""
+    code = item.code.value
+    return f"{code} ({item.case})" if item.case and item.case != code else code
+
+
+def _item_body(item: GateItem) -> str:
+    lines = [f"doc_id: {item.doc_id}", f"question: {item.question}", f"reason: {item.reason}"]
+    if item.check:
+        lines.append(f"check: {item.check}")
+    lines += [f"member: {m}" for m in (member_text(m) for m in item.members)]
+    lines += [f"doubt: {m}" for m in (member_text(m) for m in item.doubts)]
+    return "\n".join(lines)
+
+
+_TAGS = {"accept": ("ACCEPT", "green"), "reject": ("REJECT", "red"), "error": ("ERROR ", "magenta")}
+
+
+def gate_text(report: GateReport) -> str:
+    console, buf = text_console()
+    for item in report.items:
+        tag, style = _TAGS[item.verdict]
+        reason = " ".join(item.reason.split())
+        console.print(
+            f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
+            f"{escape(repr(item.question))}: {escape(reason)}"
+        )
+        for line in members_lines(item.members) + members_lines(item.doubts, label="doubt: "):
+            console.print(f"    {escape(line)}")
+    for err in report.errors:
+        console.print(f"[magenta]ERROR[/]  {escape(err.text)}")
+    c = report.counts()
+    if report.validated is not None:
+        done = f"{report.validated} proposal(s) well-formed, {c['error']} error(s), nothing decided (--validate-only)"
+    else:
+        done = f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s)"
+    console.print(f"{done}; exit {int(report.exit_code)} ({report.exit_code.name})")
+    return buf.getvalue()
+
+
+def gate_json(report: GateReport) -> str:
+    return report.model_dump_json(indent=2) + "\n"
+
+
+def gate_junit(report: GateReport) -> str:
+    cases: list[tuple[str, str, str | None, str | None, str]] = []
+    for item in report.items:
+        failure = f"{_label(item)}: {item.reason}" if item.verdict == "reject" else None
+        error = f"{_label(item)}: {item.reason}" if item.verdict == "error" else None
+        cases.append((item.file, f"item {item.index}: {item.doc_id}: {item.question}", failure, error, _item_body(item)))
+    for err in report.errors:
+        cases.append((err.file, f"bad input: {err.type}", None, err.text, err.text))
+    return junit("widening gate", cases)
+
+
+def gate_github(report: GateReport) -> str:
+    out = []
+    for item in report.items:
+        if item.verdict == "accept":
+            out.append(github_annotation("notice", f"ACCEPT: {item.reason}", item.file, item.line, "widening gate"))
+        elif item.verdict == "error":  # the tool failed; the proposal was not judged
+            msg = f"ERROR (not a rejection) {item.doc_id}: {item.question!r}: {item.reason}"
+            out.append(github_annotation("error", msg, item.file, item.line, f"widening gate: error: {_label(item)}"))
+        else:
+            title = f"widening gate: {_label(item)}"
+            msg = f"REJECT {item.doc_id}: {item.question!r}: {item.reason}"
+            if item.members or item.doubts:
+                shown = members_lines(item.members, 3) + members_lines(item.doubts, 3, label="doubt: ")
+                msg += f" [{counted(item.members, item.doubts)}]\n" + "\n".join(shown)
+            out.append(github_annotation("error", msg, item.file, item.line, title))
+    for err in report.errors:
+        out.append(github_annotation("error", err.text, err.file, err.line, f"widening gate: {err.type}"))
+    return "\n".join(out) + "\n"
+
+
+
+def gate_markdown(report: GateReport) -> str:
+    c = report.counts()
+    lines = [
+        "## widening gate",
+        "",
+        f"{c['accept']} accepted, {c['reject']} rejected, {c['error']} error(s) (exit {int(report.exit_code)}).",
+        "",
+        "| verdict | file | doc_id | question | case | members | doubts | reason |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for item in report.items:
+        lines.append(
+            f"| {item.verdict.upper()} | {md_cell(_where(item))} | {md_cell(item.doc_id)} | {md_cell(item.question)} | "
+            f"{_label(item)} | {len(item.members)} | {len(item.doubts)} | {md_cell(item.reason)} |"
+        )
+    for err in report.errors:
+        lines.append(f"| ERROR | {md_cell(err.file)} | | | {err.type} | | | {md_cell(err.text)} |")
+    return "\n".join(lines) + "\n"
+
+
+GATE_RENDERERS = {Format.text: gate_text, Format.json: gate_json, Format.junit: gate_junit, Format.github: gate_github}

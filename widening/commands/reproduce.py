@@ -15,7 +15,20 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from widening.commands.corpus import Corpus, check_documents, doc_path, load_samples, locate_corpus, refused_doc_ids, row_key
-from widening.commands.formats import REPRODUCE_RENDERERS, add_output_options, emit, reproduce_markdown
+from rich.markup import escape
+
+from widening.commands.formats import (
+    Format,
+    add_output_options,
+    text_console,
+    counted,
+    emit,
+    github_annotation,
+    junit,
+    md_cell,
+    member_text,
+    members_lines,
+)
 from widening import rulebook
 from widening.errors import DocumentError, ExitCode, WideningError, engine_failed
 from widening.models import Case, Decision, Member, Row
@@ -201,3 +214,105 @@ def run(args: argparse.Namespace) -> int:
     report = reproduce(args)
     emit(report, REPRODUCE_RENDERERS, args, reproduce_markdown)
     return int(report.exit_code)
+
+
+# --------------------------------------------------------------------------- output (text, json, junit, github, markdown)
+
+_SECTIONS = (
+    ("agreed", "Agreed: V2 widened and the engine widens"),
+    ("missed", "V2-only (missed): V2 widened, the engine keeps"),
+    ("engine_only", "Engine-only (new candidates): the engine widens, V2 does not"),
+    ("unavailable", "V2 widened, PDF unavailable (unverifiable)"),
+)
+
+
+def _row_line(row: ReproduceRow) -> str:
+    extra = f" [V2 key: {row.v2_key}]" if row.v2_key and not row.v2_key.startswith("Not answerable") else ""
+    case = f" {row.case}" if row.case else ""
+    return f"{row.doc_id} {row.question!r}{case}: {row.reason}{extra}"
+
+
+def reproduce_text(report: ReproduceReport) -> str:
+    console, buf = text_console()
+    for key, title in _SECTIONS:
+        rows = getattr(report, key)
+        console.print(f"[bold]{escape(title)}: {len(rows)}[/]")
+        for row in rows:
+            console.print(f"  {escape(_row_line(row))}")
+            if key == "engine_only":
+                if row.check:
+                    console.print(f"    check: {escape(str(row.check))}")
+                pages = ", ".join(str(p) for p in row.pages) or "none"
+                console.print(f"    pages looked at: {escape(pages)}; {counted(row.members, row.doubts)}")
+            if key in ("missed", "engine_only"):
+                for line in members_lines(row.members, 3) + members_lines(row.doubts, 3, label="doubt: "):
+                    console.print(f"    {escape(line)}")
+    for err in report.errors:
+        console.print(f"[magenta]ERROR[/]  {escape(err)}")
+    console.print(
+        f"{report.v2_widened} V2 widenings ({report.v2_with_pdf} with a PDF): {len(report.agreed)} reproduced, "
+        f"{len(report.missed)} missed; {len(report.engine_only)} engine-only; {len(report.unavailable)} unavailable; "
+        f"{report.rows} v1 'Not answerable' rows decided; exit {int(report.exit_code)} ({report.exit_code.name})"
+    )
+    return buf.getvalue()
+
+
+def reproduce_json(report: ReproduceReport) -> str:
+    return report.model_dump_json(indent=2) + "\n"
+
+
+def reproduce_junit(report: ReproduceReport) -> str:
+    cases: list[tuple[str, str, str | None, str | None, str]] = []
+    for key, _title in _SECTIONS:
+        for row in getattr(report, key):
+            failure = None
+            if key == "missed" or (key == "engine_only" and report.strict):
+                failure = f"{key}: {row.reason}"
+            body = _row_line(row) + "".join(f"\nmember: {member_text(m)}" for m in row.members)
+            body += "".join(f"\ndoubt: {member_text(m)}" for m in row.doubts)
+            cases.append((f"reproduce.{key}", f"{row.doc_id}: {row.question}", failure, None, body))
+    for err in report.errors:
+        cases.append(("reproduce.error", "error", None, err, err))
+    return junit("widening reproduce", cases)
+
+
+def reproduce_github(report: ReproduceReport) -> str:
+    out = []
+    for row in report.missed:
+        shown = "\n".join(members_lines(row.members, 3) + members_lines(row.doubts, 3, label="doubt: "))
+        msg = f"V2 widening not reproduced: {_row_line(row)} [{counted(row.members, row.doubts)}]" + (f"\n{shown}" if shown else "")
+        out.append(github_annotation("error", msg, title="widening reproduce: missed"))
+    level = "error" if report.strict else "warning"
+    for row in report.engine_only:
+        out.append(github_annotation(level, f"engine-only widening: {_row_line(row)}", title="widening reproduce: engine-only"))
+    for row in report.unavailable:
+        out.append(github_annotation("notice", f"PDF unavailable: {_row_line(row)}", title="widening reproduce: unavailable"))
+    for err in report.errors:
+        out.append(github_annotation("error", err, title="widening reproduce: error"))
+    return "\n".join(out) + "\n"
+
+
+def reproduce_markdown(report: ReproduceReport) -> str:
+    lines = ["## widening reproduce", ""]
+    lines.append(
+        f"{len(report.agreed)} of {report.v2_with_pdf} V2 widenings with a PDF reproduced; "
+        f"{len(report.engine_only)} engine-only; {len(report.unavailable)} unavailable (exit {int(report.exit_code)})."
+    )
+    for key, title in _SECTIONS:
+        rows = getattr(report, key)
+        lines += ["", f"### {title}: {len(rows)}", ""]
+        if rows:
+            lines += ["| doc_id | question | case | members | doubts | reason |", "| --- | --- | --- | --- | --- | --- |"]
+            lines += [
+                f"| {md_cell(r.doc_id)} | {md_cell(r.question)} | {r.case or ''} | {len(r.members)} | {len(r.doubts)} | {md_cell(r.reason)} |"
+                for r in rows
+            ]
+    return "\n".join(lines) + "\n"
+
+
+REPRODUCE_RENDERERS = {
+    Format.text: reproduce_text,
+    Format.json: reproduce_json,
+    Format.junit: reproduce_junit,
+    Format.github: reproduce_github,
+}
