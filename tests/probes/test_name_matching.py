@@ -84,6 +84,7 @@ def test_a_typo_in_the_question_is_a_near_match_only() -> None:
     assert got and not any(ok for _, ok in got)
     assert matches("388", "error 389") == []  # numbers get no tolerance
     assert matches("Recruiter C", "recruiter b") == []  # nor do single letters
+    assert matches("Boeing", "not being there") == [] and matches("HOVER", "the cover") == []  # nor short words
 
 
 # --------------------------------------------------------------------------- OCR status
@@ -180,5 +181,5 @@ def test_colour_words_and_generic_nouns_are_not_names(tmp_path: Path) -> None:
 
 def test_near_match_keeps_the_row_unverifiable(tmp_path: Path) -> None:
     pdf = _deck(tmp_path / "deck.pdf")
-    d = _decide(pdf, "What did the Recruitre B say about the methods?")
+    d = _decide(pdf, "What did the Recruitter B say about the methods?")
     assert (d.decision, d.case) == ("keep", "unverifiable") and "near" in d.reason and d.doubts, d.reason
