@@ -12,14 +12,13 @@ from typing import Any
 
 from widening import rulebook
 from widening.engine.containers import Resolved
+from widening.engine.lists import ListResolution
 from widening.facts.document import Doc
-from widening.models import CaseFinding, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
+from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
+from widening.question.parse import complement_rules
 
-# Complement words that exclude a named part ("besides the two companies on page 42"):
-# bounded whenever the question also gives a cardinality ("another two").
-_EXCLUDING = {"besides", "except", "other than", "apart from", "excluding", "aside from"}
 
 
 def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
@@ -32,6 +31,23 @@ def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
             case="missing_container",
             reason=f"'{r.container.text or r.container.kind.value}' does not exist under any reading ({tried}).",
             evidence={"container": r.container.model_dump(mode="json"), "readings": [t.model_dump(mode="json") for t in r.readings]},
+        )
+    return None
+
+
+def missing_sub_container(lists: list[ListResolution]) -> CaseFinding | None:
+    """An ordinal item ("the fifth FAQ") beyond the count of its list under every reading of the parent."""
+    for r in lists:
+        if not r.missing:
+            continue
+        return CaseFinding(
+            case="missing_container",
+            reason=f"{r.explain()}: the ordinal exceeds the count under every reading, so the item does not exist.",
+            evidence={
+                "container": r.container.model_dump(mode="json"),
+                "parent": r.container.parent,
+                "readings": [x.model_dump(mode="json") for x in r.readings],
+            },
         )
     return None
 
@@ -201,15 +217,22 @@ def _span(pages: list[int]) -> str:
 
 
 def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
-    """A complement ('not', 'except') with no cardinality to bound the set it asks for."""
+    """A set defined by negation against a universe the document does not enumerate.
+
+    The parser only reports a complement of the two shapes in rules/cases.yaml; an excluding
+    one ("besides X") is bounded by a cardinality or a named container, and goes to the check.
+    """
     if parsed.complement is None:
         return None
-    if parsed.cardinality is not None and parsed.complement in _EXCLUDING:
+    excluding = parsed.complement in complement_rules()["excluding"]
+    named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
+    if excluding and (parsed.cardinality is not None or named):
         return None
+    shape = "excludes a named part with no cardinality or container to bound the rest" if excluding else "asks for what the document does not show"
     return CaseFinding(
         case="unbounded_complement",
-        reason=f"The question asks for a complement ('{parsed.complement}') against a universe the document does not bound, so 'none' is not a reading of it.",
-        evidence={"complement": parsed.complement, "cardinality": parsed.cardinality},
+        reason=f"The question {shape} ('{parsed.complement}'), a universe the document does not enumerate, so 'none' is not a reading of it.",
+        evidence={"complement": parsed.complement, "cardinality": parsed.cardinality, "containers": [c.text for c in named]},
     )
 
 

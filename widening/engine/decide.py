@@ -14,6 +14,7 @@ from widening import rulebook
 from widening.engine import cases
 from widening.engine.checks import Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
+from widening.engine.lists import resolve_list
 from widening.facts.document import Doc
 from widening.models import (
     CaseFinding,
@@ -117,6 +118,10 @@ def decide_row(
     base["readings"] = tuple(t for r in resolved for t in r.readings)
     if (f := cases.missing_container(resolved)) is not None:
         return _keep(row, f, check={"container": f.evidence}, **base)
+    lists = [resolve_list(c, doc, resolved) for c in parsed.sub_containers]
+    if (f := cases.missing_sub_container(lists)) is not None:
+        return _keep(row, f, check={"container": f.evidence}, **base)
+    uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
 
     entity = cases.absent_entity(parsed, doc)
     base["probes"] = tuple(entity.results)
@@ -129,7 +134,7 @@ def decide_row(
 
     derivation, source = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:
-        return _unverifiable(row, f"No executable check: {derivation.reason}.", spec_source=None, **base)
+        return _unverifiable(row, f"No executable check: {derivation.reason}.{uncounted}", spec_source=None, **base)
     spec = derivation.spec
     main = _container_for(spec.container, parsed, resolved)
     if pinned is not None:

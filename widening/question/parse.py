@@ -91,10 +91,60 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
         found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
     low = q.lower()
     for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
-        m = re.search(vocab.alternation(words), low)
+        m = vocab.search(words, low)
         if m:
-            found.append((m.start(), m.end(), Container(kind=kind, text=m.group(0))))
+            found.append((m.start, m.end, Container(kind=kind, text=m.text)))
     return sorted(found, key=lambda t: t[0])
+
+
+def _ordinal_alt() -> str:
+    # Ordinals only: "five bullets" is a count, "the fifth bullet" names one item.
+    words = list(_v()["ordinal_words"])
+    return r"(?:\d{1,3}(?:st|nd|rd|th)|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+
+
+def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Container]:
+    """Ordinal items of a list: "the fifth FAQ", "the tenth bullet point for safety", "the fifth subfigure of Figure 1"."""
+    out: list[Container] = []
+    kinds = _v()["list_items"]
+    item_words = {w: key for key, spec in kinds.items() for w in spec["words"]}
+    for m in re.finditer(rf"\b(?P<ord>{_ordinal_alt()})\s+", q, re.I):
+        n = _number(m.group("ord"))
+        hit = vocab.search(list(item_words), q[m.end():])
+        if n is None or hit is None or hit.start != 0:
+            continue
+        key = item_words[hit.word]
+        end = m.end() + hit.end
+        parent = _parent(q, end, kinds[key]["parent"], found)
+        out.append(Container(kind=ContainerKind.enumerated_list, number=str(n), item=key, parent=parent, text=q[m.start():end]))
+    return out
+
+
+def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]]) -> str | None:
+    """What holds the list: the figure or page the question names, or the topic words after the item."""
+    if how == "figure":
+        figs = [c for _, _, c in found if c.kind is ContainerKind.figure]
+        return f"Figure {figs[0].number}" if figs else None
+    if how == "topic":
+        pages = [c for _, _, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)]
+        if pages:
+            return f"{pages[0].kind.value} {pages[0].number}"
+        stop = set(_v()["topic_stop"])
+        after = re.match(r"\s+(?:for|about|on|under|regarding|in)\s+([^,.;:?!()]+)", q[end:], re.I)
+        # "For safety, what is the tenth bullet?": the topic may also open the question.
+        before = re.match(r"\s*(?:for|about|regarding|under|on)\s+([^,.;:?!()]+),", q, re.I)
+        for m in (after, before):
+            words: list[str] = []
+            for w in re.findall(r"[a-z][a-z-]+", m.group(1).lower()) if m else []:
+                if w in stop:
+                    if words:
+                        break  # "for safety of the users": the topic ends at the first filler word after it
+                    continue
+                words.append(w)
+            if words:
+                return " ".join(words[:3])
+        return None
+    return None  # a section parent is found by its headings in the document
 
 
 def _region(q: str) -> str | None:
@@ -138,7 +188,7 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     if not m:
         return None
     filler = set(_v()["topic_filler"])
-    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if w not in filler)
+    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if not vocab.member(w, filler))
     return (m.group(1).lower(), topic) if topic else None
 
 
@@ -153,13 +203,13 @@ def _between(q: str) -> tuple[str, str] | None:
 def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
-    styles = tuple(vocab.find_all_keys(v["styles"], masked))
+    styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     colour = vocab.find_key(v["colours"], masked)
     element = vocab.find_key(v["elements"], masked)
     obj = vocab.find_key(object_words(), masked)
     attribute = vocab.find_key(v["person_attributes"], masked)
-    person = re.search(vocab.alternation(v["person_words"]), masked, re.I) is not None
-    stylised = re.search(vocab.alternation(v["stylised_words"]), q, re.I) is not None
+    person = vocab.search(v["person_words"], masked) is not None
+    stylised = vocab.search(v["stylised_words"], q) is not None
     pattern = vocab.find_key(v["patterns"], masked)
     venue = vocab.find_key(v["venues"], masked)
     between = _between(q) if venue else None
@@ -406,9 +456,31 @@ def _quantifier(q: str) -> str:
     return "other"
 
 
-def _complement(q: str) -> tuple[str | None, tuple[int, int] | None]:
-    m = re.search(vocab.alternation(_c()["complement_words"]), q, re.I)
-    return (m.group(0).lower(), (m.start(), m.end())) if m else (None, None)
+def complement_rules() -> dict[str, list[str]]:
+    """The complement words of rules/cases.yaml (the one place they live)."""
+    return _c()["complement"]
+
+
+def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
+    """The complement that defines the asked set (word, span), and a note for each 'not' that does not."""
+    rules = complement_rules()
+    m = re.search(vocab.alternation(rules["excluding"]), q, re.I)
+    if m:
+        return m.group(0).lower(), m.span(), []
+    # Parenthesised text qualifies the answer's form ("not the ratio"), never the set: blank it.
+    bare = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), q)
+    neg = vocab.alternation(rules["negations"])
+    aux = vocab.alternation(rules["auxiliaries"])
+    verb = vocab.alternation(rules["presence_verbs"])
+    m = re.search(rf"(?P<neg>{neg})\s+(?:{aux}\s+)?{verb}", bare, re.I)
+    if m:
+        return m.group("neg").lower(), m.span("neg"), []
+    notes = []
+    for n in re.finditer(neg, q, re.I):
+        where = "inside parentheses, it qualifies the answer's form" if bare[n.start()] == " " else "it negates a predicate, not the presence of the asked items"
+        context = q[max(0, n.start() - 20): n.end() + 20].strip()
+        notes.append(f"'{n.group(0)}' in '...{context}...' is not a complement: {where}.")
+    return None, None, notes
 
 
 def _cardinality(q: str) -> int | None:
@@ -426,32 +498,36 @@ def parse_question(text: str) -> ParsedQuestion:
     q = _SPACE.sub(" ", text).strip()
     found = _containers(q)
     region = _region(q)
-    in_image = re.search(vocab.alternation(_v()["image_container_words"]), q, re.I) is not None
-    complement, cspan = _complement(q)
+    image_hits = vocab.find_all(_v()["image_container_words"], q)
+    in_image = bool(image_hits)
+    complement, cspan, complement_notes = _complement(q)
     excluded: list[Container] = []
     containers: list[Container] = []
     clause_end = q.find(",", cspan[1]) if cspan else -1
+    excluding = complement in complement_rules()["excluding"]
     for s, e, c in found:
         c = _with_place(c, region, in_image)
         # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
-        if cspan and complement in ("besides", "except", "other than", "apart from", "excluding", "aside from") and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
+        if cspan and excluding and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
             excluded.append(c)
         else:
             containers.append(c)
     spans = [(s, e) for s, e, _ in found]
-    image_spans = [m.span() for m in re.finditer(vocab.alternation(_v()["image_container_words"]), q, re.I)]
+    image_spans = [(h.start, h.end) for h in image_hits]
     masked = _mask(q, spans + image_spans)
     target, notes = _target(q, masked)
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
+    subs = _sub_containers(q, found)
     return ParsedQuestion(
         text=q,
         quantifier=_quantifier(q),  # type: ignore[arg-type]
         containers=tuple(containers),
         excluded=tuple(excluded),
+        sub_containers=tuple(subs),
         target=target,
         complement=complement,
         cardinality=_cardinality(q),
         qualifiers=tuple(_qualifiers(q, spans)),
-        notes=tuple(notes),
+        notes=tuple(notes) + tuple(complement_notes),
     )
