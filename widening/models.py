@@ -200,6 +200,8 @@ class Container(Frozen):
     region: str | None = None  # "top_left", "bottom", ...
     in_image: bool = False  # "the picture on page 2"
     text: str = ""  # the words the container was read from
+    item: str | None = None  # enumerated_list: the item kind (rules/vocabulary.yaml list_items): "faq", "bullet"
+    parent: str | None = None  # enumerated_list: what holds the list: "Figure 1", "safety", "page 5"
 
 
 class Predicate(Frozen):
@@ -229,12 +231,19 @@ class Target(Frozen):
     topic: tuple[str, ...] = ()
 
 
-class Qualifier(Frozen):
-    """Something the question presupposes exists: a name, a year, a level, a quoted term."""
+QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]
 
-    kind: Literal["name", "year", "level", "quoted"]
+
+class Qualifier(Frozen):
+    """Something the question presupposes exists: a name, a model or numbered thing, a year, a date, a quoted term."""
+
+    kind: QualifierKind
     text: str
-    variants: tuple[str, ...] = ()
+    variants: tuple[str, ...] = Field(default=(), description="spellings that are the same mention ('level 6', 'level six')")
+    span: tuple[int, int] | None = Field(default=None, description="character span in ParsedQuestion.text it was read from")
+    parts: tuple[str, ...] = Field(
+        default=(), description="words that must each occur, and together, for the qualifier to be mentioned "
+        "('Wave', 'IV'); empty: the text is one indivisible name")
 
 
 class ParsedQuestion(Frozen):
@@ -242,6 +251,9 @@ class ParsedQuestion(Frozen):
     quantifier: Literal["how_many", "which", "what", "list", "name_one", "yes_no", "other"] = "other"
     containers: tuple[Container, ...] = ()
     excluded: tuple[Container, ...] = Field(default=(), description="'besides the two companies on page 42'")
+    sub_containers: tuple[Container, ...] = Field(
+        default=(), description="ordinal items of a list inside the containers: 'the fifth FAQ', 'the fifth subfigure of Figure 1'"
+    )
     target: Target = Target()
     complement: str | None = None  # the complement word found: "not", "except", ...
     cardinality: int | None = None  # "another two" -> 2

@@ -13,7 +13,7 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
@@ -40,6 +40,39 @@ class RuleFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Fuzzy(RuleFile):
+    """Near spellings of vocabulary words: words of ``min_length`` letters or more, within ``edits``."""
+
+    min_length: int
+    edits: dict[int, int]
+
+
+class ListItem(RuleFile):
+    """How a question names one item of a list, and what holds the list (widening/engine/lists.py)."""
+
+    words: Words
+    parent: Literal["section", "topic", "figure"]
+    headings: Words = []
+    questions: bool = False
+
+
+class ListMarks(RuleFile):
+    """Marks that open a list item at the start of a line."""
+
+    bullets: Words
+    numbered: list[str]
+
+    @field_validator("numbered")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+        return patterns
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -64,6 +97,11 @@ class Vocabulary(RuleFile):
     comparatives: dict[Literal[">", ">=", "<", "<="], Words]
     patterns: dict[str, Words]
     venues: dict[str, Words]
+    fuzzy: Fuzzy
+    list_items: dict[str, ListItem]
+    list_marks: ListMarks
+    topic_stop: Words
+    divider_max_words: int
 
 
 CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]
@@ -72,6 +110,29 @@ CaseName = Literal["missing_container", "absent_entity", "unbounded_complement",
 class CaseDoc(RuleFile):
     doc: str
     example: str
+    rule: str = ""  # how the case is decided, where the doc alone does not say
+    limits: str = ""  # what the rule cannot see or does not claim
+
+
+class Combination(RuleFile):
+    neighbour_pages: int
+    max_anchor_share: float
+
+
+class AbsentEntityRules(RuleFile):
+    """Parameters of the absent_entity rule (widening/engine/cases.py)."""
+
+    together_window: int
+    combination: Combination
+
+
+class Complement(RuleFile):
+    """The two shapes of a complement: an excluding word, or a negated presence."""
+
+    excluding: Words
+    negations: Words
+    auxiliaries: Words
+    presence_verbs: Words
 
 
 class Cases(RuleFile):
@@ -79,10 +140,11 @@ class Cases(RuleFile):
 
     precedence: list[CaseName]
     cases: dict[CaseName, CaseDoc]
-    complement_words: Words
+    complement: Complement
     cardinality_patterns: list[str]
     not_names: Words
     restricting_qualifiers: list[str]
+    absent_entity_rules: AbsentEntityRules
 
     @field_validator("cardinality_patterns")
     @classmethod
@@ -133,6 +195,26 @@ class Mentions(RuleFile):
     edits: dict[int, int]
     neighbour_pages: int
     min_image_fraction: float
+    names: "NameMatching"
+
+
+class NameMatching(RuleFile):
+    """How name_mentions matches whole words (rules/mentions.yaml, ``names``)."""
+
+    plural_min_letters: int
+    edits: dict[int, int]
+    max_picture_pages: int
+
+
+class Qualifiers(RuleFile):
+    """rules/qualifiers.yaml: how presupposed qualifiers are read from a question."""
+
+    numbered_heads: Words
+    not_heads: Words
+    units: Words
+    generic_nouns: Words
+    months: dict[str, int]
+    range_joiners: Words
 
 
 class TargetProbe(RuleFile):
@@ -174,7 +256,7 @@ class ZeroKeys(RuleFile):
 
 MODELS: dict[str, type[RuleFile]] = {
     "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
-    "zero_keys": ZeroKeys,
+    "zero_keys": ZeroKeys, "qualifiers": Qualifiers,
 }
 
 
@@ -216,13 +298,111 @@ def alternation(words: list[str]) -> str:
     return r"(?<![\w-])(?:" + "|".join(escaped) + r")(?![\w])"
 
 
+class Hit(NamedTuple):
+    """Where a vocabulary word was found; ``exact`` is False for a near spelling."""
+
+    start: int
+    end: int
+    text: str
+    word: str
+    exact: bool
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+
+
+@cache
+def _fuzzy_rules() -> tuple[int, tuple[tuple[int, int], ...]]:
+    spec = load("vocabulary").get("fuzzy", {})
+    edits = tuple(sorted((int(n), int(e)) for n, e in spec.get("edits", {}).items()))
+    return int(spec.get("min_length", 0) or 10**6), edits
+
+
+def _indel(a: str, b: str) -> int:
+    """Insertions plus deletions turning ``a`` into ``b`` (a substitution counts two)."""
+    prev = [0] * (len(b) + 1)
+    for ca in a:
+        cur = [0]
+        for j, cb in enumerate(b):
+            cur.append(prev[j] + 1 if ca == cb else max(prev[j + 1], cur[j]))
+        prev = cur
+    return len(a) + len(b) - 2 * prev[-1]
+
+
+def _plural(a: str, b: str) -> bool:
+    """``b`` is ``a`` with a plural ending (a word already ending in "s" takes no extra "s")."""
+    return not a.endswith("s") and b in (a + "s", a + "es")
+
+
+@cache
+def near(word: str, token: str) -> bool:
+    """``token`` is a misspelling of the vocabulary ``word``: both alphabetic, ``word`` long
+    enough (rules/vocabulary.yaml ``fuzzy``), within its edit budget. Never for short words or numbers."""
+    word, token = word.lower(), token.lower()
+    # A slip rarely hits the first letter, and "range" is not a misspelt "orange".
+    if word == token or not (word.isalpha() and token.isalpha()) or word[0] != token[0]:
+        return False
+    min_length, edits = _fuzzy_rules()
+    if len(word) < min_length:
+        return False
+    # A plural ending is another word ("oranges" are fruit), not a slip: vocabularies list their plurals.
+    if _plural(word, token) or _plural(token, word):
+        return False
+    budget = max((e for n, e in edits if len(word) >= n), default=0)
+    return abs(len(word) - len(token)) <= budget and _indel(word, token) <= budget
+
+
+def _fuzzy(words: list[str], text: str) -> Hit | None:
+    # A capitalised word after the first is a name ("TRUCS" is not "trucks"): matched only as spelt.
+    toks = [(m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in _TOKEN.finditer(text)]
+    best: Hit | None = None
+    for w in sorted(words, key=len, reverse=True):
+        parts = _TOKEN.findall(w.lower())
+        n = len(parts)
+        for i in range(len(toks) - n + 1):
+            window = toks[i : i + n]
+            # At least one word is a near spelling: words as spelt are the exact pass's business.
+            if all(p == t[2] or (t[3] and near(p, t[2])) for p, t in zip(parts, window)) and any(p != t[2] for p, t in zip(parts, window)):
+                hit = Hit(window[0][0], window[-1][1], text[window[0][0] : window[-1][1]], w, False)
+                if best is None or (hit.start, -(hit.end - hit.start)) < (best.start, -(best.end - best.start)):
+                    best = hit
+                break
+    return best
+
+
+def search(words: list[str], text: str) -> Hit | None:
+    """The first of ``words`` in ``text`` on word boundaries, case-insensitive; when none is
+    there as spelt, the first near spelling of a long word (a doubled letter in "glasses")."""
+    m = re.search(alternation(words), text, re.I)
+    if m:
+        return Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True)
+    return _fuzzy(words, text)
+
+
+def find_all(words: list[str], text: str) -> list[Hit]:
+    """Every occurrence of ``words`` in ``text``: as spelt, then near spellings elsewhere, in order."""
+    hits = [Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True) for m in re.finditer(alternation(words), text, re.I)]
+    rest = text
+    while (h := _fuzzy(words, rest)) is not None:
+        if all(h.end <= x.start or h.start >= x.end for x in hits):
+            hits.append(h)
+        rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]  # blank it, keep offsets
+    return sorted(hits, key=lambda x: x.start)
+
+
+def member(token: str, words: list[str] | set[str]) -> bool:
+    """``token`` is one of ``words``, as spelt or as a near spelling of a long one."""
+    t = token.lower()
+    return t in words or any(near(w, t) for w in words)
+
+
 def find_key(mapping: dict[str, list[str]], text: str) -> tuple[str, str] | None:
     """The first (key, surface form) of ``mapping`` found in ``text``, by position then length."""
     best: tuple[int, int, str, str] | None = None
     for key, words in mapping.items():
-        m = re.search(alternation(words), text, re.I)
-        if m and (best is None or (m.start(), -len(m.group(0))) < (best[0], best[1])):
-            best = (m.start(), -len(m.group(0)), key, m.group(0))
+        m = search(words, text)
+        if m and (best is None or (m.start, -len(m.text)) < (best[0], best[1])):
+            best = (m.start, -len(m.text), key, m.text)
     return None if best is None else (best[2], best[3])
 
 
@@ -230,9 +410,9 @@ def find_all_keys(mapping: dict[str, list[str]], text: str) -> list[str]:
     """Every key of ``mapping`` with a surface form in ``text``, in order of appearance."""
     hits = []
     for key, words in mapping.items():
-        m = re.search(alternation(words), text, re.I)
+        m = search(words, text)
         if m:
-            hits.append((m.start(), key))
+            hits.append((m.start, key))
     return [k for _, k in sorted(hits)]
 
 

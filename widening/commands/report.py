@@ -4,6 +4,7 @@ never from live state, so a reviewer can regenerate it from the file alone."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,42 @@ def write(decisions: list[Decision], out: Path) -> tuple[Path, Path]:
     json_path = write_json_atomic(out / "audit.json", records)
     md_path = write_text_atomic(out / "audit.md", markdown(records))
     return json_path, md_path
+
+
+# Why a row is unverifiable, from the opening of its reason (decide.py writes these openings).
+_UNVERIFIABLE_GROUPS = (
+    ("The PDF is unavailable", "no PDF in the corpus"),
+    ("The PDF could not be read", "PDF unreadable"),
+    ("A presupposed qualifier is in doubt", "a qualifier only near-matched or not settled"),
+    ("No executable check", "no executable check for what is asked"),
+    ("Pinned check rejected", "pinned check does not cover the container"),
+)
+_QUOTED = re.compile(r"'[^']*'")
+_CHECK_GROUPS = (
+    ("could not measure", "the check could not measure a page"),
+    ("measures a broader set", "the check finds candidates of a broader set"),
+    ("doubt(s) it cannot rule out", "the check finds doubts"),
+    ("cannot take into account", "a restricting qualifier the check ignores"),
+)
+
+
+def reason_group(r: dict[str, Any]) -> str:
+    """A short label for why an unverifiable row is kept, so the remaining gap is visible by cause."""
+    reason = r.get("reason", "")
+    for prefix, label in _UNVERIFIABLE_GROUPS:
+        if reason.startswith(prefix):
+            if prefix == "No executable check":  # the derivation's reason, its particulars elided
+                tail = re.split(r"[,;:]", reason[len(prefix) + 2 :])[0]
+                return f"{label}: {_QUOTED.sub('…', tail).strip(' .')[:70]}"
+            return label
+    for part, label in _CHECK_GROUPS:
+        if part in reason:
+            return label
+    return "other"
+
+
+def unverifiable_groups(records: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(reason_group(r) for r in records if r["decision"] != "widen" and r["case"] == "unverifiable")
 
 
 def counts(records: list[dict[str, Any]]) -> Counter[str]:
@@ -71,6 +108,10 @@ def markdown(records: list[dict[str, Any]]) -> str:
     c = counts(records)
     lines = ["# widening audit", "", f"{len(records)} `Not answerable` rows.", "", "| decision | rows |", "| --- | ---: |"]
     lines += [f"| {k} | {v} |" for k, v in sorted(c.items())]
+    groups = unverifiable_groups(records)
+    if groups:
+        lines += ["", "### Unverifiable rows by reason", "", "| reason | rows |", "| --- | ---: |"]
+        lines += [f"| {k} | {v} |" for k, v in groups.most_common()]
     widened = [r for r in records if r["decision"] == "widen"]
     agreed = [r for r in widened if r["key"].startswith(WIDENED_PREFIX)]
     beyond = [r for r in widened if not r["key"].startswith(WIDENED_PREFIX)]
@@ -114,4 +155,6 @@ def print_counts(records: list[dict[str, Any]], console: Console | None = None) 
         n = c.get(f"keep: {case}", 0)
         if n:
             table.add_row("keep", case, str(n))
+    for label, n in unverifiable_groups(records).most_common():
+        table.add_row("", f"  unverifiable: {label}", str(n))
     console.print(table)

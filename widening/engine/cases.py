@@ -6,14 +6,19 @@ They are applied in the precedence rules/cases.yaml gives.
 
 from __future__ import annotations
 
-from widening.engine.containers import Resolved
-from widening.facts.document import Doc
-from widening.models import CaseFinding, Member, ParsedQuestion, ProbeResult, Qualifier
-from widening.probes import Scope, run_probe
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-# Complement words that exclude a named part ("besides the two companies on page 42"):
-# bounded whenever the question also gives a cardinality ("another two").
-_EXCLUDING = {"besides", "except", "other than", "apart from", "excluding", "aside from"}
+from widening import rulebook
+from widening.engine.containers import Resolved
+from widening.engine.lists import ListResolution
+from widening.facts.document import Doc
+from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
+from widening.probes import Scope, run_probe
+from widening.probes import name_mentions as names
+from widening.question.parse import complement_rules
+
 
 
 def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
@@ -30,39 +35,204 @@ def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
     return None
 
 
-def absent_entity(parsed: ParsedQuestion, doc: Doc) -> tuple[CaseFinding | None, list[ProbeResult]]:
-    """A presupposed name, year, level or quoted term that occurs nowhere in the document."""
-    everywhere = Scope(pages=tuple(range(1, doc.facts.page_count + 1)))
-    results: list[ProbeResult] = []
-    for q in parsed.qualifiers:
-        res = run_probe("name_mentions", doc, everywhere, {"variants": list(q.variants or (q.text,)), "qualifier": q.kind})
-        results.append(res)
-        if res.measured_zero:
-            return (
-                CaseFinding(
-                    case="absent_entity",
-                    reason=f"The question presupposes {_describe(q)}, which occurs nowhere in the document ({res.note}).",
-                    evidence={"qualifier": q.model_dump(mode="json"), "probe": res.model_dump(mode="json")},
-                ),
-                results,
-            )
-    return None, results
+def missing_sub_container(lists: list[ListResolution]) -> CaseFinding | None:
+    """An ordinal item ("the fifth FAQ") beyond the count of its list under every reading of the parent."""
+    for r in lists:
+        if not r.missing:
+            continue
+        return CaseFinding(
+            case="missing_container",
+            reason=f"{r.explain()}: the ordinal exceeds the count under every reading, so the item does not exist.",
+            evidence={
+                "container": r.container.model_dump(mode="json"),
+                "parent": r.container.parent,
+                "readings": [x.model_dump(mode="json") for x in r.readings],
+            },
+        )
+    return None
+
+
+_ANCHORS = {"name", "model", "numbered", "level", "quoted"}
+_RESTRICTORS = {"year", "date", "year_range"}
+
+
+@cache
+def _rule() -> dict[str, Any]:
+    return rulebook.load("cases")["absent_entity_rules"]
+
+
+def _params(q: Qualifier) -> dict[str, Any]:
+    params: dict[str, Any] = {"variants": list(q.variants or (q.text,)), "qualifier": q.kind, "pictures": True}
+    if q.kind == "year":
+        short = q.text[2:]
+        params.update(year=q.text, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
+    return params
+
+
+def _pages(res: ProbeResult) -> list[int]:
+    return sorted({m.page for m in res.members})
 
 
 def _describe(q: Qualifier) -> str:
-    return {"name": "the name", "year": "the year", "level": "the level", "quoted": "the term"}[q.kind] + f" '{q.text}'"
+    what = {"name": "the name", "model": "the name", "numbered": "the numbered item", "level": "the level", "year": "the year",
+            "year_range": "the period", "date": "the date", "quoted": "the term"}[q.kind]
+    where = f" (question characters {q.span[0]}-{q.span[1]})" if q.span else ""
+    return f"{what} '{q.text}'{where}"
+
+
+def _absent(q: Qualifier, res: ProbeResult, why: str, extra: dict[str, Any] | None = None) -> CaseFinding:
+    return CaseFinding(
+        case="absent_entity",
+        reason=f"The question presupposes {_describe(q)}, {why} ({res.note}).",
+        evidence={"qualifier": q.model_dump(mode="json"), "probe": res.model_dump(mode="json"), **(extra or {})},
+    )
+
+
+@dataclass
+class EntityOutcome:
+    """What the qualifier search settled: an absent_entity finding, or doubts that keep the row unverifiable."""
+
+    finding: CaseFinding | None = None
+    results: list[ProbeResult] = field(default_factory=list)
+    doubts: list[Member] = field(default_factory=list)
+    doubt_reason: str = ""
+
+
+def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
+    """A presupposed qualifier that occurs nowhere, whose words never occur together, or that never
+    shares a page with the year it is asked about (rules/cases.yaml, absent_entity_rules)."""
+    everywhere = Scope(pages=tuple(range(1, doc.facts.page_count + 1)))
+    out = EntityOutcome()
+    present: list[tuple[Qualifier, ProbeResult]] = []
+    notes: list[str] = []
+    window = int(_rule()["together_window"])
+    for q in parsed.qualifiers:
+        res = run_probe("name_mentions", doc, everywhere, _params(q))
+        out.results.append(res)
+        if res.members:
+            present.append((q, res))
+            continue
+        if res.status is ProbeStatus.could_not_measure:
+            continue
+        if res.doubts:
+            out.doubts += list(res.doubts)
+            first = res.doubts[0]
+            notes.append(f"{_describe(q)} has no exact mention, only near ones, first p{first.page}: {first.what}")
+            continue
+        if not q.parts:
+            out.finding = _absent(q, res, "which occurs nowhere in the document: 0 exact hits")
+            return out
+        # Not as written: are its words there, and together?
+        parts = [p.split("|") for p in q.parts]
+        part_res = [run_probe("name_mentions", doc, everywhere, {"variants": alts, "qualifier": "part", "pictures": True}) for alts in parts]
+        out.results += part_res
+        for alts, pr in zip(parts, part_res):
+            if pr.measured_zero:
+                out.finding = _absent(q, pr, f"which occurs nowhere in the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
+                                      {"parts": [r.model_dump(mode="json") for r in part_res]})
+                return out
+        if any(not pr.members for pr in part_res):
+            notes.append(f"{_describe(q)} has no exact mention; a part of it cannot be settled")
+            out.doubts += [d for pr in part_res for d in pr.doubts]
+            continue
+        if q.kind not in _ANCHORS:
+            notes.append(f"{_describe(q)} is not printed as written, but its parts are (pages {_span(_pages(part_res[0]))}); it may be printed in another form")
+            continue
+        common = sorted(set.intersection(*(set(_pages(pr)) for pr in part_res)))
+        close = next((m for p in common if (m := names.together(doc, p, parts, window)) is not None), None)
+        if close is not None:
+            out.doubts.append(close.model_copy(update={"why": f"the words of '{q.text}' occur within {window} words of each other, not as written"}))
+            notes.append(f"{_describe(q)} is not printed as written, but its words occur close together on p{close.page}: {close.what}")
+            continue
+        where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
+        out.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
+                              {"parts": [r.model_dump(mode="json") for r in part_res]})
+        return out
+    out.finding = _combination(present, doc)
+    if out.finding is None and notes:
+        out.doubt_reason = "; ".join(notes)
+    return out
+
+
+def _combination(present: list[tuple[Qualifier, ProbeResult]], doc: Doc) -> CaseFinding | None:
+    """An anchor (name, numbered item) and a year it is asked about that never share a page or a neighbouring one."""
+    n = doc.facts.page_count
+    if any(names.page_text_status(doc.facts.page(i)) == "blind" for i in range(1, n + 1)):
+        return None
+    reach = int(_rule()["combination"]["neighbour_pages"])
+    share = float(_rule()["combination"]["max_anchor_share"])
+    for a, ra in present:
+        pa = _pages(ra)
+        # A name on the first page or on many pages is what the whole document is about.
+        if a.kind not in _ANCHORS or 1 in pa or len(pa) > share * n:
+            continue
+        for r, rr in present:
+            if r.kind not in _RESTRICTORS:
+                continue
+            pr = set(_pages(rr)) | {d.page for d in rr.doubts}
+            if _meet(pa, pr, reach):
+                continue
+            # Words inside pictures near either: a year on a chart's axis, a name on a screenshot.
+            seen = _in_pictures(doc, a, set(pa), r, pr, reach)
+            if seen is None or _meet(sorted(seen[0]), seen[1], reach):
+                continue
+            return CaseFinding(
+                case="absent_entity",
+                reason=(f"The question presupposes {_describe(a)} in {_describe(r)}: '{a.text}' on pages {_span(pa)}, "
+                        f"'{r.text}' on pages {_span(sorted(pr))}, never together (not on one page, nor within {reach} page(s)); "
+                        f"no page is blind ({ra.note})."),
+                evidence={"qualifier": a.model_dump(mode="json"), "with": r.model_dump(mode="json"),
+                          "probe": ra.model_dump(mode="json"), "with_probe": rr.model_dump(mode="json")},
+            )
+    return None
+
+
+def _meet(pa: list[int], pr: set[int], reach: int) -> bool:
+    return any(q in pr for p in pa for q in range(p - reach, p + reach + 1))
+
+
+def _in_pictures(doc: Doc, a: Qualifier, pa: set[int], r: Qualifier, pr: set[int], reach: int) -> tuple[set[int], set[int]] | None:
+    """Anchor and restrictor pages with the words OCR reads in pictures near either added; None when too many pictures."""
+    n = doc.facts.page_count
+    near = tuple(sorted({q for p in pa | pr for q in range(p - reach, p + reach + 1) if 1 <= q <= n}))
+    pics = names.picture_pages(doc, near)
+    if len(pics) > names.max_picture_pages():
+        return None
+    pa, pr = set(pa), set(pr)
+    for index in pics:
+        try:
+            if any(names.find(v, names.picture_tokens(doc, index)) for v in a.variants or (a.text,)):
+                pa.add(index)
+            if any(names.find(v, names.picture_tokens(doc, index)) for v in r.variants or (r.text,)):
+                pr.add(index)
+        except Exception:  # an unreadable picture may hold either
+            return None
+    return pa, pr
+
+
+def _span(pages: list[int]) -> str:
+    if len(pages) > 10:
+        return f"{pages[:10]}… ({len(pages)} pages)"
+    return str(pages)
 
 
 def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
-    """A complement ('not', 'except') with no cardinality to bound the set it asks for."""
+    """A set defined by negation against a universe the document does not enumerate.
+
+    The parser only reports a complement of the two shapes in rules/cases.yaml; an excluding
+    one ("besides X") is bounded by a cardinality or a named container, and goes to the check.
+    """
     if parsed.complement is None:
         return None
-    if parsed.cardinality is not None and parsed.complement in _EXCLUDING:
+    excluding = parsed.complement in complement_rules()["excluding"]
+    named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
+    if excluding and (parsed.cardinality is not None or named):
         return None
+    shape = "excludes a named part with no cardinality or container to bound the rest" if excluding else "asks for what the document does not show"
     return CaseFinding(
         case="unbounded_complement",
-        reason=f"The question asks for a complement ('{parsed.complement}') against a universe the document does not bound, so 'none' is not a reading of it.",
-        evidence={"complement": parsed.complement, "cardinality": parsed.cardinality},
+        reason=f"The question {shape} ('{parsed.complement}'), a universe the document does not enumerate, so 'none' is not a reading of it.",
+        evidence={"complement": parsed.complement, "cardinality": parsed.cardinality, "containers": [c.text for c in named]},
     )
 
 

@@ -82,8 +82,8 @@ def _main_container(parsed: ParsedQuestion) -> Container:
 
 
 def _raster_only(parsed: ParsedQuestion) -> str | None:
-    m = re.search(vocab.alternation(vocab.load("vocabulary")["raster_only_words"]), parsed.text, re.I)
-    return m.group(0) if m else None
+    m = vocab.search(vocab.load("vocabulary")["raster_only_words"], parsed.text)
+    return m.text if m else None
 
 
 def _visual_cue(parsed: ParsedQuestion) -> bool:
@@ -93,7 +93,7 @@ def _visual_cue(parsed: ParsedQuestion) -> bool:
     return bool(
         parsed.target.attribute
         or (c is not None and (c.in_image or c.region))
-        or re.search(vocab.alternation(words), parsed.text, re.I)
+        or vocab.search(words, parsed.text)
     )
 
 

@@ -14,6 +14,7 @@ from widening import rulebook
 from widening.engine import cases
 from widening.engine.checks import Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
+from widening.engine.lists import resolve_list
 from widening.facts.document import Doc
 from widening.models import (
     CaseFinding,
@@ -117,17 +118,23 @@ def decide_row(
     base["readings"] = tuple(t for r in resolved for t in r.readings)
     if (f := cases.missing_container(resolved)) is not None:
         return _keep(row, f, check={"container": f.evidence}, **base)
+    lists = [resolve_list(c, doc, resolved) for c in parsed.sub_containers]
+    if (f := cases.missing_sub_container(lists)) is not None:
+        return _keep(row, f, check={"container": f.evidence}, **base)
+    uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
 
-    found, mention_probes = cases.absent_entity(parsed, doc)
-    base["probes"] = tuple(mention_probes)
-    if found is not None:
-        return _keep(row, found, check={"probe": "name_mentions", "qualifier": found.evidence["qualifier"]}, **base)
+    entity = cases.absent_entity(parsed, doc)
+    base["probes"] = tuple(entity.results)
+    if entity.finding is not None:
+        return _keep(row, entity.finding, check={"probe": "name_mentions", "qualifier": entity.finding.evidence["qualifier"]}, **base)
     if complement:
         return _keep(row, complement, **base)
+    if entity.doubt_reason:  # a near match proves neither presence nor absence: never widened
+        return _unverifiable(row, f"A presupposed qualifier is in doubt: {entity.doubt_reason}.", doubts=tuple(entity.doubts), **base)
 
     derivation, source = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:
-        return _unverifiable(row, f"No executable check: {derivation.reason}.", spec_source=None, **base)
+        return _unverifiable(row, f"No executable check: {derivation.reason}.{uncounted}", spec_source=None, **base)
     spec = derivation.spec
     main = _container_for(spec.container, parsed, resolved)
     if pinned is not None:

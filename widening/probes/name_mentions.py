@@ -1,96 +1,510 @@
-"""`name_mentions`: where a name, year, level or quoted term occurs anywhere in the document.
+"""`name_mentions`: where a name, number, year, level or quoted term occurs as whole words.
 
-Matching is deliberately tolerant (case, spacing, punctuation and hyphens are ignored;
-a trailing plural 's' is optional), because a missed mention would turn into a false
-"absent entity". Image-only pages are searched in their OCR text; without it they
-cannot be searched, and the probe says so.
+Matching is strict and explainable (rules/mentions.yaml, ``names``): text is Unicode-
+normalised (NFKC) and case-folded, cut into word tokens, and a name matches a run of
+whole tokens in order. Hyphen, space and joined spellings of the same words match
+("e-mail", "e mail", "email"), as do plural and possessive forms of alphabetic words.
+Numbers, years, versions and alphanumeric names match exactly: "2020" is not "20 20",
+"GPT-4o" is not "GPT-4 (OpenAI". Long alphabetic words may differ by an edit or two
+(OCR noise, a typo in the question), but such a hit is a *doubt*, not a member: it
+proves neither presence nor absence.
 
-Example: a survey year the report never covers has no mention on any page, text layer or OCR.
-Cannot see: a name written only inside a picture of a born-digital page (no OCR runs there).
+Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
+read words; OCR that ran and read none (measured: the page shows no words); OCR that did
+not run or failed (blind). Only blind pages block a zero. With ``pictures``, the words
+inside content pictures of text-layer pages are read too (OCR, kept in the cache).
+
+Example: a survey year the report never covers has no exact mention on any page, text
+layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
+Cannot see: words in the pictures of a document with more than ``max_picture_pages``
+pictured pages (those pages are then blind), or a name split by a line break mid-word
+without a hyphen.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
 
+import regex
+
+from widening import rulebook
 from widening.facts.document import Doc
-from widening.models import Member, PageKind, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.facts.geometry import union
+from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, ProbeStatus, TextLine
+from widening.probes import Params, Scope, probe
 
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
+
+# A token: digits with decimal/thousand separators ("9.0", "1,000", "v1.2"), or a run of
+# letters and digits with inner apostrophes ("traveler's", "o'brien").
+_TOKEN = re.compile(r"[^\W_]*\d(?:[.,]\d+)+[^\W_]*|[^\W_]+(?:'[^\W_]+)*")
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
+# A word broken at the end of a line ("cus-\ntomer") is one word.
+_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑]\s*\n\s*(?=[^\W\d_])")
+_SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
 
-def squash(text: str) -> str:
-    """Lower case, ligatures expanded, everything but letters and digits removed."""
-    text = text.lower().replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
-    return _NON_ALNUM.sub("", text)
+@cache
+def _rules() -> dict[str, Any]:
+    return rulebook.load("mentions")["names"]
 
 
-def _needles(variants: list[str]) -> list[str]:
-    out = []
-    for v in variants:
-        s = squash(v)
-        if s:
-            out.append(s)
-            if s.endswith("s") and len(s) > 4:
-                out.append(s[:-1])
+# --------------------------------------------------------------------------- tokens
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word token: its normalised form, the text as printed, where it is, what precedes it."""
+
+    norm: str
+    raw: str
+    bbox: BBox
+    gap: str = " "  # the characters between the previous token and this one
+    word: str = ""  # the text-layer word it was cut from, as printed (case kept)
+
+
+def normalise(text: str) -> str:
+    """NFKC (ligatures, full-width forms), case-folded, one kind of apostrophe, line-end hyphens joined."""
+    text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).casefold()
+    return _LINE_HYPHEN.sub("", text)
+
+
+def _base(token: str) -> str:
+    """Possessive dropped ("traveler's" -> "traveler"), other apostrophes removed ("don't" -> "dont")."""
+    token = re.sub(r"'s$", "", token)
+    return token.replace("'", "")
+
+
+@cache
+def forms(token: str) -> frozenset[str]:
+    """The spellings a token stands for: itself and, for alphabetic words, its singular candidates."""
+    out = {token}
+    if token.isalpha() and len(token) >= int(_rules()["plural_min_letters"]):
+        if token.endswith("ies"):
+            out.add(token[:-3] + "y")
+        if token.endswith("es"):
+            out.add(token[:-2])
+        if token.endswith("s") and not token.endswith("ss"):
+            out.add(token[:-1])
+    return frozenset(out)
+
+
+def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False) -> list[Token]:
+    """Word tokens of ``text``; with ``split_box`` each token gets its share of ``bbox`` by character position."""
+    norm = normalise(text)
+    out: list[Token] = []
+    prev = 0
+    n = max(1, len(norm))
+    x0, y0, x1, y1 = bbox
+    for m in _TOKEN.finditer(norm):
+        base = _base(m.group(0))
+        if not base:
+            continue
+        box = (x0 + (x1 - x0) * m.start() / n, y0, x0 + (x1 - x0) * m.end() / n, y1) if split_box else bbox
+        out.append(Token(base, m.group(0), box, norm[prev:m.start()] or ""))
+        prev = m.end()
     return out
 
 
-def _page_text(doc: Doc, index: int) -> str | None:
-    page = doc.facts.page(index)
-    if page.kind is PageKind.image_only and not page.text.strip():
+@cache
+def _same(a: str, b: str) -> bool:
+    return bool(forms(a) & forms(b))
+
+
+def _transition_split(whole: str, parts: list[Token]) -> bool:
+    """``whole`` printed as ``parts`` only where letters meet digits, with a space or hyphen between ("iPhone 12")."""
+    pos = 0
+    for i, t in enumerate(parts):
+        if i:
+            left, right = whole[pos - 1], whole[pos]
+            if left.isdigit() == right.isdigit() or not _SPLIT_GAP.fullmatch(t.gap):
+                return False
+        pos += len(t.norm)
+    return True
+
+
+def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | None:
+    """End (exclusive) of a match of ``needle`` starting at page token ``b``, or None."""
+
+    def go(a: int, j: int) -> int | None:
+        if a == len(needle):
+            return j
+        if j >= len(page):
+            return None
+        p = page[j].norm
+        # one token each
+        if _same(needle[a], p) or (fuzzy and _near(needle[a], p)):
+            if (end := go(a + 1, j + 1)) is not None:
+                return end
+        # the page joins several needle tokens ("email" for "e-mail", "iphone12")
+        joined = needle[a]
+        for c in range(a + 1, len(needle)):
+            joined += needle[c]
+            if len(joined) > len(p) + 3:
+                break
+            if _same(joined, p) and (end := go(c + 1, j + 1)) is not None:
+                return end
+        # the page splits one needle token at letter/digit transitions ("iphone 12" for "iphone12")
+        acc = p
+        for d in range(j + 1, len(page)):
+            acc += page[d].norm
+            if len(acc) > len(needle[a]) + 3:
+                break
+            if _same(needle[a], acc) and _transition_split(needle[a], page[j : d + 1]):
+                if (end := go(a + 1, d + 1)) is not None:
+                    return end
         return None
-    return page.text
+
+    return go(0, b)
 
 
-def _bbox(doc: Doc, index: int, variant: str) -> tuple[float, float, float, float]:
-    page = doc.facts.page(index)
-    needle = squash(variant)
-    for line in page.ocr_lines:
-        if needle and needle in squash(line.text):
-            return line.bbox
-    if page.text_source == "layer":
-        hits = doc.page(index).search_for(variant)
+def _budget(word: str) -> int:
+    if not word.isalpha():
+        return 0
+    return max((int(e) for n, e in _rules()["edits"].items() if len(word) >= int(n)), default=0)
+
+
+@cache
+def _near(a: str, b: str) -> bool:
+    """Within the edit budget of the longer alphabetic word (never for numbers or short words)."""
+    k = min(_budget(a), _budget(b))
+    if k == 0 or abs(len(a) - len(b)) > k or a == b:
+        return False
+    return regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+
+
+def _year_inside(needle: list[str], page: list[Token]) -> list[int]:
+    """A lone number printed glued to letters ("FY2013", "2013a") still mentions that number."""
+    if len(needle) != 1 or not needle[0].isdigit():
+        return []
+    rx = re.compile(rf"(?<![\d.,]){re.escape(needle[0])}(?![\d]|[.,]\d)")
+    return [j for j, t in enumerate(page) if t.norm != needle[0] and not t.norm.isdigit() and rx.search(t.norm)]
+
+
+@dataclass(frozen=True)
+class Hit:
+    start: int
+    end: int
+    exact: bool
+
+
+def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit]:
+    """Exact matches of ``needle_text`` in ``page``; when there are none (and ``tolerant``), the tolerant ones."""
+    needle = [t.norm for t in tokens(needle_text)]
+    if not needle:
+        return []
+    for fuzzy in (False, True) if tolerant else (False,):
+        hits: list[Hit] = []
+        j = 0
+        while j < len(page):
+            end = _align(needle, page, j, fuzzy)
+            if end is not None:
+                hits.append(Hit(j, end, not fuzzy))
+                j = end
+            else:
+                j += 1
+        if not fuzzy:
+            hits += [Hit(j, j + 1, True) for j in _year_inside(needle, page)]
         if hits:
-            r = hits[0]
-            return (r.x0, r.y0, r.x1, r.y1)
-    return (0.0, 0.0, page.width, page.height)
+            return sorted(hits, key=lambda h: h.start)
+    return []
+
+
+def matches(needle_text: str, text: str) -> list[tuple[str, bool]]:
+    """(matched text as printed, exact?) for every match of ``needle_text`` in ``text``."""
+    page = tokens(text)
+    return [(_printed(page, h), h.exact) for h in find(needle_text, page)]
+
+
+def _printed(page: list[Token], h: Hit) -> str:
+    """The matched words as printed (text-layer words keep their case), else the normalised tokens."""
+    span = page[h.start : h.end]
+    if all(t.word for t in span):  # a layer token opening a word has gap " " (set in _page_tokens)
+        return " ".join(t.word for i, t in enumerate(span) if i == 0 or t.gap == " ")
+    return "".join((page[i].gap if i > h.start else "") + page[i].raw for i in range(h.start, h.end)).strip()
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def page_text_status(facts: PageFacts) -> TextStatus:
+    """Where a page's words come from: its text layer, OCR with words, OCR with none, or nowhere (blind).
+
+    Derived from the cached facts: an image-only page whose OCR ran has ``text_source ==
+    'ocr'`` (with or without lines); one whose OCR did not run or failed has ``ocr_error``.
+    """
+    if facts.kind is PageKind.empty:
+        return "empty"
+    if facts.kind is not PageKind.image_only:
+        return "text_layer"
+    if facts.text_source == "ocr" and facts.ocr_error is None:
+        return "ocr_words" if facts.ocr_lines else "ocr_none"
+    return "blind"
+
+
+def _source(facts: PageFacts) -> str:
+    if facts.text_source == "ocr":
+        return "OCR"
+    return "OCR text layer (scanned page)" if facts.kind is PageKind.scanned_ocr else "text layer"
+
+
+def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
+    """The page's tokens; with ``boxes`` each carries the box of its word (layer) or its share of the OCR line."""
+    facts = doc.facts.page(index)
+    if facts.text_source == "ocr":
+        return [t for line in facts.ocr_lines for t in tokens(line.text, line.bbox, split_box=True)]
+    if not boxes:
+        return tokens(facts.text)
+    key = ("name_tokens", index)
+    if key not in doc._cache:
+        words = doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)
+        out: list[Token] = []
+        for w in words:
+            got = [Token(t.norm, t.raw, t.bbox, t.gap, w[4]) for t in tokens(w[4], (w[0], w[1], w[2], w[3]))]
+            if got:
+                out.append(Token(got[0].norm, got[0].raw, got[0].bbox, " ", w[4]))
+                out.extend(got[1:])
+        doc._cache[key] = out
+    return doc._cache[key]
+
+
+def _word_flags() -> int:
+    import pymupdf
+
+    return pymupdf.TEXTFLAGS_WORDS | pymupdf.TEXT_DEHYPHENATE
+
+
+_WORD_FLAGS = _word_flags()
+
+
+def _page_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str], year: str | None) -> tuple[list[Member], list[Member]]:
+    """(exact hits, doubts) on one page, each with the box of the matched words.
+
+    Doubts: tolerant-only matches, exact matches of ``near_variants`` (forms that may denote
+    the same thing, such as "FY13" for 2013), and printed year ranges that cover ``year``.
+    """
+    coarse = _page_tokens(doc, index, boxes=False)
+    found = [(v, find(v, coarse)) for v in variants]
+    near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
+    ranges = _covering(coarse, year) if year else []
+    if not any(h for _, h in found + near_found) and not ranges:
+        return [], []
+    fine = _page_tokens(doc, index, boxes=True)
+    src = _source(doc.facts.page(index))
+    page = doc.facts.page(index)
+    whole = (0.0, 0.0, page.width, page.height)
+
+    def box(_: list[Hit], h: Hit, toks: list[Token]) -> BBox:
+        return union([toks[i].bbox for i in range(h.start, h.end)]) if toks is fine else whole
+
+    exact: list[Member] = []
+    near: list[Member] = []
+    for v, hs in found:
+        toks = fine if (fine_hits := find(v, fine)) else coarse
+        for h in fine_hits or hs:
+            text = _printed(toks, h)
+            if h.exact:
+                exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}"))
+            else:
+                near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}",
+                                   why="matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence"))
+    if exact:
+        return exact, []
+    for v, hs in near_found:
+        toks = fine if (fine_hits := find(v, fine, tolerant=False)) else coarse
+        for h in fine_hits or hs:
+            near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {_printed(toks, h)!r} may denote the same as {variants[0]!r}",
+                               why="another form of the same thing (a fiscal year, a short year): neither presence nor absence"))
+    for a, b in ranges:
+        toks = fine if (fine_hits := find(f"{a} {b}", fine, tolerant=False)) else coarse
+        hs = fine_hits or find(f"{a} {b}", coarse, tolerant=False)
+        where = box([], hs[0], toks) if hs else whole
+        near.append(Member(page=index, bbox=where, what=f"{src}: the range {a}-{b} covers {year}",
+                           why="a printed period that includes the year: the year may be covered without being printed"))
+    return [], near
+
+
+_RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|to|through|thru|until|till)\s*((?:19|20)?\d{2})(?![\d])")
+
+
+def _covering(page: list[Token], year: str) -> list[tuple[str, str]]:
+    """Printed year ranges ("2010-2015", "2010 to 15") that include ``year`` without printing it."""
+    text = "".join((t.gap or " ") + t.raw for t in page)
+    out = []
+    y = int(year)
+    for m in _RANGE.finditer(text):
+        a, b = m.group(1), m.group(2)
+        b4 = int(b) if len(b) == 4 else int(a[:2] + b)
+        if int(a) < y < b4 and b4 - int(a) <= 50:
+            out.append((a, str(b4) if len(b) == 4 else b))
+    return out
+
+
+def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Member | None:
+    """The first place on the page where every part (any of its spellings) occurs within ``window`` words."""
+    fine = _page_tokens(doc, index, boxes=True)
+    hits = [[h for alt in alts for h in find(alt, fine, tolerant=False)] for alts in parts]
+    if any(not h for h in hits):
+        return None
+    for h0 in hits[0]:
+        chosen = [h0]
+        for others in hits[1:]:
+            close = [h for h in others if abs(h.start - h0.start) <= window]
+            if not close:
+                break
+            chosen.append(min(close, key=lambda h: abs(h.start - h0.start)))
+        else:
+            lo, hi = min(h.start for h in chosen), max(h.end for h in chosen)
+            return Member(page=index, bbox=union([fine[i].bbox for i in range(lo, hi)]),
+                          what=f"{_source(doc.facts.page(index))}: {' / '.join(_printed(fine, h) for h in chosen)!r} within {window} words")
+    return None
+
+
+def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
+    """A reviewer's line saying how each page was searched, and the blind pages."""
+    groups: dict[str, list[int]] = {}
+    for p in pages:
+        groups.setdefault(page_text_status(doc.facts.page(p)), []).append(p)
+    label = {"text_layer": "text layer", "ocr_words": "OCR read words", "ocr_none": "OCR ran, no words", "blind": "blind (OCR not run or failed)", "empty": "blank"}
+    parts = [f"{label[k]}: {_span(v)}" for k, v in groups.items()]
+    return "; ".join(parts), groups.get("blind", [])
+
+
+def _span(pages: list[int]) -> str:
+    if len(pages) > 8:
+        return f"{len(pages)} pages p{pages[0]}-p{pages[-1]}"
+    return ", ".join(f"p{p}" for p in pages)
+
+
+def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...]]:
+    """Text-layer pages showing content pictures (not icons, logos or a scanned page's own image) -> their boxes."""
+    from widening.probes.images import placed_images
+
+    out: dict[int, tuple[BBox, ...]] = {}
+    for index in pages:
+        if doc.facts.page(index).kind is not PageKind.born_digital or not doc.facts.page(index).image_count:
+            continue
+        boxes = tuple(p.bbox for p in placed_images(doc.page(index), index) if p.klass == "content")
+        if boxes:
+            out[index] = boxes
+    return out
+
+
+def max_picture_pages() -> int:
+    """How many pictured pages a document may have read before they count as blind."""
+    return int(_rules()["max_picture_pages"])
+
+
+class PictureText(Frozen):
+    """What OCR read inside the content pictures of one page (kept in the cache: reading them is slow)."""
+
+    lines: tuple[TextLine, ...] = ()
+
+
+def picture_tokens(doc: Doc, index: int) -> list[Token]:
+    """Tokens OCR reads inside the content pictures of a text-layer page.
+
+    Memoised per document, and in the on-disk cache when the caller put one in
+    ``doc._cache['store']`` (the audit does), keyed by the PDF's hash and the page.
+    """
+    key = ("picture_tokens", index)
+    if key not in doc._cache:
+        store = doc._cache.get("store")
+        ckey = f"{doc.facts.sha256}-p{index}"
+        got = store.get("picture_text", ckey, PictureText) if store is not None else None
+        if got is None:
+            got = PictureText(lines=_read_pictures(doc, index))
+            if store is not None:
+                store.put("picture_text", ckey, got)
+        doc._cache[key] = [t for line in got.lines for t in tokens(line.text, line.bbox, split_box=True)]
+    return doc._cache[key]
+
+
+def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    """One OCR pass over the area the page's content pictures cover; lines outside every picture are dropped."""
+    import pymupdf
+
+    from widening.facts.ocr import ocr_image
+
+    boxes = picture_pages(doc, (index,)).get(index, ())
+    if not boxes:
+        return ()
+    page = doc.page(index)
+    lines = ocr_image(page, pymupdf.Rect(union(list(boxes))))
+    inside = [pymupdf.Rect(b) for b in boxes]
+    return tuple(l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside))
+
+
+def _picture_hits(doc: Doc, index: int, variants: list[str]) -> tuple[list[Member], list[Member]]:
+    toks = picture_tokens(doc, index)
+    exact: list[Member] = []
+    near: list[Member] = []
+    for v in variants:
+        for h in find(v, toks):
+            m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                       what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if h.exact else 'near'} {v!r}",
+                       why=None if h.exact else "matches only within the edit tolerance for long words: neither presence nor absence")
+            (exact if h.exact else near).append(m)
+    return exact, ([] if exact else near)
 
 
 class NameMentionsParams(Params):
-    """``variants``: the spellings of the name searched; ``qualifier``: what kind of name it is."""
+    """``variants``: spellings of one mention; ``near_variants``: forms that may denote it (doubts);
+    ``year``: a year a printed range may cover; ``pictures``: also read words inside pictures."""
 
     variants: tuple[str, ...] = ()
+    near_variants: tuple[str, ...] = ()
+    year: str | None = None
+    pictures: bool = False
     qualifier: str | None = None
 
 
 @probe("name_mentions", params=NameMentionsParams)
 def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
-    """Members: one per page on which any variant of the name occurs."""
-    variants = [str(v) for v in params.get("variants", [])]
-    needles = _needles(variants)
-    if not needles:
-        return ProbeResult.cannot("name_mentions", "no name to search for", params=params)
+    """Members: exact whole-word mentions of any variant; doubts: tolerant-only ones. Blind pages block a zero.
+
+    ``pictures: true``: when the text finds no exact mention, the words inside content pictures
+    of text-layer pages are read by OCR too (on at most ``max_picture_pages`` pages; more is blind).
+    """
+    variants = [str(v) for v in params.get("variants", []) if tokens(str(v))]
+    if not variants:
+        return ProbeResult.cannot("name_mentions", "no name to search for", params=params, pages=scope.pages)
+    near_variants = [str(v) for v in params.get("near_variants", []) if tokens(str(v))]
+    year = str(params["year"]) if params.get("year") else None
     members: list[Member] = []
-    unsearched: list[int] = []
+    doubts: list[Member] = []
     for index in scope.pages:
-        text = _page_text(doc, index)
-        if text is None:
-            unsearched.append(index)
+        if page_text_status(doc.facts.page(index)) in ("blind", "empty"):
             continue
-        flat = squash(text)
-        hit = next((n for n in needles if n in flat), None)
-        if hit is not None:
-            variant = next((v for v in variants if squash(v) == hit), variants[0])
-            members.append(Member(page=index, bbox=_bbox(doc, index, variant), what=f"mention of {variants[0]!r}"))
-    if not members and unsearched:
-        return ProbeResult.cannot(
-            "name_mentions",
-            f"{len(unsearched)} image-only page(s) have no OCR text, so absence cannot be measured (e.g. p{unsearched[0]})",
-            pages=scope.pages,
-            params=params,
-        )
+        exact, near = _page_hits(doc, index, variants, near_variants, year)
+        members += exact
+        doubts += near
+    how, blind = status_note(doc, scope.pages)
+    unread: list[str] = []
+    if params.get("pictures") and not members:
+        pics = picture_pages(doc, scope.pages)
+        cap = max_picture_pages()
+        if len(pics) > cap:
+            unread.append(f"pictures on {len(pics)} text-layer page(s) (more than {cap}) were not read, e.g. p{min(pics)}")
+        else:
+            for index in pics:
+                try:
+                    exact, near = _picture_hits(doc, index, variants + near_variants)
+                except Exception as exc:  # a picture that cannot be read may hold the name
+                    unread.append(f"pictures on p{index} could not be read ({type(exc).__name__})")
+                    continue
+                members += exact
+                doubts += near
+            if pics:
+                how += f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(sorted(pics))}"
+    note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
+    if (blind or unread) and not members:
+        why = [f"{len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {doc.facts.page(blind[0]).ocr_error or 'no OCR text'}"] if blind else []
+        return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, status=ProbeStatus.could_not_measure,
+                           doubts=tuple(doubts), note="; ".join([note, *why, *unread]))
     return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, members=tuple(members),
-                       note=f"searched {len(scope.pages) - len(unsearched)} page(s)")
+                       doubts=tuple(doubts), note=note)

@@ -91,10 +91,60 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
         found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
     low = q.lower()
     for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
-        m = re.search(vocab.alternation(words), low)
+        m = vocab.search(words, low)
         if m:
-            found.append((m.start(), m.end(), Container(kind=kind, text=m.group(0))))
+            found.append((m.start, m.end, Container(kind=kind, text=m.text)))
     return sorted(found, key=lambda t: t[0])
+
+
+def _ordinal_alt() -> str:
+    # Ordinals only: "five bullets" is a count, "the fifth bullet" names one item.
+    words = list(_v()["ordinal_words"])
+    return r"(?:\d{1,3}(?:st|nd|rd|th)|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+
+
+def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Container]:
+    """Ordinal items of a list: "the fifth FAQ", "the tenth bullet point for safety", "the fifth subfigure of Figure 1"."""
+    out: list[Container] = []
+    kinds = _v()["list_items"]
+    item_words = {w: key for key, spec in kinds.items() for w in spec["words"]}
+    for m in re.finditer(rf"\b(?P<ord>{_ordinal_alt()})\s+", q, re.I):
+        n = _number(m.group("ord"))
+        hit = vocab.search(list(item_words), q[m.end():])
+        if n is None or hit is None or hit.start != 0:
+            continue
+        key = item_words[hit.word]
+        end = m.end() + hit.end
+        parent = _parent(q, end, kinds[key]["parent"], found)
+        out.append(Container(kind=ContainerKind.enumerated_list, number=str(n), item=key, parent=parent, text=q[m.start():end]))
+    return out
+
+
+def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]]) -> str | None:
+    """What holds the list: the figure or page the question names, or the topic words after the item."""
+    if how == "figure":
+        figs = [c for _, _, c in found if c.kind is ContainerKind.figure]
+        return f"Figure {figs[0].number}" if figs else None
+    if how == "topic":
+        pages = [c for _, _, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)]
+        if pages:
+            return f"{pages[0].kind.value} {pages[0].number}"
+        stop = set(_v()["topic_stop"])
+        after = re.match(r"\s+(?:for|about|on|under|regarding|in)\s+([^,.;:?!()]+)", q[end:], re.I)
+        # "For safety, what is the tenth bullet?": the topic may also open the question.
+        before = re.match(r"\s*(?:for|about|regarding|under|on)\s+([^,.;:?!()]+),", q, re.I)
+        for m in (after, before):
+            words: list[str] = []
+            for w in re.findall(r"[a-z][a-z-]+", m.group(1).lower()) if m else []:
+                if w in stop:
+                    if words:
+                        break  # "for safety of the users": the topic ends at the first filler word after it
+                    continue
+                words.append(w)
+            if words:
+                return " ".join(words[:3])
+        return None
+    return None  # a section parent is found by its headings in the document
 
 
 def _region(q: str) -> str | None:
@@ -138,7 +188,7 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     if not m:
         return None
     filler = set(_v()["topic_filler"])
-    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if w not in filler)
+    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if not vocab.member(w, filler))
     return (m.group(1).lower(), topic) if topic else None
 
 
@@ -153,13 +203,13 @@ def _between(q: str) -> tuple[str, str] | None:
 def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
-    styles = tuple(vocab.find_all_keys(v["styles"], masked))
+    styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     colour = vocab.find_key(v["colours"], masked)
     element = vocab.find_key(v["elements"], masked)
     obj = vocab.find_key(object_words(), masked)
     attribute = vocab.find_key(v["person_attributes"], masked)
-    person = re.search(vocab.alternation(v["person_words"]), masked, re.I) is not None
-    stylised = re.search(vocab.alternation(v["stylised_words"]), q, re.I) is not None
+    person = vocab.search(v["person_words"], masked) is not None
+    stylised = vocab.search(v["stylised_words"], q) is not None
     pattern = vocab.find_key(v["patterns"], masked)
     venue = vocab.find_key(v["venues"], masked)
     between = _between(q) if venue else None
@@ -188,39 +238,201 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
 # --------------------------------------------------------------------------- qualifiers
 
 
+@cache
+def _qv() -> dict[str, Any]:
+    return vocab.load("qualifiers")
+
+
+@cache
+def _ordinary_words() -> frozenset[str]:
+    """Words that are not names even when capitalised: generic nouns, colours, elements, object words."""
+    v = _v()
+    words: set[str] = set(_qv()["generic_nouns"]) | set(_qv()["not_heads"])
+    for key in ("colours", "elements", "styles", "person_attributes", "venues"):
+        for k, forms in v[key].items():
+            words.add(str(k).lower())
+            words.update(str(f).lower() for f in forms)
+    for key in ("person_words", "stylised_words", "raster_only_words"):
+        words.update(str(f).lower() for f in v[key])
+    for cls, forms in object_words().items():
+        words.add(cls.lower())
+        words.update(f.lower() for f in forms)
+    words.update(w.lower() for w in _c()["not_names"])
+    return frozenset(words)
+
+
+_ROMAN = r"(?:X{0,3})(?:IX|IV|V?I{0,3})"
+_DESIGNATOR = rf"(?:\d+(?:[.-]\d+)*[a-z]?|(?!\b[IVX]*\b[a-z]){_ROMAN}(?=\b)|[A-Z])"
+
+
+def _alternates(des: str) -> list[str]:
+    """Other spellings of a designator: 4 <-> IV, 6 -> six."""
+    out = [des]
+    if des.isdigit() and 0 < int(des) <= 39:
+        out.append(_to_roman(int(des)))
+        word = next((w for w, k in _v()["number_words"].items() if k == int(des)), None)
+        if word:
+            out.append(word)
+    elif len(des) > 1 and re.fullmatch(_ROMAN, des) and (r := _from_roman(des)):
+        out.append(str(r))
+    return out
+
+
+_ROMAN_DIGITS = (("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
+
+
+def _to_roman(n: int) -> str:
+    out = ""
+    for sym, v in _ROMAN_DIGITS:
+        while n >= v:
+            out, n = out + sym, n - v
+    return out
+
+
+def _from_roman(s: str) -> int:
+    """Value of an upper-case roman numeral up to 39 (the question side needs no more)."""
+    total, i = 0, 0
+    for sym, v in _ROMAN_DIGITS:
+        while s.startswith(sym, i):
+            total, i = total + v, i + len(sym)
+    return total if i == len(s) else 0
+
+
+def _is_unit(token: str) -> bool:
+    m = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z%]+)", token, re.I)
+    return bool(m) and m.group(1).lower() in set(_qv()["units"])
+
+
 def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifier]:
+    """Every presupposed qualifier, each with its span in ``q``: quoted terms, dates, year ranges,
+    years, numbered things (head + number, roman numeral or letter), alphanumeric names, names."""
     out: list[Qualifier] = []
-    masked = _mask(q, container_spans)
-    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", masked):
-        text = (m.group(1) or m.group(2)).strip()
-        out.append(Qualifier(kind="quoted", text=text, variants=(text,)))
-    for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})(?![\d%])", masked):
-        out.append(Qualifier(kind="year", text=m.group(1), variants=(m.group(1),)))
-    for m in re.finditer(r"\blevel[- ]?(\d+)\b", masked, re.I):
-        n = m.group(1)
-        word = next((w for w, k in _v()["number_words"].items() if str(k) == n), n)
-        out.append(Qualifier(kind="level", text=m.group(0), variants=(f"level {n}", f"level-{n}", f"level{n}", f"level {word}")))
+    taken = list(container_spans)
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    def add(kind: str, s: int, e: int, text: str, variants: list[str], parts: tuple[str, ...] = ()) -> None:
+        if not free(s, e):
+            return
+        taken.append((s, e))
+        if any(x.kind == kind and x.text.lower() == text.lower() for x in out):
+            return  # said twice, one qualifier
+        out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts))  # type: ignore[arg-type]
+
+    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
+        g = 1 if m.group(1) else 2
+        text = m.group(g).strip()
+        add("quoted", m.start(g), m.end(g), text, [text])
+        taken[-1:] = [m.span()] if out and out[-1].span == (m.start(g), m.end(g)) else taken[-1:]
+    _dates(q, add)
+    year = r"(?:19|20)\d{2}"
+    joiners = "|".join(re.escape(j) for j in _qv()["range_joiners"])
+    for m in re.finditer(rf"(?<![\d.])({year})\s*(?:{joiners})\s*((?:19|20)?\d{{2}})(?![\d%])", q, re.I):
+        a, b = m.group(1), m.group(2)
+        b4 = b if len(b) == 4 else a[:2] + b
+        if int(b4) <= int(a) or int(b4) - int(a) > 50:
+            continue
+        if re.search(r"\band\b", m.group(0), re.I) and not re.search(r"\bbetween\s+$", q[: m.start()], re.I):
+            continue  # "in 2012 and 2013" names two years, not a period
+        add("year_range", m.start(), m.end(), m.group(0), [f"{a}-{b4}", f"{a} to {b4}", f"{a}-{b4[2:]}", f"{a}/{b4[2:]}", f"{a}/{b4}"], (a, b4))
+    for m in re.finditer(rf"(?<![\d.])({year})(?![\d%]|s\b)", q):
+        add("year", m.start(1), m.end(1), m.group(1), [m.group(1)])
+    for m in re.finditer(r"(?<![\w.+-])(?=[\w.+-]*[A-Za-z])(?=[\w.+-]*\d)[A-Za-z0-9][\w.+-]*[A-Za-z0-9+]", q):
+        tok = m.group(0)
+        if _is_unit(tok) or re.fullmatch(r"[QH][1-4]|\d+(?:st|nd|rd|th)|(?:19|20)\d{2}s?", tok, re.I):
+            continue
+        if re.fullmatch(r"\d+-[a-z]+", tok) or (re.fullmatch(r"([a-z]+)-\d+", tok, re.I) and tok.split("-")[0].lower() in _qv()["not_heads"]):
+            continue  # "50-shot", "top-100": a quantity, not a name
+        head = re.match(r"[A-Za-z]+", tok)
+        if head and head.group(0).lower() in _qv()["numbered_heads"] and re.fullmatch(r"[A-Za-z]+-?\d+", tok):
+            continue  # "level-6", "wave4": a numbered thing, below
+        add("model", m.start(), m.end(), tok, [tok])
+    heads = set(_qv()["numbered_heads"])
+    not_heads = set(_qv()["not_heads"])
+    sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", q):
+        head, des = m.group(1), m.group(2)
+        low = re.sub(r"['’]s$", "", head.lower())
+        if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
+            continue
+        if des == "I" and low not in heads:
+            continue  # "If I", "can I": the pronoun, not a roman one
+        if des.isalpha() and not (head[0].isupper() or low in heads):
+            continue
+        if _is_unit(des):
+            continue
+        kind = "level" if low in ("level", "levels") else "numbered"
+        # "error numbers 288 and 388": one qualifier per number, each spanning its own number.
+        items = [(m.start(2), m.end(2), des)] + [
+            (m.start(3) + x.start(), m.start(3) + x.end(), x.group(0))
+            for x in re.finditer(_DESIGNATOR, m.group(3)) if x.group(0)
+        ]
+        for i, (s0, e0, d) in enumerate(items):
+            start = m.start() if i == 0 else s0
+            said = [q[start:e0]] if i == 0 else []
+            add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
+    _names(q, free, add)
+    return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _dates(q: str, add: Any) -> None:
+    """Dates with a year: 'May 2018', 'March 3, 2019', '3 March 2019', '2019-03-03'."""
+    months = _qv()["months"]
+    mon = "|".join(sorted((m.capitalize() for m in months), key=len, reverse=True))
+    year = r"(?:19|20)\d{2}"
+    pats = [
+        rf"\b(?P<m>{mon})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{mon})\.?,?\s+(?P<y>{year})\b",
+        rf"\b(?P<m>{mon})\.?,?\s+(?:of\s+)?(?P<y>{year})\b",
+        rf"\b(?P<y>{year})-(?P<mm>\d{{1,2}})-(?P<d>\d{{1,2}})\b",
+    ]
+    for pat in pats:
+        for m in re.finditer(pat, q):
+            g = m.groupdict()
+            mm = int(g["mm"]) if g.get("mm") else months[g["m"].lower()]
+            y, d = g["y"], g.get("d")
+            if mm not in months.values():
+                continue
+            name = max((k for k, v in months.items() if v == mm), key=len).capitalize()
+            if d:
+                variants = [f"{name} {int(d)} {y}", f"{int(d)} {name} {y}", f"{y}-{mm:02d}-{int(d):02d}", f"{mm}/{int(d)}/{y}", f"{int(d)}/{mm}/{y}"]
+            else:
+                variants = [f"{name} {y}", f"{name[:3]} {y}", f"{y}-{mm:02d}", f"{mm}/{y}", f"{mm:02d}/{y}"]
+            add("date", m.start(), m.end(), m.group(0), variants, (y,))
+
+
+def _names(q: str, free: Any, add: Any) -> None:
+    """Capitalised word runs that are not ordinary words: the presupposed names.
+
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
+    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY").
+    """
     stop = set(_c()["not_names"])
-    quoted = " ".join(x.text for x in out if x.kind == "quoted")
-    token = r"[A-Z][\w&.'’-]*[\w]|[A-Z]"
-    for m in re.finditer(rf"(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*", masked):
-        words = [w for w in (re.sub(r"['’]s$", "", x) for x in m.group(0).split()) if w not in stop]
-        if not words:
+    ordinary = _ordinary_words()
+    units = set(_qv()["units"])
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?!s\b))", q):
+        if not free(*m.span()):
             continue
-        name = re.sub(r"['’]s$", "", " ".join(words)).strip(" .")
-        if len(name) < 2 or name in quoted or name.lower() in ("i",):
+        raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
+        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
+        if not kept:
             continue
-        # A lone capitalised word at the very start is just the sentence's first word.
-        if m.start() == 0 and len(m.group(0).split()) == 1 and not _looks_like_name(m.group(0)):
+        s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
+        name = q[s:e].strip(" .")
+        words = [w.strip(".") for _, _, w in kept]
+        if len(name) < 2 or name.lower() in units:
             continue
-        out.append(Qualifier(kind="name", text=name, variants=(name,)))
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for x in out:
-        if (x.kind, x.text.lower()) not in seen:
-            seen.add((x.kind, x.text.lower()))
-            unique.append(x)
-    return unique
+        # A lone capitalised word opening a sentence is just the sentence's first word.
+        opens = m.start() == 0 or re.search(r"[.?!:;]\s*$", q[: m.start()]) is not None
+        if opens and len(raw) == 1 and not _looks_like_name(m.group(0)):
+            continue
+        # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
+        if all(w.lower() in ordinary for w in words):
+            continue
+        parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
+        add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
 def _looks_like_name(word: str) -> bool:
@@ -244,9 +456,31 @@ def _quantifier(q: str) -> str:
     return "other"
 
 
-def _complement(q: str) -> tuple[str | None, tuple[int, int] | None]:
-    m = re.search(vocab.alternation(_c()["complement_words"]), q, re.I)
-    return (m.group(0).lower(), (m.start(), m.end())) if m else (None, None)
+def complement_rules() -> dict[str, list[str]]:
+    """The complement words of rules/cases.yaml (the one place they live)."""
+    return _c()["complement"]
+
+
+def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
+    """The complement that defines the asked set (word, span), and a note for each 'not' that does not."""
+    rules = complement_rules()
+    m = re.search(vocab.alternation(rules["excluding"]), q, re.I)
+    if m:
+        return m.group(0).lower(), m.span(), []
+    # Parenthesised text qualifies the answer's form ("not the ratio"), never the set: blank it.
+    bare = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), q)
+    neg = vocab.alternation(rules["negations"])
+    aux = vocab.alternation(rules["auxiliaries"])
+    verb = vocab.alternation(rules["presence_verbs"])
+    m = re.search(rf"(?P<neg>{neg})\s+(?:{aux}\s+)?{verb}", bare, re.I)
+    if m:
+        return m.group("neg").lower(), m.span("neg"), []
+    notes = []
+    for n in re.finditer(neg, q, re.I):
+        where = "inside parentheses, it qualifies the answer's form" if bare[n.start()] == " " else "it negates a predicate, not the presence of the asked items"
+        context = q[max(0, n.start() - 20): n.end() + 20].strip()
+        notes.append(f"'{n.group(0)}' in '...{context}...' is not a complement: {where}.")
+    return None, None, notes
 
 
 def _cardinality(q: str) -> int | None:
@@ -264,32 +498,36 @@ def parse_question(text: str) -> ParsedQuestion:
     q = _SPACE.sub(" ", text).strip()
     found = _containers(q)
     region = _region(q)
-    in_image = re.search(vocab.alternation(_v()["image_container_words"]), q, re.I) is not None
-    complement, cspan = _complement(q)
+    image_hits = vocab.find_all(_v()["image_container_words"], q)
+    in_image = bool(image_hits)
+    complement, cspan, complement_notes = _complement(q)
     excluded: list[Container] = []
     containers: list[Container] = []
     clause_end = q.find(",", cspan[1]) if cspan else -1
+    excluding = complement in complement_rules()["excluding"]
     for s, e, c in found:
         c = _with_place(c, region, in_image)
         # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
-        if cspan and complement in ("besides", "except", "other than", "apart from", "excluding", "aside from") and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
+        if cspan and excluding and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
             excluded.append(c)
         else:
             containers.append(c)
     spans = [(s, e) for s, e, _ in found]
-    image_spans = [m.span() for m in re.finditer(vocab.alternation(_v()["image_container_words"]), q, re.I)]
+    image_spans = [(h.start, h.end) for h in image_hits]
     masked = _mask(q, spans + image_spans)
     target, notes = _target(q, masked)
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
+    subs = _sub_containers(q, found)
     return ParsedQuestion(
         text=q,
         quantifier=_quantifier(q),  # type: ignore[arg-type]
         containers=tuple(containers),
         excluded=tuple(excluded),
+        sub_containers=tuple(subs),
         target=target,
         complement=complement,
         cardinality=_cardinality(q),
         qualifiers=tuple(_qualifiers(q, spans)),
-        notes=tuple(notes),
+        notes=tuple(notes) + tuple(complement_notes),
     )

@@ -1,0 +1,83 @@
+"""Complement precision: only a set defined by negation against a universe the document does
+not enumerate is an unbounded complement; the words live in rules/cases.yaml only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from widening import rulebook as vocab
+from widening.engine import cases
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc
+from widening.models import Row
+from widening.question.parse import parse_question
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("q, word", [
+    ("List all the icons about signals that can not be found in Status Bar", "can not"),
+    ("Which icons cannot be seen in the status bar?", "cannot"),
+    ("List the apps that are not shown on the home screen.", "are not"),
+    ("Which sensors do not appear in the diagram?", "do not"),
+    ("Name the ports that aren't included in the package", "aren't"),
+])
+def test_negated_presence_is_an_unbounded_complement(q: str, word: str) -> None:
+    p = parse_question(q)
+    assert p.complement == word
+    f = cases.unbounded_complement(p)
+    assert f is not None and f.case == "unbounded_complement"
+
+
+@pytest.mark.parametrize("q, why", [
+    ("Among all valid respondents, how many independents (the exact number, not the ratio) favor trade?", "parentheses"),
+    ("What percentage of people are not confident at all in the economy?", "predicate"),
+    ("How many people who do not go online are over 65?", "predicate"),
+    ("What percentage of respondents reported not conducting promotions over Wi-Fi?", "predicate"),
+    ("In which system the throttle valve is not required?", "predicate"),
+    ("Which figures do not show a person?", "predicate"),
+])
+def test_other_negations_are_not_complements_and_say_why(q: str, why: str) -> None:
+    p = parse_question(q)
+    assert p.complement is None and cases.unbounded_complement(p) is None
+    assert any("not a complement" in n and why in n for n in p.notes), p.notes
+
+
+@pytest.mark.parametrize("q, bounded", [
+    ("Besides the two companies on page 42, what is the contact phone number of another two companies?", True),
+    ("Apart from the city office, which other agencies on page 3 give a phone number?", True),
+    ("Apart from Google, which other search engines are there?", False),
+])
+def test_an_excluding_word_is_bounded_by_a_cardinality_or_a_container(q: str, bounded: bool) -> None:
+    p = parse_question(q)
+    assert p.complement in vocab.load("cases")["complement"]["excluding"]
+    assert (cases.unbounded_complement(p) is None) == bounded
+
+
+def test_the_excluded_container_is_not_the_scope() -> None:
+    p = parse_question("Apart from the agencies on page 2, which other agencies on page 3 give a phone number?")
+    assert [c.number for c in p.excluded] == ["2"] and [c.number for c in p.containers] == ["3"]
+
+
+def test_complement_words_live_only_in_rules() -> None:
+    """One source: no complement word list in the code."""
+    for path in (ROOT / "widening").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert '"apart from"' not in text and "'apart from'" not in text, f"{path}: complement words belong in rules/cases.yaml"
+
+
+def test_a_parenthetical_not_goes_on_to_the_check(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=500)
+    page.insert_text((50, 100), "Survey of independents: 42% favor trade.", fontsize=11)
+    doc.save(tmp_path / "s.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "s.pdf", ocr=False)
+    try:
+        r = decide_row(Row(doc_id="s.pdf", question="How many independents (the exact number, not the ratio) favor trade?", answer="Not answerable"), d)
+    finally:
+        d.close()
+    assert r.case != "unbounded_complement"

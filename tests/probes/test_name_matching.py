@@ -1,0 +1,185 @@
+"""Whole-word name matching (probes/names.py), OCR status per page, and the absent_entity rules
+on PDFs built with PyMuPDF: truth known by construction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc
+from widening.models import PageFacts, PageKind, ProbeStatus, Row, TextLine
+from widening.probes import Scope, run_probe
+from widening.probes.name_mentions import matches, page_text_status
+
+# --------------------------------------------------------------------------- the matcher
+
+letters = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=9)
+# Words that cannot take a plural or possessive form of one another.
+words = st.lists(letters, min_size=1, max_size=12)
+seps = st.sampled_from([" ", ", ", " (", ") ", "\n", "; ", " - "])
+
+
+def exact(needle: str, text: str) -> list[str]:
+    return [t for t, ok in matches(needle, text) if ok]
+
+
+@given(words, letters, seps)
+def test_never_matches_across_word_boundaries(page_words: list[str], name: str, sep: str) -> None:
+    # Split the name over two words of the page: "team, you'll" must never hold "amy".
+    if len(name) < 2:
+        return
+    cut = len(name) // 2
+    plain = " ".join(page_words)
+    text = plain + " x" + name[:cut] + sep + name[cut:] + "q " + plain
+    # the split name adds nothing: only the page's own whole words can match
+    assert len(exact(name, text)) == 2 * len(exact(name, plain))
+
+
+@given(st.integers(min_value=10, max_value=99), st.integers(min_value=10, max_value=99), seps)
+def test_numbers_are_never_joined_from_pieces(a: int, b: int, sep: str) -> None:
+    year = f"{a}{b}"
+    assert matches(year, f"column {a}{sep}{b} total") == []
+
+
+@given(st.integers(min_value=0, max_value=9999))
+def test_numbers_match_exactly(n: int) -> None:
+    assert exact(str(n), f"value {n} here") == [str(n)]
+    assert matches(str(n), f"value {n + 1} and {n}0 and {n}.5 here") == []
+
+
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=8), min_size=1, max_size=3),
+       st.sampled_from(["upper", "title", "hyphen", "joined", "plural", "possessive"]))
+def test_variants_of_the_same_words_match(name_words: list[str], how: str) -> None:
+    name = " ".join(name_words)
+    printed = {
+        "upper": name.upper(),
+        "title": name.title(),
+        "hyphen": "-".join(name_words),
+        "joined": "".join(name_words),
+        "plural": name + "s",
+        "possessive": name + "'s",
+    }[how]
+    assert exact(name, f"before {printed} after"), (name, printed)
+
+
+def test_the_issue_examples() -> None:
+    assert matches("Amy", "our team, you'll see") == []
+    assert matches("GPT-4o", "GPT-4 (OpenAI, 2023)") == []
+    assert matches("2020", "2019 20 20 2021") == []
+    assert matches("SoC", "social media") == []
+    assert exact("GPT-4o", "we test gpt4o and GPT-4o")
+    assert exact("Windows 9.0", "Windows 9 and Windows 10") == []
+    assert exact("iPhone 12", "the iPhone12 Pro") and exact("iPhone12", "an iPhone 12")
+    assert exact("2013", "results for FY2013") == ["fy2013"]
+    assert exact("debit card", "debit-\ncards issued") and exact("e-mail", "by email")
+    assert exact("ﬁnance", "Finance")  # ligature, case
+
+
+def test_a_typo_in_the_question_is_a_near_match_only() -> None:
+    got = matches("Traveler's Insurance Companay", "filed with the Travelers Insurance Company in May")
+    assert got and not any(ok for _, ok in got)
+    assert matches("388", "error 389") == []  # numbers get no tolerance
+    assert matches("Recruiter C", "recruiter b") == []  # nor do single letters
+    assert matches("Boeing", "not being there") == [] and matches("HOVER", "the cover") == []  # nor short words
+
+
+# --------------------------------------------------------------------------- OCR status
+
+
+def facts(**kw) -> PageFacts:
+    return PageFacts(index=1, width=100, height=100, **kw)
+
+
+def test_page_text_status_from_the_facts() -> None:
+    assert page_text_status(facts(kind=PageKind.born_digital, text="x", text_source="layer")) == "text_layer"
+    line = TextLine(text="Wave IV", bbox=(0, 0, 10, 10))
+    assert page_text_status(facts(kind=PageKind.image_only, text="Wave IV", text_source="ocr", ocr_lines=(line,))) == "ocr_words"
+    assert page_text_status(facts(kind=PageKind.image_only, text="", text_source="ocr")) == "ocr_none"
+    assert page_text_status(facts(kind=PageKind.image_only, ocr_error="OCR switched off")) == "blind"
+    assert page_text_status(facts(kind=PageKind.image_only, text="12", text_source="layer", ocr_error="OCR failed: X")) == "blind"
+
+
+def _deck(path: Path) -> Path:
+    """Page 1: text layer; page 2: a raster page showing no words; page 3: text layer."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=400, height=300)
+    p.insert_text((40, 60), "Survey results for Wave III, fielded in 2012.", fontsize=12)
+    blank = doc.new_page(width=400, height=300)
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 80, 60), False)
+    pix.set_rect(pix.irect, (230, 230, 240))
+    blank.insert_image(blank.rect, pixmap=pix)
+    p = doc.new_page(width=400, height=300)
+    p.insert_text((40, 60), "Methods: the panel of Recruiter B.", fontsize=12)
+    p.insert_text((40, 200), "Appendix tables for 2013.", fontsize=12)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_ocr_that_found_no_words_has_measured_the_page(tmp_path: Path) -> None:
+    pdf = _deck(tmp_path / "deck.pdf")
+    doc = load_doc(pdf, ocr=True)
+    try:
+        assert page_text_status(doc.facts.page(2)) == "ocr_none"
+        res = run_probe("name_mentions", doc, Scope(pages=(1, 2, 3)), {"variants": ["Wave IV"]})
+        assert res.status is ProbeStatus.measured and res.measured_zero
+        hit = run_probe("name_mentions", doc, Scope(pages=(1, 2, 3)), {"variants": ["Wave III"]})
+        (m,) = hit.members
+        # the bbox is the matched words, not the page, and the source is named
+        assert m.page == 1 and m.bbox[2] - m.bbox[0] < 150 and "text layer" in m.what and "Wave III" in m.what
+    finally:
+        doc.close()
+    blind = load_doc(pdf, ocr=False)
+    try:
+        res = run_probe("name_mentions", blind, Scope(pages=(1, 2, 3)), {"variants": ["Wave IV"]})
+        assert res.status is ProbeStatus.could_not_measure and "p2" in res.note
+    finally:
+        blind.close()
+
+
+def _decide(pdf: Path, q: str, ocr: bool = True):
+    doc = load_doc(pdf, ocr=ocr)
+    try:
+        return decide_row(Row(doc_id="deck.pdf", question=q, answer="Not answerable"), doc)
+    finally:
+        doc.close()
+
+
+def test_absent_entity_names_the_qualifier_and_the_pages_searched(tmp_path: Path) -> None:
+    pdf = _deck(tmp_path / "deck.pdf")
+    d = _decide(pdf, "How many respondents took part in Wave IV?")
+    assert (d.decision, d.case) == ("keep", "absent_entity")
+    assert "Wave IV" in d.reason and "0 exact hits" in d.reason and "OCR ran, no words: p2" in d.reason
+    # blind page: no claim
+    assert _decide(pdf, "How many respondents took part in Wave IV?", ocr=False).case != "absent_entity"
+
+
+def test_absent_combination(tmp_path: Path) -> None:
+    pdf = _deck(tmp_path / "deck.pdf")
+    doc = pymupdf.open(pdf)
+    for _ in range(3):  # pad so Wave III is on a small share of the pages and far from 2013
+        doc.new_page(width=400, height=300).insert_text((40, 60), "Notes.", fontsize=12)
+    doc.move_page(2, 5)  # page 3 (Recruiter B, 2013) becomes the last page
+    doc.save(tmp_path / "long.pdf")
+    doc.close()
+    long = tmp_path / "long.pdf"
+    d = _decide(long, "What did Recruiter B report in 2012?")
+    assert (d.decision, d.case) == ("keep", "absent_entity") and "never together" in d.reason, d.reason
+    # both on the same page: no claim
+    assert _decide(long, "What did Recruiter B report in 2013?").case != "absent_entity"
+
+
+def test_colour_words_and_generic_nouns_are_not_names(tmp_path: Path) -> None:
+    pdf = _deck(tmp_path / "deck.pdf")
+    d = _decide(pdf, "What is the word written in Green box on page 1?")
+    assert d.case != "absent_entity", d.reason
+
+
+def test_near_match_keeps_the_row_unverifiable(tmp_path: Path) -> None:
+    pdf = _deck(tmp_path / "deck.pdf")
+    d = _decide(pdf, "What did the Recruitter B say about the methods?")
+    assert (d.decision, d.case) == ("keep", "unverifiable") and "near" in d.reason and d.doubts, d.reason

@@ -1,0 +1,397 @@
+"""Counting the items of a list a question names by ordinal ("the fifth FAQ").
+
+An item is counted only in a form recognised with certainty: a bullet or numbered mark at
+the start of a line, a subfigure label "(a)", a question mark where the items are questions.
+Every reading of the parent is counted; one that cannot be counted says why, and then no
+absence is claimed: an undercount would name a missing container the page refutes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any, NamedTuple
+
+from widening import rulebook as vocab
+from widening.engine.containers import Resolved, resolve
+from widening.facts.document import Doc
+from widening.models import BBox, Container, ContainerKind, Frozen, Member, PageKind
+
+# A graphic drawn as a bullet (a small square or disc) is at most this big, in points, and
+# sits at most this far left of the line it opens.
+_MARK_MAX = 12.0
+_MARK_GAP = 30.0
+# A divider page may hold this many words besides its heading (a subtitle, a logo's name).
+_DIVIDER_EXTRA_WORDS = 3
+# FAQ entries: a question and at most this many paragraphs of answer each; a page with more
+# paragraphs than that may hold entries not phrased as questions (then: not countable).
+_PARAGRAPHS_PER_ENTRY = 3
+_PARAGRAPH_GAP = 0.8
+# Words that open a question even when OCR dropped its question mark.
+_QUESTION_START = re.compile(r"^(?:what|how|why|when|where|who|which|can|could|do|does|did|is|are|will|would|should|if)\b", re.I)
+
+
+class Line(NamedTuple):
+    page: int
+    text: str
+    bbox: BBox
+    source: str  # "layer" or "ocr"
+
+
+class ListReading(Frozen):
+    """One reading of the parent and the items counted in it (count None: not countable)."""
+
+    parent: str
+    pages: tuple[int, ...]
+    count: int | None
+    items: tuple[Member, ...] = ()
+    why: str = ""
+
+
+class ListResolution(Frozen):
+    """An ordinal sub-container and its parent's item count under every reading."""
+
+    container: Container
+    readings: tuple[ListReading, ...] = ()
+    why: str = ""  # why no reading of the parent was found
+
+    @property
+    def ordinal(self) -> int:
+        return int(self.container.number or "0")
+
+    @property
+    def uncertain(self) -> bool:
+        return not self.readings or any(r.count is None for r in self.readings)
+
+    @property
+    def missing(self) -> bool:
+        """The ordinal exceeds the count under every reading, and every reading was counted."""
+        return not self.uncertain and all(self.ordinal > (r.count or 0) for r in self.readings)
+
+    def explain(self) -> str:
+        """One sentence a reviewer can check: the parent, the count, the pages."""
+        if not self.readings:
+            return f"'{self.container.text}': {self.why}"
+        parts = []
+        for r in self.readings:
+            if r.count is None:
+                parts.append(f"{r.parent}: not countable ({r.why})")
+            else:
+                where = sorted({m.page for m in r.items})
+                parts.append(f"{r.parent}: {r.count} item(s)" + (f" on p{', p'.join(map(str, where))}" if where else ""))
+        return f"'{self.container.text}' (item {self.ordinal}) under " + "; ".join(parts)
+
+
+@cache
+def _rules() -> dict[str, Any]:
+    return vocab.load("vocabulary")
+
+
+def _marks() -> re.Pattern[str]:
+    m = _rules()["list_marks"]
+    bullets = "".join(re.escape(b) for b in m["bullets"])
+    return re.compile(rf"^\s*(?:[{bullets}]|(?:{'|'.join(m['numbered'])})(?:\s|$))")
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().lower()
+
+
+def page_lines(doc: Doc, index: int) -> list[Line]:
+    """Every line of page ``index`` with its box: the text layer, and OCR lines where the page has them."""
+    pf = doc.facts.page(index)
+    out: list[Line] = []
+    if pf.text_source == "layer":
+        d = doc.page(index).get_text("dict")
+        for b in d["blocks"]:
+            for ln in b.get("lines", []):
+                text = "".join(s["text"] for s in ln["spans"]).strip()
+                if text:
+                    out.append(Line(index, text, tuple(ln["bbox"]), "layer"))  # type: ignore[arg-type]
+    out.extend(Line(index, ln.text.strip(), ln.bbox, "ocr") for ln in pf.ocr_lines if ln.text.strip())
+    return out
+
+
+def _is_item(line: Line, questions: bool) -> bool:
+    """The line opens an item by its mark (or, for lists of questions, holds a question mark)."""
+    text = line.text.strip()
+    if text and unicodedata.category(text[0]) == "Co":  # a Symbol/Wingdings bullet glyph
+        return True
+    if _marks().match(text):
+        return True
+    return questions and "?" in text
+
+
+def _questions(lines: list[Line]) -> list[Member]:
+    """Every question among ``lines`` (one page, in reading order), with the box of its lines.
+
+    A sentence ending in "?" is one; so is a sentence opening with a question word that ends
+    without a full stop, where OCR may have dropped its question mark (more can only be counted).
+    """
+    out: list[Member] = []
+    words: list[str] = []
+    boxes: list[BBox] = []
+
+    def close(end: str) -> None:
+        sentence = " ".join(words).strip()
+        if sentence and (end == "?" or (end == "" and _QUESTION_START.match(sentence))):
+            x0 = min(b[0] for b in boxes); y0 = min(b[1] for b in boxes)
+            x1 = max(b[2] for b in boxes); y1 = max(b[3] for b in boxes)
+            out.append(Member(page=lines[0].page, bbox=(x0, y0, x1, y1), what=sentence[:80]))
+        words.clear(); boxes.clear()
+
+    for i, ln in enumerate(lines):
+        for part in re.split(r"(?<=[.?!])\s+", ln.text.strip()):
+            if not part:
+                continue
+            words.append(part); boxes.append(ln.bbox)
+            if part[-1] in ".?!":
+                close(part[-1])
+        nxt = lines[i + 1].text.strip() if i + 1 < len(lines) else ""
+        if words and (not nxt or nxt[0].isupper()):
+            close("")  # a line with no end mark before a capitalised line: a title, a heading, a dropped "?"
+    return out
+
+
+def _graphic_bullets(doc: Doc, index: int, lines: list[Line]) -> list[Member]:
+    """Small drawn or pictured marks just left of a line: bullets the text layer does not hold."""
+    page = doc.page(index)
+    boxes = [tuple(d["rect"]) for d in page.get_drawings()]
+    boxes += [tuple(i["bbox"]) for i in page.get_image_info()]
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        if not (0 < x1 - x0 <= _MARK_MAX and 0 < y1 - y0 <= _MARK_MAX):
+            continue
+        for ln in lines:
+            lx0, ly0, _, ly1 = ln.bbox
+            if 0 <= lx0 - x1 <= _MARK_GAP and y0 < ly1 and y1 > ly0:
+                out.append(Member(page=index, bbox=(x0, y0, x1, y1), what=f"drawn bullet before '{ln.text[:60]}'"))
+                break
+    return out
+
+
+# --------------------------------------------------------------------------- sections
+
+
+class _Section(NamedTuple):
+    title: str
+    start: tuple[int, BBox | None]  # page and heading line box (None: from the top of the page)
+    end: tuple[int, BBox | None] | None  # the next heading (None: the end of the document)
+
+
+def _find_line(lines: list[Line], title: str) -> BBox | None:
+    want = _norm(title)
+    for ln in lines:
+        if _norm(ln.text) == want or (len(want) > 6 and want in _norm(ln.text)):
+            return ln.bbox
+    return None
+
+
+def _outline_sections(doc: Doc, matches) -> list[_Section]:
+    """Sections of the PDF outline whose title ``matches``, each up to the next heading of its level or above."""
+    toc = doc.pdf.get_toc(simple=True)
+    out = []
+    for i, (level, title, page) in enumerate(toc):
+        if not matches(title) or not 1 <= page <= doc.facts.page_count:
+            continue
+        nxt = next(((t, p) for lv, t, p in toc[i + 1:] if lv <= level and 1 <= p <= doc.facts.page_count), None)
+        start = (page, _find_line(page_lines(doc, page), title))
+        end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0])) if nxt else None
+        if end is not None and end[1] is None:
+            # The next heading's line was not found: count its whole page (more can only add).
+            end = (end[0], None)
+        out.append(_Section(title, start, end))
+    return out
+
+
+def _section_lines(doc: Doc, s: _Section) -> tuple[list[Line], tuple[int, ...]]:
+    """The lines of a section. On its first and last page only lines in the heading's column
+    above (below) the heading are left out: a line of another column stays, so more can only be counted."""
+    first = s.start[0]
+    last = s.end[0] if s.end else doc.facts.page_count
+    out: list[Line] = []
+    pages = tuple(range(first, last + 1))
+    for p in pages:
+        for ln in page_lines(doc, p):
+            if p == first and s.start[1] is not None and _above(ln.bbox, s.start[1], inclusive=True):
+                continue
+            if s.end and p == s.end[0] and s.end[1] is not None and not _above(ln.bbox, s.end[1], inclusive=False):
+                continue
+            out.append(ln)
+    if s.end and s.end[1] is not None and s.end[0] > first and not any(ln.page == s.end[0] for ln in out):
+        pages = pages[:-1]
+    return out, pages
+
+
+def _above(line: BBox, heading: BBox, inclusive: bool) -> bool:
+    """``line`` lies above ``heading`` in the heading's column (the heading itself when inclusive)."""
+    same_column = line[0] < heading[2] and line[2] > heading[0]
+    if not same_column:
+        return False
+    return line[1] < heading[1] - 1 or (inclusive and abs(line[1] - heading[1]) <= 1)
+
+
+def _words(doc: Doc, index: int) -> int:
+    return len(doc.facts.page(index).text.split())
+
+
+def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_Section]:
+    """Slide-deck sections: a divider page (a few words) naming a heading, up to the next divider without an item."""
+    limit = int(_rules()["divider_max_words"])
+    n = doc.facts.page_count
+    out = []
+    for p in range(1, n + 1):
+        text = _norm(doc.facts.page(p).text)
+        hit = next((h for h in headings if re.search(rf"(?<!\w){re.escape(h)}(?!\w)", text)), None)
+        if hit is None:
+            continue
+        # A divider holds little besides the heading; a titled page opens with it. An agenda
+        # that merely lists the heading among others is neither.
+        divider = len(text.split()) - len(hit.split()) <= _DIVIDER_EXTRA_WORDS
+        lines = sorted(page_lines(doc, p), key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+        titled = bool(lines) and _norm(lines[0].text) == hit
+        if not (divider or titled):
+            continue
+        end = None
+        for q in range(p + 1, n + 1):
+            words = _words(doc, q)
+            if 1 <= words <= limit and not any(_is_item(ln, questions) for ln in page_lines(doc, q)):
+                end = (q, None)
+                break
+        out.append(_Section(re.sub(r"\s+", " ", doc.facts.page(p).text).strip(), (p, None), (end[0] - 1, None) if end else None))
+    return out
+
+
+def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> ListReading:
+    lines, pages = _section_lines(doc, s)
+    where = f"section '{s.title}' (p{pages[0]}-p{pages[-1]})" if len(pages) > 1 else f"section '{s.title}' (p{pages[0]})"
+    blind = [p for p in pages if doc.facts.page(p).kind is not PageKind.empty and not doc.facts.page(p).text.strip()]
+    if blind:
+        return ListReading(parent=where, pages=pages, count=None, why=f"page(s) {blind} hold no text that was read; items there cannot be seen")
+    if bullets and any(ln.source == "ocr" for ln in lines):
+        return ListReading(parent=where, pages=pages, count=None, why="OCR does not read bullet marks reliably")
+    members = [Member(page=ln.page, bbox=ln.bbox, what=ln.text[:80]) for ln in lines if _is_item(ln, questions=False)]
+    for p in pages:
+        on_page = [ln for ln in lines if ln.page == p]
+        if bullets:
+            members += _graphic_bullets(doc, p, on_page)
+        if questions and on_page:
+            members += _questions(sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0])))
+    if questions:
+        empty = [p for p in pages[1:] if not any(m.page == p for m in members)]
+        if empty:
+            return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
+                               why=f"page(s) {empty} of the section hold no recognisable item, so items of another form may be there")
+        # An entry is a question and its answer: a page with more paragraphs than its
+        # questions can explain may hold entries that are not phrased as questions.
+        for p in pages:
+            n_items = sum(1 for m in members if m.page == p)
+            paras = _paragraphs([ln for ln in lines if ln.page == p])
+            if paras > _PARAGRAPHS_PER_ENTRY * n_items + (1 if p == pages[0] else 0):
+                return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
+                                   why=f"page {p} holds {paras} paragraphs for {n_items} question(s), so entries of another form may be there")
+    return ListReading(parent=where, pages=pages, count=len(members), items=tuple(members))
+
+
+def _paragraphs(lines: list[Line]) -> int:
+    """Paragraphs among one page's lines: a new one where the vertical gap exceeds a line's height."""
+    rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+    count, bottom = 0, None
+    for ln in rows:
+        height = ln.bbox[3] - ln.bbox[1]
+        if bottom is None or ln.bbox[1] - bottom > _PARAGRAPH_GAP * height:
+            count += 1
+        bottom = ln.bbox[3] if bottom is None else max(bottom, ln.bbox[3])
+    return count
+
+
+# --------------------------------------------------------------------------- parents
+
+
+def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
+    fig = next((r for r in parents if r.container.kind is ContainerKind.figure and f"Figure {r.container.number}" == c.parent), None)
+    if fig is None or not fig.pages():
+        return ListResolution(container=c, why=f"the figure holding the subfigures ({c.parent or 'none named'}) was not found")
+    readings = []
+    for p in fig.pages():
+        pf = doc.facts.page(p)
+        lines = page_lines(doc, p)
+        caption = " ".join(cap.text for cap in doc.facts.captions if cap.page == p and cap.number == fig.container.number)
+        labels = set(re.findall(r"\(([a-z])\)", caption))
+        label_lines = [ln for ln in lines if re.match(r"^\(?([a-z])\)(?:\s|$)", ln.text)]
+        labels |= {re.match(r"^\(?([a-z])\)", ln.text).group(1) for ln in label_lines}  # type: ignore[union-attr]
+        where = f"{c.parent} (p{p})"
+        if not labels:
+            readings.append(ListReading(parent=where, pages=(p,), count=None,
+                                        why="it carries no subfigure labels (a), (b), ... in its caption or on its page; its panels cannot be counted from the text"))
+            continue
+        if pf.text_source == "layer" and pf.image_count:
+            readings.append(ListReading(parent=where, pages=(p,), count=None,
+                                        why="its page holds pictures whose text was not read; a label inside them cannot be excluded"))
+            continue
+        count = 0
+        while chr(ord("a") + count) in labels:
+            count += 1
+        if len(labels) != count:  # a gap in the labels: the sequence is not what was read
+            readings.append(ListReading(parent=where, pages=(p,), count=None, why=f"its labels {sorted(labels)} are not a run from (a)"))
+            continue
+        items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in label_lines)
+        readings.append(ListReading(parent=where, pages=(p,), count=count, items=items))
+    return ListResolution(container=c, readings=tuple(readings))
+
+
+def _topic(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
+    if not c.parent:
+        return ListResolution(container=c, why="the question names no page or topic that holds the list")
+    if c.parent.startswith(("page ", "slide ")):
+        number = c.parent.split(" ", 1)[1]
+        kind = ContainerKind.slide if c.parent.startswith("slide") else ContainerKind.page
+        res = resolve(Container(kind=kind, number=number, text=c.parent), doc)
+        readings = []
+        for p in res.pages():
+            s = _Section(f"PDF page {p}", (p, None), (p, None))
+            readings.append(_count_section(doc, s, questions=False, bullets=True))
+        return ListResolution(container=c, readings=tuple(readings), why="" if readings else f"{c.parent} resolves to no page")
+    stems = [w[:4] for w in c.parent.split() if len(w) >= 4]
+    if not stems:
+        return ListResolution(container=c, why=f"the topic '{c.parent}' is too short to find its section")
+
+    def matches(title: str) -> bool:
+        return any(re.search(rf"(?<!\w){re.escape(s)}", title, re.I) for s in stems)
+
+    if not doc.pdf.get_toc():
+        return ListResolution(container=c, why=f"the document has no outline, so the section on '{c.parent}' cannot be bounded")
+    sections = _outline_sections(doc, matches)
+    if not sections:
+        return ListResolution(container=c, why=f"no heading of the outline names '{c.parent}'")
+    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=False, bullets=True) for s in sections))
+
+
+def _section_parent(doc: Doc, c: Container, spec: dict[str, Any]) -> ListResolution:
+    headings = [h.lower() for h in spec["headings"]]
+    questions = bool(spec.get("questions"))
+
+    def matches(title: str) -> bool:
+        return any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", title, re.I) for h in headings)
+
+    sections = _outline_sections(doc, matches) if doc.pdf.get_toc() else []
+    sections += [s for s in _divider_sections(doc, headings, questions) if all(s.start[0] != o.start[0] for o in sections)]
+    if not sections:
+        return ListResolution(container=c, why=f"no heading or divider page names {spec['headings'][0]!r}, so the list cannot be found")
+    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=questions, bullets=False) for s in sections))
+
+
+def resolve_list(c: Container, doc: Doc, parents: list[Resolved]) -> ListResolution:
+    """Count the items of the list ``c`` names an item of, under every reading of its parent."""
+    spec = _rules()["list_items"].get(c.item or "")
+    if spec is None:
+        return ListResolution(container=c, why=f"no rule counts items of kind {c.item!r}")
+    how = spec["parent"]
+    if how == "figure":
+        return _subfigures(doc, c, parents)
+    if how == "topic":
+        return _topic(doc, c, parents)
+    return _section_parent(doc, c, spec)
+
+
