@@ -39,15 +39,8 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    "graphics region:*taken_for_rule": "test_graphics_region_keeps_chart_whose_axis_is_outside",
     "text_style italic:shear": "test_text_style_finds_sheared_word_inside_an_upright_span",
-    "* *decoration_image": "test_graphics_keeps_small_picture",
-    "coloured_graphics *colour_only_in_text": "test_coloured_graphics_sees_coloured_axis_title",
-    "table_values *wider_than_header": "test_table_values_keeps_minus_of_wide_cell",
-    "table_values *superscript_footnote_digit": "test_table_values_reads_number_before_superscript_footnote",
     "table_values exact:text_below_unruled_table": "test_table_values_stops_at_the_end_of_an_unruled_table",
-    "readings printed_reading": "test_container_printed_on_a_lone_page_is_not_missing",
-    "containers page_printed": "test_container_printed_on_a_lone_page_is_not_missing",
 }
 
 

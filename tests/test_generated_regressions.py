@@ -94,7 +94,6 @@ def test_graphics_keeps_small_picture(tmp_path):
     assert covered(1, truth.graphics[0].bbox, found(res))
 
 
-@pytest.mark.xfail(strict=True, reason="open: a region scope clusters only the drawings in the clip; without the axis, thin bars are separate 'rules'")
 def test_graphics_region_keeps_chart_whose_axis_is_outside(tmp_path):
     # Spaced 2 pt bars rise from an x-axis below the region; only the bars' tops reach into top_right.
     spec = DocSpec(pages=(PageSpec(width=426, height=362, elements=(BarChartSpec(
@@ -104,7 +103,6 @@ def test_graphics_region_keeps_chart_whose_axis_is_outside(tmp_path):
     assert covered(1, truth.graphics[0].bbox, found(res)), [m.what for m in res.best_candidates]
 
 
-@pytest.mark.xfail(strict=True, reason="open (doubtful): the chart's vector block leaves out its text, so a red axis title is not red in the chart")
 def test_coloured_graphics_sees_coloured_axis_title(tmp_path):
     doc, truth = _open(_chart(values=((0.5,), (0.9,)), colours=("blue",), axis_title="red"), tmp_path)
     res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "red"})
