@@ -393,10 +393,11 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue
             doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
         # A raster page (slide export, scan) may show a chart no vector tool can see: its images
-        # are listed above, and what they show cannot be measured.
+        # are listed above, and what they show cannot be measured. Vector art drawn over the
+        # picture is still looked at below (a generated page with a pie beside a photo and no
+        # text was skipped whole: test_graphics_sees_vector_art_on_a_page_without_text).
         if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
             unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
-            continue
         try:
             blocks = page_blocks(page, clip)
         except TooComplex as exc:
