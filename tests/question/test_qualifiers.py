@@ -69,3 +69,10 @@ FRAMES = [
 def test_rewordings_give_the_same_qualifiers(q: str, a: str, b: str) -> None:
     assert quals(a.format(q=q)) == quals(b.format(q=q))
     assert any(q.lower() in t.lower() or t.lower() in q.lower() for _, t in quals(a.format(q=q)))
+
+
+@given(n=st.integers(1, 20), sep=st.sampled_from(["", "-", " "]), noun=st.sampled_from(["texts", "results", "countries", "words"]))
+def test_a_top_n_count_is_a_cardinality_never_a_presupposed_name(n, sep, noun):
+    p = parse_question(f"What are the top{sep}{n} {noun} of the yellow words in the document?")
+    assert p.cardinality == n
+    assert not [q for q in p.qualifiers if f"top{sep}{n}".lower() in q.text.lower()]

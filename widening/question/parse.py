@@ -483,14 +483,18 @@ def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
     return None, None, notes
 
 
-def _cardinality(q: str) -> int | None:
+def _cardinality_match(q: str) -> re.Match[str] | None:
+    """The first cardinality phrase ("another two", "top-3", "top2") whose count reads as a number."""
     for pat in _c()["cardinality_patterns"]:
         m = re.search(pat, q, re.I)
-        if m:
-            n = _number(m.group("n"))
-            if n is not None:
-                return n
+        if m and _number(m.group("n")) is not None:
+            return m
     return None
+
+
+def _cardinality(q: str) -> int | None:
+    m = _cardinality_match(q)
+    return _number(m.group("n")) if m else None
 
 
 def parse_question(text: str) -> ParsedQuestion:
@@ -528,6 +532,7 @@ def parse_question(text: str) -> ParsedQuestion:
         target=target,
         complement=complement,
         cardinality=_cardinality(q),
-        qualifiers=tuple(_qualifiers(q, spans)),
+        # A cardinality phrase ("top2") is a count, never a presupposed name.
+        qualifiers=tuple(_qualifiers(q, spans + [m.span()] if (m := _cardinality_match(q)) else spans)),
         notes=tuple(notes) + tuple(complement_notes),
     )
