@@ -315,8 +315,9 @@ def test_the_v2_widenings_with_a_pdf_are_accepted_and_the_two_without_are_unveri
     assert len(mine) == 14 and repo_gate.errors == ()
     for item in mine:
         if _refused(item):
-            assert (item.verdict, item.case) == ("reject", "unverifiable"), item.reason
-            assert "cannot rule out sunglasses" in item.reason
+            assert (item.verdict, item.case) == ("reject", "unverifiable") and not item.members, item.reason
+            # the people it cannot test, or (issue 10) a face a tuned filter would set aside, kept as a doubt
+            assert "cannot rule out sunglasses" in item.reason or item.doubts, item.reason
         elif _doubted(item):
             assert (item.verdict, item.case) == ("reject", "unverifiable") and item.doubts and not item.members, item.reason
             assert "doubt(s) it cannot rule out" in item.reason
@@ -326,7 +327,7 @@ def test_the_v2_widenings_with_a_pdf_are_accepted_and_the_two_without_are_unveri
             assert item.samples and item.samples.endswith("samples_v1.json"), "proposed against v1's key"
         else:
             assert (item.verdict, item.code, item.case) == ("reject", Code.pdf_unavailable, "unverifiable")
-    assert sum(i.verdict == "accept" for i in mine) == 11
+    assert sum(i.verdict == "accept" for i in mine) == 12 - len(REFUSED_BY_DESIGN) - len(KEPT_BY_A_DOUBT)  # 12 with a PDF
 
 
 def test_the_reject_examples_get_the_right_case(repo_gate):

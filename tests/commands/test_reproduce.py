@@ -132,7 +132,8 @@ def test_on_the_real_corpus_every_v2_widening_with_a_pdf_is_reproduced(corpus):
     assert sorted(missed) == sorted(["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf", "User_Manual_1500S_Classic_EN.pdf",
                                      "a5879805d70c854ea4361e43a84e3bb2.pdf", "7c3f6204b3241f142f0f8eb8e1fefe7a.pdf"]), \
         [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
-    assert "cannot rule out sunglasses" in missed["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"].reason
+    gpl = missed["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"]
+    assert not gpl.members and ("cannot rule out sunglasses" in gpl.reason or gpl.doubts), gpl.reason
     assert all(m.doubts and not m.members for d, m in missed.items() if not d.startswith("GPL"))
     assert len(rep.agreed) == 8
     assert all(not a.members and not a.doubts for a in rep.agreed)

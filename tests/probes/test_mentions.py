@@ -102,7 +102,7 @@ def test_image_only_page_is_read_through_ocr(tmp_path: Path) -> None:
     doc = load_doc(path)
     try:
         assert doc.facts.page(1).kind is PageKind.image_only
-        r = run_probe("mentions", doc, Scope(pages=(1,)), {"item": "youtube", "topic": "weak data leadership"})
+        r = run_probe("mentions", doc, Scope(pages=(1,)), {"item": "youtube", "topic": ["weak", "data", "leadership"]})
     finally:
         doc.close()
     assert r.status is ProbeStatus.measured and [m.page for m in r.members] == [1], r
