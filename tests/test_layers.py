@@ -9,7 +9,7 @@ from pathlib import Path
 import widening
 
 PACKAGE = Path(widening.__file__).resolve().parent
-FOUNDATION = {"widening", "models", "errors", "rulebook", "runtime"}
+FOUNDATION = {"widening", "models", "errors", "rulebook", "runtime", "text"}
 # stage -> the stages it may import (besides itself and the foundation)
 ALLOWED = {
     "runtime": set(),
@@ -22,6 +22,7 @@ ALLOWED = {
     "models": set(),
     "errors": set(),
     "rulebook": set(),
+    "text": set(),  # the one text normaliser: pure string functions every stage may use
     "widening": set(),
     "__main__": {"commands"},  # python -m widening starts the CLI
 }

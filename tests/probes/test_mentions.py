@@ -14,7 +14,8 @@ from widening.facts.document import sha256_file
 from widening.facts.extract import load_doc
 from widening.models import PageKind, ProbeStatus
 from widening.probes import Scope, run_probe
-from widening.probes.mentions import collapse, fuzzy_in, stem, topic_words
+from widening.probes.mentions import fuzzy_in, stem, topic_words
+from widening.text import collapse
 
 DECK = "ddoseattle-150627210357-lva1-app6891_95.pdf"
 FILLER = ["revenue", "growth", "customers", "quarterly", "strategy", "pipeline", "market", "budget"]

@@ -24,6 +24,7 @@ from widening.commands.report import record
 from widening.engine.zeros import WIDENED_ANSWER, is_zero_key, keyed_alike, twin_pairs, verdict
 from widening.models import Row
 from widening.runtime.atomic import write_json_atomic, write_text_atomic
+from widening.text import ascii_words
 
 VERDICTS = ("confirmed", "contradicted", "unverifiable")
 
@@ -65,7 +66,7 @@ def proposal(rec: dict[str, Any]) -> dict[str, Any]:
 def proposal_name(rec: dict[str, Any]) -> str:
     """A file name like checks/proposals': the doc_id's start and the question's first words."""
     doc = re.sub(r"[^a-z0-9]+", "-", rec["doc_id"].lower())[:24].strip("-")
-    words = re.findall(r"[a-z0-9]+", rec["question"].lower())[:6]
+    words = ascii_words(rec["question"])[:6]
     return f"{doc}-{'-'.join(words)}.yaml"
 
 

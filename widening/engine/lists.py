@@ -17,6 +17,7 @@ from widening import rulebook as vocab
 from widening.engine.containers import Resolved, resolve
 from widening.facts.document import Doc
 from widening.models import BBox, Container, ContainerKind, Frozen, Member, PageKind
+from widening.text import phrase_key
 
 # A graphic drawn as a bullet (a small square or disc) is at most this big, in points, and
 # sits at most this far left of the line it opens.
@@ -92,10 +93,6 @@ def _marks() -> re.Pattern[str]:
     m = _rules()["list_marks"]
     bullets = "".join(re.escape(b) for b in m["bullets"])
     return re.compile(rf"^\s*(?:[{bullets}]|(?:{'|'.join(m['numbered'])})(?:\s|$))")
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().lower()
 
 
 def page_lines(doc: Doc, index: int) -> list[Line]:
@@ -181,9 +178,9 @@ class _Section(NamedTuple):
 
 
 def _find_line(lines: list[Line], title: str) -> BBox | None:
-    want = _norm(title)
+    want = phrase_key(title)
     for ln in lines:
-        if _norm(ln.text) == want or (len(want) > 6 and want in _norm(ln.text)):
+        if phrase_key(ln.text) == want or (len(want) > 6 and want in phrase_key(ln.text)):
             return ln.bbox
     return None
 
@@ -242,7 +239,7 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
     n = doc.facts.page_count
     out = []
     for p in range(1, n + 1):
-        text = _norm(doc.facts.page(p).text)
+        text = phrase_key(doc.facts.page(p).text)
         hit = next((h for h in headings if re.search(rf"(?<!\w){re.escape(h)}(?!\w)", text)), None)
         if hit is None:
             continue
@@ -250,7 +247,7 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
         # that merely lists the heading among others is neither.
         divider = len(text.split()) - len(hit.split()) <= _DIVIDER_EXTRA_WORDS
         lines = sorted(page_lines(doc, p), key=lambda ln: (ln.bbox[1], ln.bbox[0]))
-        titled = bool(lines) and _norm(lines[0].text) == hit
+        titled = bool(lines) and phrase_key(lines[0].text) == hit
         if not (divider or titled):
             continue
         end = None

@@ -23,6 +23,7 @@ from widening import rulebook as vocab
 from widening.engine.checks import derive
 from widening.models import Decision, Member, ParsedQuestion, Row, Target
 from widening.question.parse import object_words, parse_question
+from widening.text import ascii_words
 
 WIDENED_ANSWER = "Not answerable or 0 or none"
 NOT_ANSWERABLE = "Not answerable"
@@ -131,7 +132,7 @@ def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
     if words:
         text = re.sub(vocab.alternation(words), " ", text, flags=re.I)
     stop = {str(w).lower() for w in _rules()["function_words"]}
-    residue = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in stop]
+    residue = [w for w in ascii_words(text) if w not in stop]
     if residue:
         return f"the words {', '.join(map(repr, residue))} may restrict the set, and {probe} does not take them into account"
     return None

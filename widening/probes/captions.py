@@ -6,21 +6,16 @@ container; on raster slide decks the captions come from OCR lines, or cannot be 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from widening.facts.document import Doc
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
+from widening.text import number_key
 
 NAME = "captions"
 # A figure question may be answered by a chart caption and vice versa: search both (finding more is safe).
 KINDS = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}, "any": {"figure", "chart", "table"}}
-
-
-def norm_number(text: str) -> str:
-    """'1-1', '1.1', '1 – 1' compare equal; case is ignored."""
-    return re.sub(r"[\s]+", "", str(text)).lower().replace("–", "-").replace(".", "-")
 
 
 class CaptionsParams(Params):
@@ -42,7 +37,7 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members = tuple(
         Member(page=c.page, bbox=c.bbox, what=f"{c.kind} caption {c.number}: {c.text[:80]!r}")
         for c in doc.facts.captions
-        if c.page in wanted and c.kind in KINDS[kind] and (number is None or norm_number(c.number) == norm_number(number))
+        if c.page in wanted and c.kind in KINDS[kind] and (number is None or number_key(c.number) == number_key(number))
     )
     # Image-only pages whose text could not be read may hold a caption nobody saw.
     unread = [p for p in pages if doc.facts.page(p).kind is PageKind.image_only and doc.facts.page(p).text_source == "none"]

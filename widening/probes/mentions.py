@@ -32,6 +32,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
+from widening.text import collapse
 
 NAME = "mentions"
 
@@ -39,11 +40,6 @@ NAME = "mentions"
 @cache
 def _rules() -> dict[str, Any]:
     return vocab.load("mentions")
-
-
-def collapse(text: str) -> str:
-    """Lower case, letters and digits only: 'You Tube' and 'youtube.com' both hold 'youtube'."""
-    return re.sub(r"[\W_]+", "", text.lower())
 
 
 def stem(word: str) -> str:

@@ -24,7 +24,6 @@ without a hyphen.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -36,15 +35,10 @@ from widening.facts.document import Doc
 from widening.facts.geometry import union
 from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, ProbeStatus, TextLine
 from widening.probes import Params, Scope, probe
+from widening.text import WORD, bare_word, name_form
 
 TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
 
-# A token: digits with decimal/thousand separators ("9.0", "1,000", "v1.2"), or a run of
-# letters and digits with inner apostrophes ("traveler's", "o'brien").
-_TOKEN = re.compile(r"[^\W_]*\d(?:[.,]\d+)+[^\W_]*|[^\W_]+(?:'[^\W_]+)*")
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
-# A word broken at the end of a line ("cus-\ntomer") is one word.
-_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑]\s*\n\s*(?=[^\W\d_])")
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
 
@@ -67,18 +61,6 @@ class Token:
     word: str = ""  # the text-layer word it was cut from, as printed (case kept)
 
 
-def normalise(text: str) -> str:
-    """NFKC (ligatures, full-width forms), case-folded, one kind of apostrophe, line-end hyphens joined."""
-    text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).casefold()
-    return _LINE_HYPHEN.sub("", text)
-
-
-def _base(token: str) -> str:
-    """Possessive dropped ("traveler's" -> "traveler"), other apostrophes removed ("don't" -> "dont")."""
-    token = re.sub(r"'s$", "", token)
-    return token.replace("'", "")
-
-
 @cache
 def forms(token: str) -> frozenset[str]:
     """The spellings a token stands for: itself and, for alphabetic words, its singular candidates."""
@@ -95,13 +77,13 @@ def forms(token: str) -> frozenset[str]:
 
 def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False) -> list[Token]:
     """Word tokens of ``text``; with ``split_box`` each token gets its share of ``bbox`` by character position."""
-    norm = normalise(text)
+    norm = name_form(text)
     out: list[Token] = []
     prev = 0
     n = max(1, len(norm))
     x0, y0, x1, y1 = bbox
-    for m in _TOKEN.finditer(norm):
-        base = _base(m.group(0))
+    for m in WORD.finditer(norm):
+        base = bare_word(m.group(0))
         if not base:
             continue
         box = (x0 + (x1 - x0) * m.start() / n, y0, x0 + (x1 - x0) * m.end() / n, y1) if split_box else bbox

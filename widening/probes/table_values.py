@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import operator
 import re
-import unicodedata
 from dataclasses import dataclass
 from statistics import median
 from typing import Any, Callable
@@ -24,16 +23,11 @@ from widening.models import BBox, Member, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
+from widening.text import cell_words
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
 _NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
-
-
-def tokens(s: str) -> list[str]:
-    """Lower-case word tokens; '%' is its own token."""
-    s = unicodedata.normalize("NFKC", s).casefold().replace("%", " % ")
-    return [t for t in (re.sub(r"[^\w%]", "", w) for w in s.split()) if t]
 
 
 def parse_number(text: str) -> float | None:
@@ -78,10 +72,10 @@ def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
 
 def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
     """Boxes of word groups, close together, that hold every token of ``column`` (headers may wrap)."""
-    want = tokens(column)
+    want = cell_words(column)
     numeric_header = any(ch.isdigit() for ch in column)
     # Value cells like "18.4%" share the '%' token with the header: they are not header words.
-    cands = [w for w in words if set(tokens(w[4])) & set(want) and (numeric_header or parse_number(w[4]) is None)]
+    cands = [w for w in words if set(cell_words(w[4])) & set(want) and (numeric_header or parse_number(w[4]) is None)]
     near = Groups(range(len(cands)))
     for i, a in enumerate(cands):
         ra = pymupdf.Rect(a[:4])
@@ -92,7 +86,7 @@ def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
     groups = [[cands[i] for i in g] for g in near.groups()]
     out = []
     for g in groups:
-        have = set(t for w in g for t in tokens(w[4]))
+        have = set(t for w in g for t in cell_words(w[4]))
         if set(want) <= have:
             r = pymupdf.Rect(g[0][:4])
             for w in g[1:]:
@@ -227,13 +221,13 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Cells of the column headed ``column`` whose number satisfies ``op value`` (optionally in row ``row_header``)."""
     column = str(params.get("column", ""))
     op = str(params.get("op", ">"))
-    if not tokens(column) or op not in OPS:
+    if not cell_words(column) or op not in OPS:
         return ProbeResult.cannot("table_values", f"need a column name and op in {list(OPS)}", pages=scope.pages, params=params)
     try:
         value = float(params["value"])
     except (KeyError, TypeError, ValueError):
         return ProbeResult.cannot("table_values", "need a numeric 'value'", pages=scope.pages, params=params)
-    row_want = tokens(str(params.get("row_header") or ""))
+    row_want = cell_words(str(params.get("row_header") or ""))
     members: list[Member] = []
     best: list[Member] = []
     doubts: list[Member] = []
@@ -255,7 +249,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
                                          why=f"table-extent filter: {rule}"))
             for cell in cells:
-                if row_want and not set(row_want) <= set(tokens(cell.row)):
+                if row_want and not set(row_want) <= set(cell_words(cell.row)):
                     continue
                 if cell.value is None:
                     unparsed.append(f"p{index} {cell.text!r}")

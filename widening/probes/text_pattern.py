@@ -17,6 +17,7 @@ from widening.facts.document import Doc
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
+from widening.text import value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
@@ -140,7 +141,7 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for text, bbox in lines:
             for found in (_phones(text) if name == "phone" else (m.group(0) for m in rx.finditer(text))):
                 member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
-                value = re.sub(r"\W", "", found).lower()
+                value = value_key(found)
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)

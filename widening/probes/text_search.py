@@ -6,7 +6,6 @@ members; on image-only slides it reads the OCR lines, or says it could not measu
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import pymupdf
@@ -16,17 +15,7 @@ from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.pagewise import finish, measurable
-
-# Characters dropped from both needle and haystack: whitespace and every hyphen/dash a
-# line break may insert. Dropping more can only create more matches (conservative).
-_DROP = set("-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212") | {"\u200b", "\ufeff"}
-
-
-def norm_chars(s: str) -> str:
-    """NFKC (splits ligatures), casefold, and drop whitespace and hyphens."""
-    s = unicodedata.normalize("NFKC", s).casefold()
-    return "".join(c for c in s if not c.isspace() and c not in _DROP)
-
+from widening.text import char_form
 
 class DedupChars:
     """Drops a glyph drawn again at (almost) the same place (fake bold, pitfall 10)."""
@@ -60,7 +49,7 @@ def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, BBox]
                     x0, y0 = ch["origin"]
                     if dedup.seen(ch["c"], x0, y0):
                         continue
-                    for c in norm_chars(ch["c"]):
+                    for c in char_form(ch["c"]):
                         out.append((c, rect_tuple(ch["bbox"])))
     return out
 
@@ -69,7 +58,7 @@ def ocr_chars(doc: Doc, index: int, clip: pymupdf.Rect) -> list[tuple[str, BBox]
     out: list[tuple[str, BBox]] = []
     for line in doc.facts.page(index).ocr_lines:
         if centre_in(line.bbox, clip):
-            out.extend((c, line.bbox) for c in norm_chars(line.text))
+            out.extend((c, line.bbox) for c in char_form(line.text))
     return out
 
 
@@ -94,7 +83,7 @@ class TextSearchParams(Params):
 def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Every occurrence of ``params['text']`` on the scope's pages (text layer, or OCR lines)."""
     text = str(params.get("text", ""))
-    needle = norm_chars(text)
+    needle = char_form(text)
     if not needle:
         return ProbeResult.cannot("text_search", "empty search text", pages=scope.pages, params=params)
     members: list[Member] = []

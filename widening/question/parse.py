@@ -11,6 +11,7 @@ from typing import Any
 
 from widening import rulebook as vocab
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
+from widening.text import ascii_words
 
 _SPACE = re.compile(r"\s+")
 
@@ -188,7 +189,7 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     if not m:
         return None
     filler = set(_v()["topic_filler"])
-    topic = tuple(w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if not vocab.member(w, filler))
+    topic = tuple(w for w in ascii_words(m.group(2)) if not vocab.member(w, filler))
     return (m.group(1).lower(), topic) if topic else None
 
 

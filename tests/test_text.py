@@ -1,0 +1,89 @@
+"""The one text normaliser (widening/text.py): its steps and named forms, by property and example."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from widening import text as t
+
+# Printed text: any characters but surrogates; newlines and dashes included (line breaks matter).
+printed = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
+# A separator no normaliser joins across: not a letter, digit, hyphen, apostrophe or line break.
+SEP = " ; "
+
+
+@given(printed)
+def test_fold_and_name_form_are_idempotent(s):
+    assert t.fold(t.fold(s)) == t.fold(s)
+    assert t.name_form(t.name_form(s)) == t.name_form(s)
+    assert t.char_form(t.char_form(s)) == t.char_form(s)
+    assert t.phrase_key(t.phrase_key(s)) == t.phrase_key(s)
+
+
+@given(printed)
+def test_char_form_keeps_no_space_or_dash(s):
+    out = t.char_form(s)
+    assert not any(c.isspace() or c in "-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212\u200b\ufeff" for c in out)
+
+
+@given(printed, printed)
+def test_word_tokens_never_cross_a_separator(a, b):
+    """Tokens of "a ; b" are the tokens of a, then those of b: a word boundary is never crossed."""
+
+    def toks(s: str) -> list[str]:
+        return [m.group(0) for m in t.WORD.finditer(t.name_form(s))]
+
+    assert toks(a + SEP + b) == toks(a) + toks(b)
+
+
+@given(printed)
+def test_word_tokens_hold_no_space(s):
+    assert all(not any(c.isspace() for c in m.group(0)) for m in t.WORD.finditer(t.name_form(s)))
+
+
+@given(printed)
+def test_bare_word_has_no_apostrophe(s):
+    for m in t.WORD.finditer(t.name_form(s)):
+        assert "'" not in t.bare_word(m.group(0))
+
+
+@given(printed)
+def test_collapse_is_letters_and_digits(s):
+    assert all(c.isalnum() for c in t.collapse(s))
+
+
+@given(printed, printed)
+def test_cell_words_split_at_separators_and_percent_stands_alone(a, b):
+    words = t.cell_words(a + SEP + b)
+    assert words == t.cell_words(a) + t.cell_words(b)
+    assert all(w == "%" or "%" not in w for w in words)
+    assert all(not any(c.isspace() for c in w) for w in words)
+
+
+@given(st.text("0123456789.– -abcAB", max_size=12))
+def test_number_key_agrees_on_dot_dash_and_space(s):
+    assert t.number_key(s) == t.number_key(s.replace(".", "-").replace(" ", "").upper())
+
+
+ABBREVIATIONS = {"ave": "avenue", "st": "street"}
+
+
+@given(st.lists(st.sampled_from(["5th", "Ave", "ave.", "Avenue", "St.", "street", "Main", "O'Neil"]), max_size=6))
+def test_street_form_is_idempotent_and_spells_out(ws):
+    once = t.street_form(" ".join(ws), ABBREVIATIONS)
+    assert t.street_form(once, ABBREVIATIONS) == once
+    assert not set(once.split()) & set(ABBREVIATIONS)
+
+
+def test_examples():
+    assert t.fold("ﬁnal STRASSE") == t.fold("final Straße") == "final strasse"
+    assert t.name_form("Traveler’s cus-\ntomer") == "traveler's customer"
+    assert [t.bare_word(m.group(0)) for m in t.WORD.finditer(t.name_form("Don’t 1,000 v1.2 o'brien's"))] == ["dont", "1,000", "v1.2", "o'brien".replace("'", "")]
+    assert t.char_form("Data\u00adbase  Ma-\nnager") == "databasemanager"
+    assert t.collapse("You Tube") == t.collapse("youtube") == "youtube"
+    assert t.cell_words("Share (%) of GDP") == ["share", "%", "of", "gdp"]
+    assert t.number_key("1 – 1") == t.number_key("1.1") == "1-1"
+    assert t.value_key("615-591-2955") == t.value_key("615.591.2955")
+    assert t.letter_words("Eating & Drinking and the rest", {"and", "the"}) == {"eating", "drinking", "rest"}
+    assert t.ascii_words("How many Top-3 items?") == ["how", "many", "top", "3", "items"]

@@ -1,0 +1,143 @@
+"""The one text normaliser: small steps every comparison of printed or asked text is built from.
+
+Each step does one thing and composes with the others (``fold`` then ``squeeze``...). The
+forms a probe compares with are named here too, built from the steps, so a newcomer sees in
+one file how "the same text" is decided everywhere. Where two forms differ, the difference is
+on purpose and its docstring says why: a probe's members depend on it, so none is merged away.
+
+Pure functions of strings: no rules, no I/O (the vocabularies a form needs are passed in).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+# --------------------------------------------------------------------------- steps
+
+
+def nfkc(text: str) -> str:
+    """Unicode NFKC: ligatures split ("ﬁ" -> "fi"), full-width and compatibility forms plain."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def fold(text: str) -> str:
+    """NFKC then casefold: the caseless form of printed text ("Straße" and "STRASSE" agree)."""
+    return nfkc(text).casefold()
+
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
+
+
+def fold_quotes(text: str) -> str:
+    """Every apostrophe-like mark becomes ``'`` ("traveler’s" is "traveler's")."""
+    return text.translate(_QUOTES)
+
+
+# A word broken at the end of a line ("cus-\ntomer") is one word.
+_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑]\s*\n\s*(?=[^\W\d_])")
+
+
+def join_broken_words(text: str) -> str:
+    """A hyphen at a line end between letters is a break inside one word: it and the break go."""
+    return _LINE_HYPHEN.sub("", text)
+
+
+# Whitespace and every hyphen/dash a line break may insert (soft hyphen, zero-width space too).
+_DROP = set("-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212") | {"\u200b", "\ufeff"}
+
+
+def squeeze(text: str) -> str:
+    """Whitespace and hyphens/dashes dropped: "data-\\nbase", "data base" and "database" agree."""
+    return "".join(c for c in text if not c.isspace() and c not in _DROP)
+
+
+def alnum(text: str) -> str:
+    """Letters and digits only (underscore counts as punctuation)."""
+    return re.sub(r"[\W_]+", "", text)
+
+
+def single_spaces(text: str) -> str:
+    """Runs of whitespace become one space, ends stripped."""
+    return " ".join(text.split())
+
+
+# --------------------------------------------------------------------------- words
+
+# A name-matching word (match it on ``name_form`` text): digits with decimal/thousand separators ("9.0", "1,000", "v1.2"), or a
+# run of letters and digits with inner apostrophes ("traveler's", "o'brien").
+WORD = re.compile(r"[^\W_]*\d(?:[.,]\d+)+[^\W_]*|[^\W_]+(?:'[^\W_]+)*")
+
+
+def bare_word(word: str) -> str:
+    """Possessive dropped ("traveler's" -> "traveler"), other apostrophes removed ("don't" -> "dont")."""
+    return re.sub(r"'s$", "", word).replace("'", "")
+
+
+def ascii_words(text: str) -> list[str]:
+    """Lower-case runs of ASCII letters and digits: the plain words of a question or note."""
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+# --------------------------------------------------------------------------- the named forms
+
+
+def name_form(text: str) -> str:
+    """What name matching compares (probe name_mentions): ``fold``, ``fold_quotes``, ``join_broken_words``.
+
+    Quotes are folded so a possessive matches however it is typeset; broken words are joined
+    because a name printed across a line end is still printed."""
+    return join_broken_words(fold_quotes(fold(text)))
+
+
+def char_form(text: str) -> str:
+    """What substring search compares (probe text_search): ``fold`` then ``squeeze``.
+
+    Spacing and hyphenation are dropped entirely: dropping more can only create more matches,
+    which is the conservative side for an absence check."""
+    return squeeze(fold(text))
+
+
+def collapse(text: str) -> str:
+    """Lower case, letters and digits only (probe mentions): 'You Tube' and 'youtube.com' hold 'youtube'.
+
+    ``str.lower``, not ``fold``: the OCR edit budget counts characters of this form, and
+    casefold may lengthen a word ("ß" -> "ss"); kept as the probe has always measured."""
+    return alnum(text.lower())
+
+
+def cell_words(text: str) -> list[str]:
+    """Word tokens of a table cell or header (probe table_values): ``fold``ed, split on spaces,
+    punctuation stripped inside each, and ``%`` a token of its own ("Share (%)" -> share, %)."""
+    text = fold(text).replace("%", " % ")
+    return [t for t in (re.sub(r"[^\w%]", "", w) for w in text.split()) if t]
+
+
+def number_key(text: str) -> str:
+    """A caption number compared (probe captions): '1-1', '1.1', '1 – 1' agree; case ignored.
+
+    No NFKC and only the en dash: caption numbers are printed ASCII save that dash."""
+    return re.sub(r"[\s]+", "", str(text)).lower().replace("–", "-").replace(".", "-")
+
+
+def phrase_key(text: str) -> str:
+    """A heading or list line compared (engine lists): ``nfkc``, ``single_spaces``, lower case."""
+    return single_spaces(nfkc(text)).lower()
+
+
+def value_key(text: str) -> str:
+    """Two printings of one value (probe text_pattern): '615-591-2955' and '615.591.2955' agree."""
+    return re.sub(r"\W", "", text).lower()
+
+
+def street_form(text: str, abbreviations: Mapping[str, str]) -> str:
+    """A street label compared (probe map_between): lower case, dots are spaces, each word
+    spelt out by ``abbreviations`` ("5th Ave." and "5th Avenue" -> "5th avenue")."""
+    found = re.findall(r"[\w']+", text.lower().replace(".", " "))
+    return " ".join(abbreviations.get(w, w) for w in found)
+
+
+def letter_words(text: str, stop: frozenset[str] | set[str] = frozenset()) -> frozenset[str]:
+    """The set of lower-case ASCII letter runs of ``text`` outside ``stop`` (map legend categories)."""
+    return frozenset(t for t in re.findall(r"[a-z]+", text.lower()) if t not in stop)
