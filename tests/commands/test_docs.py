@@ -13,7 +13,7 @@ def test_generated_docs_match_the_committed_files():
 def test_every_probe_has_a_doc_and_a_params_model_that_refuses_unknown_keys():
     load_all()
     for name, info in REGISTRY.items():
-        assert info.module == f"widening.probes.{name}" or name in {"graphics"}, f"{name} lives in {info.module}"
+        assert info.module == f"widening.probes.{name}", f"{name} lives in {info.module}"
         assert "Example" in info.doc, f"{name}: the module doc gives no example"
         assert params_error(name, {"no_such_param": 1}) is not None
 

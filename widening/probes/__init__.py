@@ -113,5 +113,5 @@ def load_all() -> None:
         importlib.import_module(f"widening.probes.{mod}")
 
 
-_MODULES = ("page_exists", "captions", "text_search", "text_style", "images", "vector_blocks", "colour_regions", "table_values",
+_MODULES = ("page_exists", "captions", "text_search", "text_style", "images", "vector_blocks", "graphics", "colour_regions", "table_values",
             "people", "objects", "map_between", "mentions", "name_mentions", "text_pattern", "coloured_graphics")

@@ -22,7 +22,7 @@ import pymupdf
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import REGISTRY, Scope, probe
-from widening.probes.vector_blocks import GraphicsParams
+from widening.probes.graphics import GraphicsParams
 from widening.probes.colour_regions import DPI, components
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)

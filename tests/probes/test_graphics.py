@@ -1,0 +1,84 @@
+"""graphics: content raster images plus vector diagram/chart blocks; icons, logos and borders as doubts or non-members."""
+
+from __future__ import annotations
+
+import pdfs
+
+from functools import partial
+
+from widening.facts.extract import load_doc as _load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+
+# OCR of image-only fixture pages is slow and not what these tests measure.
+load_doc = partial(_load_doc, ocr=False)
+
+
+def _build(tmp_path, build, pages: int = 1):
+    d = pdfs.new_doc(pages)
+    build(d)
+    return load_doc(pdfs.save(d, tmp_path / "v.pdf"))
+
+
+def _not_dropped(res) -> bool:
+    """members ∪ doubts is not empty: the candidate survived as one or the other."""
+    return bool(res.members or res.doubts)
+
+
+def test_graphics_logo_keeps_small_images_chart_does_not(tmp_path):
+    def build(d):
+        pdfs.image(d[0], (500, 20, 540, 60))
+        pdfs.text(d[0], (72, 100), "body text")
+
+    doc = _build(tmp_path, build)
+    assert len(run_probe("graphics", doc, Scope((1,)), {"kind": "logo"}).members) == 1
+    chart = run_probe("graphics", doc, Scope((1,)), {"kind": "chart"})
+    # Regression (issue 10): the decoration rule dropped the header image; a small chart could be one.
+    assert not chart.members and [d.why for d in chart.doubts] == ["decoration filter: a small image in the header/footer band"]
+
+
+def test_graphics_on_image_only_page_cannot_measure(tmp_path):
+    doc = _build(tmp_path, lambda d: pdfs.image(d[0], (0, 0, 612, 792)))
+    assert run_probe("graphics", doc, Scope((1,)), {"kind": "chart"}).status is ProbeStatus.could_not_measure
+
+
+def test_corpus_7c3f_no_chart_but_three_small_images(corpus_doc):
+    """No vector chart anywhere (underlines of citations are certain non-members); the three small
+    images on p1 (publisher logo, seal, icon) only a decoration/size filter sets aside: doubts."""
+    doc = corpus_doc("7c3f6204b3241f142f0f8eb8e1fefe7a.pdf")
+    res = run_probe("graphics", doc, Scope(tuple(range(1, 16))), {"kind": "chart"})
+    assert not res.members and {d.page for d in res.doubts} == {1} and len(res.doubts) == 3
+    assert all("raster image" in d.what for d in res.doubts)
+    assert len(run_probe("graphics", doc, Scope((1,)), {"kind": "logo"}).members) == 3
+
+
+def test_corpus_positive_control_timer_chart(corpus_doc):
+    doc = corpus_doc("User_Manual_1500S_Classic_EN.pdf")
+    res = run_probe("graphics", doc, Scope((50,)), {"kind": "chart"})
+    assert any("vector block" in m.what for m in res.members)
+
+
+def test_corpus_raster_slide_cannot_measure(corpus_doc):
+    doc = corpus_doc("earthlinkweb-150213112111-conversion-gate02_95.pdf")
+    res = run_probe("graphics", doc, Scope((42,)), {"kind": "chart"})
+    assert res.status is ProbeStatus.could_not_measure and "p42" in res.note
+
+
+def test_page_sized_line_chart_is_not_a_page_border(tmp_path):
+    """Regression: a few unfilled strokes covering the page were a 'page_border' whatever they drew."""
+    def build(d):
+        d[0].draw_polyline([(30, 760), (200, 300), (400, 500), (580, 30)], width=1)
+        d[0].draw_polyline([(30, 700), (300, 100), (580, 400)], width=1)
+
+    doc = _build(tmp_path, build)
+    assert _not_dropped(run_probe("graphics", doc, Scope((1,)), {"kind": "chart"}))
+
+
+def test_hairline_bars_are_never_certain_rules(tmp_path):
+    """Hairline horizontal bars (0.8 pt) of different lengths: thin, but not underlines of any text."""
+    def build(d):
+        for i, v in enumerate((120, 60, 200, 30)):
+            d[0].draw_rect((100, 300 + 8 * i, 100 + v, 300.8 + 8 * i), color=None, fill=(0.8, 0.1, 0.1))
+
+    doc = _build(tmp_path, build)
+    assert _not_dropped(run_probe("graphics", doc, Scope((1,)), {"kind": "chart"}))

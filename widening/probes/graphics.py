@@ -1,0 +1,86 @@
+"""Probe ``graphics``: content raster images plus vector diagram/chart blocks, what "a
+diagram/chart/figure/logo/picture" needs.
+
+Example (corpus): a report whose first page shows a publisher logo, a seal and an icon and
+no chart: ``kind=chart`` finds no member, the three small images are doubts (a size or
+decoration filter set them aside), and ``kind=logo`` finds all three.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from widening.facts.document import Doc
+from widening.models import Member, PageKind, ProbeResult
+from widening.probes import Params, Scope, probe
+from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
+from widening.probes.images import ICON_SIDE, placed_images
+from widening.probes.pagewise import finish, measurable
+
+GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
+
+
+class GraphicsParams(Params):
+    """``kind``: figure, chart, diagram, logo, image; ``min_side`` in pt (default: icons and logos apart)."""
+
+    kind: str = "figure"
+    min_side: float | None = None
+
+
+@probe("graphics", params=GraphicsParams, exact=False)
+def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Content raster images plus vector diagram/chart blocks: what "a diagram/chart/figure/logo/picture" needs."""
+    kind = str(params.get("kind", "figure"))
+    if kind not in GRAPHIC_KINDS:
+        return ProbeResult.cannot("graphics", f"unknown kind {kind!r}; expected one of {GRAPHIC_KINDS}", pages=scope.pages, params=params)
+    # Logos are small: keep every raster image that is not a page background.
+    min_side = float(params.get("min_side", 0 if kind == "logo" else ICON_SIDE))
+    members: list[Member] = []
+    best: list[Member] = []
+    doubts: dict[str, list[Member]] = {}
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
+        facts = doc.facts.page(index)
+        clip = doc.region_rect(index, scope.region)
+        page = doc.page(index)
+        rasters = placed_images(page, index, clip)
+        for img in rasters:
+            m = Member(page=index, bbox=img.bbox, what=img.what())
+            if img.klass == "full_page_background":
+                why, label = "placement filter: a full-page image, taken for a background; it may show the content", "full-page images"
+            elif img.min_side < min_side:
+                why, label = f"size filter: shorter side {img.min_side:.0f}pt < {min_side:g}pt", "small images"
+            elif kind != "logo" and img.klass == "decoration":
+                why, label = "decoration filter: a small image in the header/footer band", "decoration images"
+            else:
+                members.append(m)
+                continue
+            doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
+        # A raster page (slide export, scan) may show a chart no vector tool can see: its images
+        # are listed above, and what they show cannot be measured. Vector art drawn over the
+        # picture is still looked at below (a generated page with a pie beside a photo and no
+        # text was skipped whole: test_graphics_sees_vector_art_on_a_page_without_text).
+        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
+            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
+        try:
+            blocks = page_blocks(page, clip)
+        except TooComplex as exc:
+            unmeasured[index] = f"vector art: {exc}"
+            continue
+        for b in blocks:
+            m = Member(page=index, bbox=b.bbox, what=b.what())
+            big = b.rect.width >= 80 and b.rect.height >= 40
+            if b.kind == "diagram_or_chart" and big and kind != "logo":
+                members.append(m)
+            elif b.kind == "diagram_or_chart" and kind == "logo":
+                if min(b.rect.width, b.rect.height) >= 10:
+                    members.append(m)  # a logo may be vector art of any size
+                else:
+                    why = f"size filter: {b.rect.width:.0f}x{b.rect.height:.0f}pt, under 10pt across"
+                    sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
+            elif b.kind == "diagram_or_chart":
+                why = f"size filter: {b.rect.width:.0f}x{b.rect.height:.0f}pt < 80x40pt"
+                sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
+            else:
+                sort_out(m, b, page.rect, best, doubts)
+    return finish("graphics", scope, params, members, unmeasured, best, doubts=fold_doubts(doubts))
