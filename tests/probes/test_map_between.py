@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from widening.facts.extract import load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
-from widening.probes.map_between import categories_for, category_matches, normalise_street
+from widening.probes.map_between.vocabulary import categories_for, category_matches, normalise_street
 
 GUIDE = "san-francisco-11-contents.pdf"
 STREET_X = [100.0 + 40.0 * i for i in range(6)]  # vertical streets "1st Ave" .. "6th Ave"

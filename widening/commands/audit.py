@@ -119,7 +119,7 @@ def decide_document(job: DocJob) -> list[Decision]:
     except DocumentError as exc:
         return [_error_decision(r, str(exc)) for r in job.rows]
     out = []
-    doc._cache["store"] = cache  # slow readings a probe makes (words in pictures) are kept there
+    doc.store = cache  # slow readings a probe makes (words in pictures) are kept there
     try:
         for r in job.rows:
             spec = reviewed.get(row_key(r.doc_id, r.question))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 
@@ -67,7 +68,12 @@ class Doc:
     path: Path
     pdf: pymupdf.Document
     facts: DocumentFacts
-    _cache: dict = field(default_factory=dict, repr=False)
+    # Readings a probe makes more than once per document (legend glyphs, word tokens), by a key
+    # the probe chooses; they live as long as the open document.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+    # The on-disk cache (a facts.cache.Cache, untyped here: that module opens documents), when
+    # the caller has one (the audit): slow readings are kept there.
+    store: Any = field(default=None, repr=False)
 
     def page(self, index: int) -> pymupdf.Page:
         if not 1 <= index <= self.pdf.page_count:

@@ -242,7 +242,7 @@ def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
     if not boxes:
         return tokens(facts.text)
     key = ("name_tokens", index)
-    if key not in doc._cache:
+    if key not in doc.memo:
         words = doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)
         out: list[Token] = []
         for w in words:
@@ -250,8 +250,8 @@ def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
             if got:
                 out.append(Token(got[0].norm, got[0].raw, got[0].bbox, " ", w[4]))
                 out.extend(got[1:])
-        doc._cache[key] = out
-    return doc._cache[key]
+        doc.memo[key] = out
+    return doc.memo[key]
 
 
 def _word_flags() -> int:
@@ -391,19 +391,19 @@ def picture_tokens(doc: Doc, index: int) -> list[Token]:
     """Tokens OCR reads inside the content pictures of a text-layer page.
 
     Memoised per document, and in the on-disk cache when the caller put one in
-    ``doc._cache['store']`` (the audit does), keyed by the PDF's hash and the page.
+    ``doc.store`` (the audit does), keyed by the PDF's hash and the page.
     """
     key = ("picture_tokens", index)
-    if key not in doc._cache:
-        store = doc._cache.get("store")
+    if key not in doc.memo:
+        store = doc.store
         ckey = f"{doc.facts.sha256}-p{index}"
         got = store.get("picture_text", ckey, PictureText) if store is not None else None
         if got is None:
             got = PictureText(lines=_read_pictures(doc, index))
             if store is not None:
                 store.put("picture_text", ckey, got)
-        doc._cache[key] = [t for line in got.lines for t in tokens(line.text, line.bbox, split_box=True)]
-    return doc._cache[key]
+        doc.memo[key] = [t for line in got.lines for t in tokens(line.text, line.bbox, split_box=True)]
+    return doc.memo[key]
 
 
 def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:

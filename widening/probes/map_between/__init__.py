@@ -1,0 +1,115 @@
+"""``map_between``: the venue markers of a legend category drawn between two street labels.
+
+What it does: for "Name a <venue kind> between <street A> and <street B>", learns which
+icon-font glyph means which category from legend/key pages (a pictogram followed by a
+category word), finds the two street labels on map pages, and returns the category's markers
+that lie in the band between the two streets (each street is the line through its label,
+along the label's reading direction; the nearest label of each street to the marker is used,
+because labels repeat). Numbered markers are joined to the key page ("32 <name>") when found.
+
+Why: guidebook maps draw venues as glyphs of an icon font and streets as (rotated) text, so
+the question is a geometric one the text layer can answer without OCR.
+
+Example: in a city guidebook's avenue grid map (key on the page before), one Eating marker
+lies between two consecutive numbered avenues, and the next block over holds none: its
+nearest Eating marker sits just across the bounding avenue, and is reported as a near miss.
+
+Params: ``category`` (a legend category such as "Eating", or a venue word from
+rules/maps.yaml such as "restaurant"), ``a`` and ``b`` (the two street names).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pymupdf
+
+from widening.facts.document import Doc
+from widening.models import Member, ProbeResult
+from widening.probes import Params, Scope, probe
+from widening.probes.map_between.band import band_position
+from widening.probes.map_between.legend import key_page_for, learn_legend
+from widening.probes.map_between.markers import Marker, find_labels, find_markers
+from widening.probes.map_between.vocabulary import categories_for, category_matches, normalise_street, rules
+
+NAME = "map_between"
+
+
+def _describe(m: Marker, wanted: str) -> str:
+    cats = " / ".join(sorted(m.categories)) or f"uncategorised (possibly {wanted})"
+    num = f" {m.number}" if m.number else ""
+    name = f" {m.name!r}" if m.name else ""
+    return f"{cats} marker{num}{name}"
+
+
+class MapBetweenParams(Params):
+    """``category``: the map key's venue category; ``a``, ``b``: the two street labels."""
+
+    category: str = ""
+    a: str = ""
+    b: str = ""
+
+
+@probe(NAME, params=MapBetweenParams)
+def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
+    """Markers of ``category`` between streets ``a`` and ``b`` on the map pages in scope."""
+    category, a, b = str(params.get("category", "")), str(params.get("a", "")), str(params.get("b", ""))
+    base = {"pages": scope.pages, "region": scope.region, "params": params}
+    if not (category and a and b):
+        return ProbeResult.cannot(NAME, "params need 'category', 'a' and 'b'", **base)
+    legend, keys = learn_legend(doc)
+    if not legend:
+        return ProbeResult.cannot(NAME, "no map legend (an icon-font pictogram followed by a category word) in the document", **base)
+    legend_cats = sorted({c for cats in legend.values() for c in cats})
+    wanted = {lc for lc in legend_cats for w in categories_for(category) if category_matches(lc, w)}
+    if not wanted:
+        return ProbeResult.cannot(NAME, f"no legend category matches {category!r}; the legend has {legend_cats}", **base)
+    tol = float(rules()["band_tolerance"])
+    members: list[Member] = []
+    near: list[Member] = []
+    measured: list[int] = []
+    seen_a: list[int] = []
+    seen_b: list[int] = []
+    for index in scope.pages:
+        text = f" {normalise_street(doc.facts.page(index).text)} "
+        if f" {normalise_street(a)} " not in text or f" {normalise_street(b)} " not in text:
+            continue  # cheap pre-filter on the cached text: the labels cannot be on this page
+        page = doc.page(index)
+        labels_a, labels_b = find_labels(page, a), find_labels(page, b)
+        seen_a += [index] if labels_a else []
+        seen_b += [index] if labels_b else []
+        if not (labels_a and labels_b):
+            continue
+        markers = find_markers(page, legend, key_page_for(doc, index, keys))
+        if not markers:
+            continue
+        region = doc.region_rect(index, scope.region)
+        relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
+        for m in relevant:
+            pos = band_position(m.centre, labels_a, labels_b)
+            if pos is None:
+                return ProbeResult.cannot(
+                    NAME, f"page {index}: labels {a!r} and {b!r} near marker {m.number or '?'} are not parallel streets; no band between them", **base
+                )
+            where = f"between {pos.label_a.text!r} and {pos.label_b.text!r}"
+            if -tol <= pos.t <= 1 + tol:
+                members.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
+            elif pos.outside_by() <= pos.width:
+                side = pos.label_a.text if pos.t < 0 else pos.label_b.text
+                near.append(
+                    Member(
+                        page=index,
+                        bbox=m.bbox,
+                        what=f"{_describe(m, category)} {pos.outside_by():.1f} pt ({pos.outside_by() / pos.width:.2f} block) outside the band, beyond {side!r}",
+                        score=round(pos.outside_by(), 2),
+                    )
+                )
+        measured.append(index)
+    if not measured:
+        why = (
+            f"{a!r} found on pages {seen_a or 'none'}, {b!r} on pages {seen_b or 'none'}; "
+            "no page in scope has both street labels and legend markers"
+        )
+        return ProbeResult.cannot(NAME, why, **base)
+    note = f"legend categories {sorted(wanted)}; map pages measured {measured}"
+    return ProbeResult(probe=NAME, members=tuple(members), best_candidates=tuple(sorted(near, key=lambda m: m.score or 0)), note=note, **base)

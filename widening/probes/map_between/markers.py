@@ -1,0 +1,126 @@
+"""Marker grouping on a map page: icon-font glyphs stacked into markers, with their numbers and
+categories, and the street labels that read as a given street."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import pymupdf
+
+from widening.probes.map_between.legend import KeyPage
+from widening.probes.map_between.spans import GlyphKey, Point, centre, is_icon_font, line_spans, span_font
+from widening.probes.map_between.vocabulary import normalise_street
+
+
+@dataclass(frozen=True)
+class Marker:
+    bbox: tuple[float, float, float, float]
+    glyphs: tuple[GlyphKey, ...]
+    categories: frozenset[str]
+    number: str | None = None
+    name: str | None = None
+
+    @property
+    def centre(self) -> Point:
+        x0, y0, x1, y1 = self.bbox
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+@dataclass(frozen=True)
+class Label:
+    text: str
+    bbox: tuple[float, float, float, float]
+    direction: Point
+
+    @property
+    def centre(self) -> Point:
+        x0, y0, x1, y1 = self.bbox
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key: KeyPage | None) -> list[Marker]:
+    """Icon-font glyphs grouped by position (a marker is a background disc plus a pictogram), with their numbers."""
+    glyphs: list[tuple[GlyphKey, tuple[float, float, float, float], float]] = []
+    numbers: list[tuple[str, tuple[float, float, float, float], float]] = []
+    for spans in line_spans(page):
+        for s in spans:
+            text, font = s["text"].strip(), span_font(s)
+            if len(text) == 1 and is_icon_font(font):
+                glyphs.append(((font, text), tuple(s["bbox"]), s["size"]))
+            elif re.fullmatch(r"\d{1,3}", text) and not is_icon_font(font):
+                numbers.append((text, tuple(s["bbox"]), s["size"]))
+    clusters: list[list[tuple[GlyphKey, tuple[float, float, float, float], float]]] = []
+    for g in glyphs:
+        c = ((g[1][0] + g[1][2]) / 2, (g[1][1] + g[1][3]) / 2)
+        for cl in clusters:
+            b = cl[0][1]
+            if math.hypot(c[0] - (b[0] + b[2]) / 2, c[1] - (b[1] + b[3]) / 2) < 1.5:
+                cl.append(g)
+                break
+        else:
+            clusters.append([g])
+    # Greedy nearest assignment (centre to centre): each number labels one marker, each marker one number.
+    eligible: dict[int, list[int]] = {}
+    pairs = []
+    for ci, cl in enumerate(clusters):
+        size, box = cl[0][2], cl[0][1]
+        for ni, (num, nb, nsize) in enumerate(numbers):
+            if 0.5 * size <= nsize <= 1.5 * size and _gap(box, nb) <= box[3] - box[1]:
+                eligible.setdefault(ci, []).append(ni)
+                pairs.append((math.dist(centre(box), centre(nb)), ci, ni))
+    taken_c: dict[int, int] = {}
+    taken_n: set[int] = set()
+    for _, ci, ni in sorted(pairs):
+        if ci not in taken_c and ni not in taken_n:
+            taken_c[ci] = ni
+            taken_n.add(ni)
+    out = []
+    for ci, cl in enumerate(clusters):
+        keys = tuple(dict.fromkeys(g[0] for g in cl))
+        cats: set[str] = set()
+        for k in keys:
+            cats |= legend.get(k, frozenset())
+        number = numbers[taken_c[ci]][0] if ci in taken_c else None
+        hit = key.lookup(number) if number and key is not None else None
+        name = hit[0] if hit else None
+        # A pictogram the legend does not explain takes the key section of every number
+        # close enough to be its own: a wrong pairing can then only add categories.
+        candidates = [numbers[n][0] for n in eligible.get(ci, [])] if not cats else ([number] if number else [])
+        for num in candidates:
+            found = key.lookup(num) if key is not None else None
+            if found:
+                cats |= found[1]
+        if not cats and number is None:
+            continue  # an unnumbered symbol the legend does not explain: parking, transport, a disc
+        x0 = min(g[1][0] for g in cl)
+        y0 = min(g[1][1] for g in cl)
+        x1 = max(g[1][2] for g in cl)
+        y1 = max(g[1][3] for g in cl)
+        out.append(Marker((x0, y0, x1, y1), keys, frozenset(cats), number, name))
+    return out
+
+
+def find_labels(page: pymupdf.Page, street: str) -> list[Label]:
+    """Every text line or span on the page that reads as ``street``."""
+    want = normalise_street(street)
+    out: dict[tuple[int, ...], Label] = {}
+    for spans in line_spans(page):
+        candidates = [(" ".join(s["text"].strip() for s in spans), spans)] + [(s["text"], [s]) for s in spans]
+        for text, group in candidates:
+            if normalise_street(text) == want:
+                bbox = (
+                    min(s["bbox"][0] for s in group),
+                    min(s["bbox"][1] for s in group),
+                    max(s["bbox"][2] for s in group),
+                    max(s["bbox"][3] for s in group),
+                )
+                out[tuple(round(v) for v in bbox)] = Label(text.strip(), bbox, tuple(group[0]["dir"]))
+    return list(out.values())
