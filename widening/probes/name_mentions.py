@@ -33,8 +33,9 @@ import regex
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import union
-from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, ProbeStatus, TextLine
+from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, probe
+from widening.probes.pagewise import finish, measurable
 from widening.text import WORD, bare_word, name_form
 
 TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
@@ -457,36 +458,41 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         return ProbeResult.cannot("name_mentions", "no name to search for", params=params, pages=scope.pages)
     near_variants = [str(v) for v in params.get("near_variants", []) if tokens(str(v))]
     year = str(params["year"]) if params.get("year") else None
+    whole = Scope(scope.pages)  # words are read on whole pages whatever the region: the result says so
+    unmeasured, pages = measurable(doc, whole)
+    outside = dict(unmeasured)
     members: list[Member] = []
     doubts: list[Member] = []
-    for index in scope.pages:
+    for index in pages:
         if page_text_status(doc.facts.page(index)) in ("blind", "empty"):
             continue
         exact, near = _page_hits(doc, index, variants, near_variants, year)
         members += exact
         doubts += near
-    how, blind = status_note(doc, scope.pages)
+    how, blind = status_note(doc, tuple(pages))
+    unmeasured.update({p: doc.facts.page(p).ocr_error or "no OCR text" for p in blind})
     unread: list[str] = []
     if params.get("pictures") and not members:
-        pics = picture_pages(doc, scope.pages)
+        pics = picture_pages(doc, tuple(pages))
         cap = max_picture_pages()
         if len(pics) > cap:
             unread.append(f"pictures on {len(pics)} text-layer page(s) (more than {cap}) were not read, e.g. p{min(pics)}")
+            unmeasured.update({p: f"pictures not read (more than {cap} pictured pages)" for p in pics})
         else:
             for index in pics:
                 try:
                     exact, near = _picture_hits(doc, index, variants + near_variants)
                 except Exception as exc:  # a picture that cannot be read may hold the name
                     unread.append(f"pictures on p{index} could not be read ({type(exc).__name__})")
+                    unmeasured[index] = f"pictures could not be read ({type(exc).__name__})"
                     continue
                 members += exact
                 doubts += near
             if pics:
                 how += f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(sorted(pics))}"
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
-    if (blind or unread) and not members:
-        why = [f"{len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {doc.facts.page(blind[0]).ocr_error or 'no OCR text'}"] if blind else []
-        return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, status=ProbeStatus.could_not_measure,
-                           doubts=tuple(doubts), note="; ".join([note, *why, *unread]))
-    return ProbeResult(probe="name_mentions", pages=scope.pages, params=params, members=tuple(members),
-                       doubts=tuple(doubts), note=note)
+    if unmeasured and not members:
+        why = [f"p{p}: {r}" for p, r in outside.items()]
+        why += [f"{len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {unmeasured[blind[0]]}"] if blind else []
+        note = "; ".join([note, *why, *unread])
+    return finish("name_mentions", whole, params, members, unmeasured, note=note, doubts=doubts, explained=True)

@@ -35,13 +35,16 @@ def finish(
     best: Iterable[Member] = (),
     note: str = "",
     doubts: Iterable[Member] = (),
+    explained: bool = False,
 ) -> ProbeResult:
     """Combine per-page outcomes: any unmeasured page turns a zero into could-not-measure.
 
     ``doubts`` are candidates that only a tuned filter would exclude; they are kept, never dropped.
+    ``explained``: the probe's ``note`` already says in its own words which pages could not be
+    measured and why, so no list of them is added.
     """
     notes = [note] if note else []
-    if unmeasured:
+    if unmeasured and not explained:
         notes.append("could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items())))
     status = ProbeStatus.could_not_measure if unmeasured and not members else ProbeStatus.measured
     return ProbeResult(

@@ -17,6 +17,7 @@ from widening.facts.document import Doc
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
+from widening.probes.pagewise import finish, measurable
 from widening.text import value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
@@ -129,14 +130,15 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     rx = PATTERNS.get(name)
     if rx is None:
         return ProbeResult.cannot("text_pattern", f"unknown pattern {name!r}; known: {sorted(PATTERNS)}", params=params)
+    whole = Scope(scope.pages)  # lines are read on whole pages whatever the region: the result says so
+    unmeasured, pages = measurable(doc, whole)
     members: list[Member] = []
     repeats: list[Member] = []
     seen: set[str] = set()
-    unsearched: list[int] = []
-    for index in scope.pages:
+    for index in pages:
         lines = _lines(doc, index)
         if lines is None:
-            unsearched.append(index)
+            unmeasured[index] = "image-only page without OCR text"
             continue
         for text, bbox in lines:
             for found in (_phones(text) if name == "phone" else (m.group(0) for m in rx.finditer(text))):
@@ -145,8 +147,5 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)
-    if unsearched:
-        return ProbeResult.cannot("text_pattern", f"image-only page(s) without OCR text: {unsearched[:5]}",
-                                  pages=scope.pages, params=params, members=tuple(members), best_candidates=tuple(repeats))
-    return ProbeResult(probe="text_pattern", pages=scope.pages, params=params, members=tuple(members),
-                       best_candidates=tuple(repeats), note=f"{len(repeats)} repeated value(s) listed as candidates" if repeats else "")
+    note = f"{len(repeats)} repeated value(s) listed as candidates" if repeats else ""
+    return finish("text_pattern", whole, params, members, unmeasured, repeats, note=note)

@@ -31,6 +31,7 @@ from widening.probes.map_between.band import band_position
 from widening.probes.map_between.legend import key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
 from widening.probes.map_between.vocabulary import categories_for, category_matches, normalise_street, rules
+from widening.probes.pagewise import finish, measurable
 
 NAME = "map_between"
 
@@ -70,7 +71,8 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     measured: list[int] = []
     seen_a: list[int] = []
     seen_b: list[int] = []
-    for index in scope.pages:
+    unmeasured, pages = measurable(doc, scope)
+    for index in pages:
         text = f" {normalise_street(doc.facts.page(index).text)} "
         if f" {normalise_street(a)} " not in text or f" {normalise_street(b)} " not in text:
             continue  # cheap pre-filter on the cached text: the labels cannot be on this page
@@ -85,18 +87,18 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         region = doc.region_rect(index, scope.region)
         relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
+        inside, outside, why = [], [], None
         for m in relevant:
             pos = band_position(m.centre, labels_a, labels_b)
             if pos is None:
-                return ProbeResult.cannot(
-                    NAME, f"page {index}: labels {a!r} and {b!r} near marker {m.number or '?'} are not parallel streets; no band between them", **base
-                )
+                why = f"labels {a!r} and {b!r} near marker {m.number or '?'} are not parallel streets; no band between them"
+                break
             where = f"between {pos.label_a.text!r} and {pos.label_b.text!r}"
             if -tol <= pos.t <= 1 + tol:
-                members.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
+                inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:
                 side = pos.label_a.text if pos.t < 0 else pos.label_b.text
-                near.append(
+                outside.append(
                     Member(
                         page=index,
                         bbox=m.bbox,
@@ -104,12 +106,19 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                         score=round(pos.outside_by(), 2),
                     )
                 )
+        if why is not None:
+            unmeasured[index] = why  # no band on this page: none of its markers is measured
+            continue
+        members += inside
+        near += outside
         measured.append(index)
-    if not measured:
-        why = (
+    if measured:
+        note = f"legend categories {sorted(wanted)}; map pages measured {measured}"
+    else:
+        note = (
             f"{a!r} found on pages {seen_a or 'none'}, {b!r} on pages {seen_b or 'none'}; "
             "no page in scope has both street labels and legend markers"
         )
-        return ProbeResult.cannot(NAME, why, **base)
-    note = f"legend categories {sorted(wanted)}; map pages measured {measured}"
-    return ProbeResult(probe=NAME, members=tuple(members), best_candidates=tuple(sorted(near, key=lambda m: m.score or 0)), note=note, **base)
+        if not unmeasured:
+            return ProbeResult.cannot(NAME, note, **base)  # no map page in scope: nothing was looked at
+    return finish(NAME, scope, params, members, unmeasured, sorted(near, key=lambda m: m.score or 0), note=note)
