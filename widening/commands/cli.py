@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from widening.commands.options import add_run_options
 from widening.errors import ExitCode, WideningError
 
 
@@ -25,16 +26,11 @@ class Exit(IntEnum):
 
 def _add_audit(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("audit", help="decide every Not answerable row; write audit.json, audit.md and audit.html")
-    p.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
+    add_run_options(p)
     p.add_argument("--samples", help="samples file (default: the corpus's samples.json)")
     p.add_argument("--out", default="out", help="output folder (default: out)")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: the machine's cores)")
     p.add_argument("--auto", action="store_true", help="ignore the reviewed specs in checks/")
     p.add_argument("--checks", metavar="DIR", help="reviewed specs folder (default: ./checks/reviewed, else the source checkout's)")
-    p.add_argument("--cache", "--cache-dir", dest="cache", help="cache folder (default: $WIDENING_CACHE, else the user cache dir)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
-    p.add_argument("--quiet", "-q", "--no-progress", dest="quiet", action="store_true",
-                   help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
     p.add_argument("--keys", choices=("not-answerable", "zero"), default="not-answerable",
                    help="which rows: 'Not answerable' keys (default; audit.json) or keys claiming the set is empty, "
                         "0/none (zeros.json, twins.json, zeros.md, proposals/)")
@@ -62,7 +58,7 @@ def run_audit(args: argparse.Namespace) -> int:
         return Exit.ERROR
     for e in (*samples.errors, *samples.duplicates):
         err.print(f"[yellow]warning[/yellow] {e.line()}")
-    options = AuditOptions(cache_dir=args.cache, no_cache=args.no_cache, use_checks=checks is not None,
+    options = AuditOptions(cache_dir=args.cache_dir, no_cache=args.no_cache, use_checks=checks is not None,
                            checks_dir=str(checks) if checks is not None else None)
     if args.keys == "zero":  # the other direction: same engine, same runner, its own files
         from widening.commands import zeros as zero_audit
@@ -71,7 +67,7 @@ def run_audit(args: argparse.Namespace) -> int:
                                                    progress=not args.quiet)
         paths = zero_audit.write(zeros, twins, Path(args.out))
         zero_audit.print_counts(zeros, twins)
-        html = write_html(zeros, Path(args.out) / "zeros.html", corpus.root, cache_dir_from(args.cache, args.no_cache),
+        html = write_html(zeros, Path(args.out) / "zeros.html", corpus.root, cache_dir_from(args.cache_dir, args.no_cache),
                           title="widening audit --keys zero", source=str(paths["zeros"]))
         Console().print(f"wrote {paths['zeros']}, {paths['twins']}, {paths['md']} and {html.html}", highlight=False)
         return Exit.OK
@@ -86,7 +82,7 @@ def run_audit(args: argparse.Namespace) -> int:
     json_path, md_path = report.write(decisions, Path(args.out))
     records = [report.record(d) for d in decisions]
     report.print_counts(records)
-    html = write_html(records, Path(args.out) / "audit.html", corpus.root, cache_dir_from(args.cache, args.no_cache), source=str(json_path))
+    html = write_html(records, Path(args.out) / "audit.html", corpus.root, cache_dir_from(args.cache_dir, args.no_cache), source=str(json_path))
     Console().print(f"wrote {json_path}, {md_path} and {html.html}", highlight=False)
     failed = sorted({d.doc_id for d in decisions if engine_failed(d.error)})
     if failed:

@@ -36,6 +36,7 @@ from widening.commands.formats import (
 from widening import rulebook
 from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
 from widening.models import Case, CheckSpec, Decision, Member, Row
+from widening.commands.options import add_run_options
 from widening.commands.proposal import LoadedProposal, describe, load_file
 from widening.engine.zeros import is_zero_key
 
@@ -343,18 +344,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description=__doc__,
     )
     p.add_argument("files", nargs="+", metavar="PROPOSAL_FILE", help="YAML or JSON proposal files")
-    p.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
+    add_run_options(p)
     p.add_argument(
         "--samples", action="append", metavar="FILE",
         help="samples file to look rows up in (repeatable, searched in order; default: samples.json then samples_v1.json)",
     )
-    p.add_argument("--cache", "--cache-dir", dest="cache_dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
-    p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
     p.add_argument("--validate-only", action="store_true",
                    help="only check that the files are well-formed proposals (no corpus, no PDF); exit 0 or 2")
-    p.add_argument("--quiet", "-q", action="store_true",
-                   help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
     p.add_argument("--html", metavar="OUT", help="also write the HTML evidence report to OUT (page images inline or beside it)")
     add_output_options(p)
     p.set_defaults(run=run)

@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 from widening import ENGINE_VERSION
 from widening import rulebook as vocab
 from widening.commands.corpus import Corpus, doc_path, load_samples, row_key
+from widening.commands.options import add_cache_options, add_corpus_option
 from widening.commands.report import CASES, record
 from widening.errors import WideningError
 from widening.facts.document import REGIONS
@@ -659,9 +660,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               description=__doc__.splitlines()[0])
     p.add_argument("audit_json", metavar="AUDIT_JSON", help="an audit.json written by `widening audit`")
     p.add_argument("--html", required=True, metavar="OUT", help="the HTML file to write (page images go beside it)")
-    p.add_argument("--corpus", help="corpus folder, for the page images and the V2 comparison (default: $WIDENING_CORPUS)")
-    p.add_argument("--cache", "--cache-dir", dest="cache", help="cache folder (default: $WIDENING_CACHE, else the user cache dir)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    add_corpus_option(p, "corpus folder, for the page images and the V2 comparison (default: $WIDENING_CORPUS)")
+    add_cache_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -698,7 +698,7 @@ def run(args: argparse.Namespace) -> int:
     corpus = corpus_or_none(args.corpus)
     if corpus is None:
         err.print("[yellow]warning[/yellow] no corpus (--corpus or $WIDENING_CORPUS): the report shows no pages", highlight=False)
-    w = write_html(records, Path(args.html), corpus, cache_dir_from(args.cache, args.no_cache), source=str(path))
+    w = write_html(records, Path(args.html), corpus, cache_dir_from(args.cache_dir, args.no_cache), source=str(path))
     Console().print(f"wrote {w.html} ({w.html_bytes / 1e6:.1f} MB, {w.images} page images, "
                     f"{w.image_bytes / 1e6:.1f} MB {'inline' if w.inline else 'beside it'})", highlight=False)
     return 0

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from widening.commands.corpus import Corpus, check_documents, doc_path, load_samples, locate_corpus, refused_doc_ids, row_key
+from widening.commands.options import add_run_options
 from rich.markup import escape
 
 from widening.commands.formats import (
@@ -198,13 +199,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="run the engine over v1's 'Not answerable' rows and compare with V2's widened keys",
         description=__doc__,
     )
-    p.add_argument("--corpus", help="corpus folder with samples.json and samples_v1.json (default: $WIDENING_CORPUS)")
+    add_run_options(p, corpus_help="corpus folder with samples.json and samples_v1.json (default: $WIDENING_CORPUS)")
     p.add_argument("--strict", action="store_true", help="also fail (exit 1) when the engine widens a row V2 did not")
-    p.add_argument("--jobs", type=int, default=None, help="documents decided in parallel (default: CPU count)")
-    p.add_argument("--cache", "--cache-dir", dest="cache_dir", help="facts cache folder (default: $WIDENING_CACHE or ~/.cache/widening)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
-    p.add_argument("--quiet", "-q", "--no-progress", dest="quiet", action="store_true",
-                   help="no progress (by default: a bar on a terminal, else one stderr line per finished document)")
     add_output_options(p)
     p.set_defaults(run=run)
     return p
