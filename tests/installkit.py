@@ -66,14 +66,10 @@ def fresh_venv(path: Path) -> Path:
 
 def small_corpus(root: Path) -> Path:
     """samples.json, samples_v1.json and documents/small.pdf (three text pages) under ``root``."""
-    import pymupdf
+    from pdfs import plain_text_pages
 
     (root / "documents").mkdir(parents=True, exist_ok=True)
-    pdf = pymupdf.open()
-    for n in range(1, 4):
-        page = pdf.new_page()
-        page.insert_text((72, 72), f"Plain text on page {n}.", fontsize=12)
-        page.insert_text((300, 800), str(n), fontsize=9)
+    pdf = plain_text_pages()
     pdf.save(root / "documents" / "small.pdf")
     rows = [{"doc_id": "small.pdf", "question": q, "answer": "Not answerable"} for q in (ACCEPTED_Q, REJECTED_Q)]
     for name in ("samples.json", "samples_v1.json"):

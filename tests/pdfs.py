@@ -80,3 +80,25 @@ def bar_chart(page: pymupdf.Page, origin: tuple[float, float], values: Sequence[
         page.draw_rect(pymupdf.Rect(bx, base - v * scale, bx + bar_w, base), color=None, fill=c)
     page.draw_line((x0, base), (x0 + 20, base - 20), width=0.5)  # a trend stroke
     return rect
+
+
+def body_text_pdf(path: Path, yellow_italic_on_2: bool) -> None:
+    """Three pages of body text; with ``yellow_italic_on_2``, golden italic words on page 2."""
+    doc = pymupdf.open()
+    for i in range(3):
+        page = doc.new_page(width=300, height=400)
+        page.insert_text((40, 60), f"Body text of page {i + 1}.", fontsize=11)
+    if yellow_italic_on_2:
+        doc[1].insert_text((40, 100), "golden words", fontname="tiit", fontsize=11, color=(1, 0.85, 0))
+    doc.save(path)
+    doc.close()
+
+
+def plain_text_pages(pages: int = 3) -> pymupdf.Document:
+    """Letter-size pages of plain text, each with its number printed as a folio at the foot."""
+    doc = pymupdf.open()
+    for n in range(1, pages + 1):
+        page = doc.new_page()
+        page.insert_text((72, 72), f"Plain text on page {n}.", fontsize=12)
+        page.insert_text((300, 800), str(n), fontsize=9)
+    return doc

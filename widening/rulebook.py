@@ -36,6 +36,16 @@ SCHEMA_DIR = packaged("schema")
 Words = list[str]
 
 
+def regular_expressions(patterns: list[str]) -> list[str]:
+    """``patterns`` unchanged when every one compiles; else a located error naming the bad one."""
+    for p in patterns:
+        try:
+            re.compile(p)
+        except re.error as exc:
+            raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
+    return patterns
+
+
 class RuleFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -65,12 +75,7 @@ class ListMarks(RuleFile):
     @field_validator("numbered")
     @classmethod
     def _compiles(cls, patterns: list[str]) -> list[str]:
-        for p in patterns:
-            try:
-                re.compile(p)
-            except re.error as exc:
-                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
-        return patterns
+        return regular_expressions(patterns)
 
 
 class Vocabulary(RuleFile):
@@ -149,12 +154,7 @@ class Cases(RuleFile):
     @field_validator("cardinality_patterns")
     @classmethod
     def _compiles(cls, patterns: list[str]) -> list[str]:
-        for p in patterns:
-            try:
-                re.compile(p)
-            except re.error as exc:
-                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
-        return patterns
+        return regular_expressions(patterns)
 
 
 class ObjectClass(RuleFile):
@@ -236,12 +236,7 @@ class ZeroKeys(RuleFile):
     @field_validator("zero_forms")
     @classmethod
     def _forms_compile(cls, patterns: list[str]) -> list[str]:
-        for p in patterns:
-            try:
-                re.compile(p)
-            except re.error as exc:
-                raise ValueError(f"not a regular expression: {p!r} ({exc})") from exc
-        return patterns
+        return regular_expressions(patterns)
 
     @field_validator("probe_takes")
     @classmethod

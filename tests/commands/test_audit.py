@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pymupdf
 import pytest
 import yaml
 
 from widening.commands.audit import AuditOptions, audit_rows
+from pdfs import body_text_pdf
+
 from widening.commands.cli import main
 from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc
@@ -21,23 +22,12 @@ Q_RANGE = "How many figures are provided in Pages 400-640?"
 Q_FACT = "Who wrote the body text?"
 
 
-def _pdf(path: Path, yellow_italic_on_2: bool) -> None:
-    doc = pymupdf.open()
-    for i in range(3):
-        page = doc.new_page(width=300, height=400)
-        page.insert_text((40, 60), f"Body text of page {i + 1}.", fontsize=11)
-    if yellow_italic_on_2:
-        doc[1].insert_text((40, 100), "golden words", fontname="tiit", fontsize=11, color=(1, 0.85, 0))
-    doc.save(path)
-    doc.close()
-
-
 @pytest.fixture()
 def small_corpus(tmp_path: Path) -> Path:
     root = tmp_path / "corpus"
     (root / "documents").mkdir(parents=True)
-    _pdf(root / "documents" / "plain.pdf", False)
-    _pdf(root / "documents" / "styled.pdf", True)
+    body_text_pdf(root / "documents" / "plain.pdf", False)
+    body_text_pdf(root / "documents" / "styled.pdf", True)
     rows = [
         {"doc_id": "plain.pdf", "question": Q_ITALIC, "answer": "Not answerable"},
         {"doc_id": "styled.pdf", "question": Q_ITALIC, "answer": "Not answerable"},

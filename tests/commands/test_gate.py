@@ -174,15 +174,11 @@ def test_markdown_summary_escapes_pipes():
 @pytest.fixture
 def tiny_corpus(tmp_path: Path) -> Path:
     """A three-page PDF with text only, and samples rows for every way a proposal can fail."""
-    import pymupdf
+    from pdfs import plain_text_pages
 
     root = tmp_path / "corpus"
     (root / "documents").mkdir(parents=True)
-    pdf = pymupdf.open()
-    for n in range(1, 4):
-        page = pdf.new_page()
-        page.insert_text((72, 72), f"Plain text on page {n}.", fontsize=12)
-        page.insert_text((300, 800), str(n), fontsize=9)
+    pdf = plain_text_pages()
     pdf.save(root / "documents" / "small.pdf")
     # A real PDF outside documents/: a doc_id pointing at it must be refused, never opened.
     pdf.save(tmp_path / "outside.pdf")

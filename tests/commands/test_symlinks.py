@@ -11,8 +11,9 @@ import re
 import shutil
 from pathlib import Path
 
-import pymupdf
 import pytest
+
+from pdfs import body_text_pdf
 
 from widening.commands.cli import main
 
@@ -20,17 +21,6 @@ Q_ITALIC = "What is the yellow color italic texts in page 2?"
 Q_RANGE = "How many figures are provided in Pages 400-640?"
 Q_IMAGES = "How many images are there on page 3?"
 ESCAPING = ("../outside.pdf", "/etc/passwd", "sub/styled.pdf")
-
-
-def _pdf(path: Path, yellow_italic_on_2: bool) -> None:
-    doc = pymupdf.open()
-    for i in range(3):
-        page = doc.new_page(width=300, height=400)
-        page.insert_text((40, 60), f"Body text of page {i + 1}.", fontsize=11)
-    if yellow_italic_on_2:
-        doc[1].insert_text((40, 100), "golden words", fontname="tiit", fontsize=11, color=(1, 0.85, 0))
-    doc.save(path)
-    doc.close()
 
 
 def _rows() -> list[dict[str, str]]:
@@ -47,9 +37,9 @@ def corpora(tmp_path_factory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("symlinks")
     blobs = base / "blobs"  # like a hub cache: content-addressed files, named links elsewhere
     blobs.mkdir()
-    _pdf(blobs / "a1b2", False)
-    _pdf(blobs / "c3d4", True)
-    _pdf(base / "outside.pdf", True)  # what "../outside.pdf" would reach: never opened
+    body_text_pdf(blobs / "a1b2", False)
+    body_text_pdf(blobs / "c3d4", True)
+    body_text_pdf(base / "outside.pdf", True)  # what "../outside.pdf" would reach: never opened
     copies, links = base / "copies", base / "links"
     for root in (copies, links):
         (root / "documents").mkdir(parents=True)

@@ -53,26 +53,14 @@ def test_bad_params_cannot_measure(doc) -> None:
     assert run_probe("page_exists", doc, Scope(pages=()), {"number": "banana"}).status is ProbeStatus.could_not_measure
 
 
-def test_corpus_page_9_two_readings(corpus: Path) -> None:
-    path = corpus / "documents" / "e639029d16094ea71d964e2fb953952b.pdf"
-    if not path.is_file():
-        pytest.skip("PDF not in corpus")
-    d = load_doc(path, ocr=False)
-    try:
-        r = run_probe("page_exists", d, Scope(pages=()), {"number": "9"})
-        assert {(m.reading, m.page) for m in r.members} == {(Reading.pdf, 9), (Reading.printed, 13)}
-    finally:
-        d.close()
+def test_corpus_page_9_two_readings(corpus_doc) -> None:
+    d = corpus_doc("e639029d16094ea71d964e2fb953952b.pdf")
+    r = run_probe("page_exists", d, Scope(pages=()), {"number": "9"})
+    assert {(m.reading, m.page) for m in r.members} == {(Reading.pdf, 9), (Reading.printed, 13)}
 
 
-def test_corpus_label_page_6985(corpus: Path) -> None:
-    path = corpus / "documents" / "2023.acl-long.386.pdf"
-    if not path.is_file():
-        pytest.skip("PDF not in corpus")
-    d = load_doc(path, ocr=False)
-    try:
-        r = run_probe("page_exists", d, Scope(pages=()), {"number": "6985"})
-        assert {m.page for m in r.members if m.reading is Reading.label} == {5}
-        assert not [m for m in r.members if m.reading is Reading.pdf]
-    finally:
-        d.close()
+def test_corpus_label_page_6985(corpus_doc) -> None:
+    d = corpus_doc("2023.acl-long.386.pdf")
+    r = run_probe("page_exists", d, Scope(pages=()), {"number": "6985"})
+    assert {m.page for m in r.members if m.reading is Reading.label} == {5}
+    assert not [m for m in r.members if m.reading is Reading.pdf]
