@@ -18,6 +18,8 @@ from typing import Any, Literal, NamedTuple
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from widening.text import VOCAB_TOKEN
+
 SOURCE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, when running from one
 
 
@@ -303,9 +305,6 @@ class Hit(NamedTuple):
     exact: bool
 
 
-_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
-
-
 @cache
 def _fuzzy_rules() -> tuple[int, tuple[tuple[int, int], ...]]:
     spec = load("vocabulary").get("fuzzy", {})
@@ -349,10 +348,10 @@ def near(word: str, token: str) -> bool:
 
 def _fuzzy(words: list[str], text: str) -> Hit | None:
     # A capitalised word after the first is a name ("TRUCS" is not "trucks"): matched only as spelt.
-    toks = [(m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in _TOKEN.finditer(text)]
+    toks = [(m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in VOCAB_TOKEN.finditer(text)]
     best: Hit | None = None
     for w in sorted(words, key=len, reverse=True):
-        parts = _TOKEN.findall(w.lower())
+        parts = VOCAB_TOKEN.findall(w.lower())
         n = len(parts)
         for i in range(len(toks) - n + 1):
             window = toks[i : i + n]

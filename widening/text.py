@@ -69,6 +69,11 @@ def single_spaces(text: str) -> str:
 # run of letters and digits with inner apostrophes ("traveler's", "o'brien").
 WORD = re.compile(r"[^\W_]*\d(?:[.,]\d+)+[^\W_]*|[^\W_]+(?:'[^\W_]+)*")
 
+# A vocabulary-matching token (rulebook's near-spelling search): a run of letters, a run of
+# digits, or one punctuation mark. Letters and digits split ("top3" is "top", "3") because a
+# vocabulary word is matched letter run by letter run, unlike a name, where "GPT-4o" is one.
+VOCAB_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+
 
 def bare_word(word: str) -> str:
     """Possessive dropped ("traveler's" -> "traveler"), other apostrophes removed ("don't" -> "dont")."""

@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from widening.text import single_spaces
 from widening.errors import DocumentError, ErrorRecord, InputError
 from widening.models import ReviewedSpec, Row
 
@@ -88,7 +89,7 @@ class Samples:
 
 def normalise_question(q: str) -> str:
     """Collapse runs of whitespace and strip the ends: the join key for questions."""
-    return " ".join(q.split())
+    return single_spaces(q)
 
 
 def row_key(doc_id: str, question: str) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from widening.text import single_spaces
 from widening.commands.corpus import Corpus, RowIndex, check_documents, doc_path, load_samples, locate_corpus
 from rich.markup import escape
 
@@ -399,7 +400,7 @@ def gate_text(report: GateReport) -> str:
     console, buf = text_console()
     for item in report.items:
         tag, style = _TAGS[item.verdict]
-        reason = " ".join(item.reason.split())
+        reason = single_spaces(item.reason)
         console.print(
             f"[{style}]{tag}[/] {escape(_where(item))} [bold]{escape(_label(item))}[/] {escape(item.doc_id)} "
             f"{escape(repr(item.question))}: {escape(reason)}"
