@@ -30,7 +30,7 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
         kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
         number = re.sub(r"\s+", "", m.group("num")).replace("–", "-")
         # The caption box runs on through the following lines of the same block.
-        tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line._raw]
+        tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
         box = union([line.bbox] + [l.bbox for l in tail])
         text = " ".join([line.text] + [l.text for l in tail])
         out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:200]))

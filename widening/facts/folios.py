@@ -78,8 +78,8 @@ def folio_candidates(lines: list[Line], height: float, limits: tuple[float, floa
 
 def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
     # "Chapter 3  Results      47", "4 Graduate Studies": a number at either end of a running head.
-    raw = line._raw
-    if len(raw) < 2 or not (_MAYBE_NUM.match(raw[0][4]) or _MAYBE_NUM.match(raw[-1][4]) or raw[0][4] in _SEPARATORS or raw[-1][4] in _SEPARATORS):
+    texts = [t for _, t in line.words]
+    if len(texts) < 2 or not (_MAYBE_NUM.match(texts[0]) or _MAYBE_NUM.match(texts[-1]) or texts[0] in _SEPARATORS or texts[-1] in _SEPARATORS):
         return []
     words = [(b, t) for b, t in line.words if t not in _SEPARATORS]
     if len(words) < 2:
