@@ -291,3 +291,14 @@ def test_graphics_sees_vector_art_on_a_page_without_text(tmp_path):
     pie = next(g for g in truth.graphics if g.kind == "pie")
     assert covered(1, pie.bbox, found(res)), (res.note, [m.what for m in res.best_candidates])
     assert res.status.value == "measured" and "image_only" in res.note  # the picture itself still cannot be read
+
+
+def test_text_style_finds_sheared_word_cut_into_short_spans(tmp_path):
+    # Generator finding: the underline annotation of the bold word before it reaches into a sheared
+    # "the", and style collection cuts that word into " t" + "he"; no two-letter span passes a skew test.
+    words = (WordSpec(text="year"), WordSpec(text="data", bold="font", underline="annot"),
+             WordSpec(text="the", italic="shear", bold="font", colour="yellow"), WordSpec(text="report"))
+    spec = DocSpec(pages=(PageSpec(width=372, height=284, elements=(TextSpec(origin=(65.0, 186.0), width=286, size=9.0, words=words),)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("text_style", doc, Scope((1,)), {"styles": ["italic"], "colour": "yellow"})
+    assert covered(1, truth.spans[2].bbox, found(res)) and len(res.members) == 1
