@@ -215,6 +215,7 @@ class Qualifiers(RuleFile):
     generic_nouns: Words
     months: dict[str, int]
     range_joiners: Words
+    fiscal_year_prefixes: Words
 
 
 class TargetProbe(RuleFile):
