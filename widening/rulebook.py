@@ -216,6 +216,7 @@ class Qualifiers(RuleFile):
     months: dict[str, int]
     range_joiners: Words
     fiscal_year_prefixes: Words
+    function_words: Words
 
 
 class TargetProbe(RuleFile):

@@ -382,7 +382,7 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
 def _casing_uninformative(q: str) -> bool:
     """A question in capitals or Title Case: most of its function words ("the", "of", "is") after the
     first word are capitalised, so a capital does not tell a name from a word."""
-    function = set(_qv()["not_heads"])
+    function = set(_qv()["function_words"])
     words = [w for w in re.findall(r"[A-Za-z]+", q)[1:] if w.lower() in function]
     return len(words) >= 2 and 2 * sum(w[0].isupper() for w in words) > len(words)
 
