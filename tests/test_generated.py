@@ -39,7 +39,6 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    "table_values exact:text_below_unruled_table": "test_table_values_stops_at_the_end_of_an_unruled_table",
 }
 
 

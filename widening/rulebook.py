@@ -217,6 +217,8 @@ class Qualifiers(RuleFile):
     generic_nouns: Words
     months: dict[str, int]
     range_joiners: Words
+    fiscal_year_prefixes: Words
+    function_words: Words
 
 
 class TargetProbe(RuleFile):
