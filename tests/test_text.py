@@ -84,6 +84,8 @@ def test_examples():
     assert t.collapse("You Tube") == t.collapse("youtube") == "youtube"
     assert t.cell_words("Share (%) of GDP") == ["share", "%", "of", "gdp"]
     assert t.number_key("1 – 1") == t.number_key("1.1") == "1-1"
+    # Every dash a typesetter may print between the parts (U+2010 hyphen, figure dash, minus).
+    assert {t.number_key(f"1{d}1") for d in "-\u2010\u2011\u2012\u2013\u2014\u2212"} == {"1-1"}
     assert t.value_key("615-591-2955") == t.value_key("615.591.2955")
     assert t.letter_words("Eating & Drinking and the rest", {"and", "the"}) == {"eating", "drinking", "rest"}
     assert t.ascii_words("How many Top-3 items?") == ["how", "many", "top", "3", "items"]

@@ -122,8 +122,12 @@ def cell_words(text: str) -> list[str]:
 def number_key(text: str) -> str:
     """A caption number compared (probe captions): '1-1', '1.1', '1 – 1' agree; case ignored.
 
-    No NFKC and only the en dash: caption numbers are printed ASCII save that dash."""
-    return re.sub(r"[\s]+", "", str(text)).lower().replace("–", "-").replace(".", "-")
+    Every hyphen and dash agrees: a "Table 1‐1" printed with U+2010 that read apart from "1-1"
+    would be a missing container the page refutes."""
+    return re.sub(r"\s+", "", str(text)).lower().translate(_NUMBER_DASHES)
+
+
+_NUMBER_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212."})
 
 
 def phrase_key(text: str) -> str:
