@@ -73,6 +73,15 @@ class ListMarks(RuleFile):
         return patterns
 
 
+class NonVisual(RuleFile):
+    """Frames in which a person or object word is a statistic's population or a name asked for, not a thing pictured."""
+
+    statistics: Words
+    signs: list[str]
+    names: Words
+    bracket_heads: Words
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -102,6 +111,8 @@ class Vocabulary(RuleFile):
     list_marks: ListMarks
     topic_stop: Words
     divider_max_words: int
+    non_visual: NonVisual
+    box_words: Words
 
 
 CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]

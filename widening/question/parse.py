@@ -10,6 +10,8 @@ from functools import cache
 from typing import Any
 
 from widening import rulebook as vocab
+from widening.question.boxes import named_boxes
+from widening.question.frames import in_bracket, non_visual_frame
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 
 _SPACE = re.compile(r"\s+")
@@ -174,7 +176,11 @@ def _mask(q: str, spans: list[tuple[int, int]]) -> str:
 
 def _predicate(q: str) -> Predicate | None:
     for op, words in _v()["comparatives"].items():
-        m = re.search(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", q, re.I)
+        rx = re.compile(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", re.I)
+        m = rx.search(q)
+        while m and in_bracket(q, m.start()):
+            # "respondents age above 65": an age bracket naming a population, not a predicate on values.
+            m = rx.search(q, m.end(1))
         if m:
             column = re.split(r"\b(?:on|in|at|for|during|from|by|according)\b", m.group(3))[0].strip(" ?.")
             if column:
@@ -217,6 +223,10 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     object_class = obj[0] if obj else None
     if object_class == "person":
         person, object_class = True, None
+    if (person or object_class) and attribute is None and (frame := non_visual_frame(q)):
+        # "the percentage of people who say ...": a statistic's population, not a thing pictured.
+        notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
+        person, object_class = False, None
     target = Target(
         element=element[0] if element else None,
         styles=styles,
@@ -518,7 +528,9 @@ def parse_question(text: str) -> ParsedQuestion:
             containers.append(c)
     spans = [(s, e) for s, e, _ in found]
     image_spans = [(h.start, h.end) for h in image_hits]
-    masked = _mask(q, spans + image_spans)
+    boxes = named_boxes(q)
+    # The colour of a named box is where to read, not the colour of what is asked for.
+    masked = _mask(q, spans + image_spans + [b.span for b in boxes])
     target, notes = _target(q, masked)
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
@@ -534,5 +546,6 @@ def parse_question(text: str) -> ParsedQuestion:
         cardinality=_cardinality(q),
         # A cardinality phrase ("top2") is a count, never a presupposed name.
         qualifiers=tuple(_qualifiers(q, spans + [m.span()] if (m := _cardinality_match(q)) else spans)),
+        boxes=tuple(boxes),
         notes=tuple(notes) + tuple(complement_notes),
     )

@@ -1,0 +1,93 @@
+"""Person and object words that are not things pictured: a statistic's population ("the
+percentage of people who say ..."), a name asked for, an age bracket. A visual cue always wins."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widening.engine.checks import derive
+from widening.question.frames import non_visual_frame
+from widening.question.parse import parse_question
+
+FACT = "the question asks for a fact the document would state"
+
+# Described shapes of survey and statistics questions (none quotes a corpus row).
+NON_VISUAL = [
+    "What percentage of people in the survey said they distrust the news?",
+    "How many respondents own a cell phone and a tablet?",
+    "What is the proportion of men who think the economy is improving?",
+    "How many people in Brazil were using a credit card in 2014?",
+    "According to the slides, what is the average session duration for TV?",
+    "How many % of people aged 30-49 believe prices will rise?",
+    "What share of women voters support the measure?",
+    "What is the name of the person who signed the letter?",
+    "How many users of cell phones are there in the report?",
+]
+
+VISUAL = [
+    "How many people with sunglasses are there on page 5?",
+    "What is the percentage of people wearing hats in the photo on page 3?",
+    "How many people in the picture on page 2 use a laptop?",
+    "What is the job of the contact person in the picture at the top left of page 42?",
+    "How many people are shown at the bottom of page 7 who think?",
+    "What is the average number of people in the images on page 4?",
+]
+
+
+@pytest.mark.parametrize("q", NON_VISUAL)
+def test_statistics_frames_make_person_and_object_words_non_visual(q: str) -> None:
+    p = parse_question(q)
+    assert not p.target.person and p.target.object_class is None, p.target
+    assert FACT in derive(p).reason
+    assert any("not a thing pictured" in n for n in p.notes)
+
+
+@pytest.mark.parametrize("q", VISUAL)
+def test_a_visual_cue_keeps_the_detector_reading(q: str) -> None:
+    p = parse_question(q)
+    assert p.target.person or p.target.object_class, p.target
+    assert non_visual_frame(q) is None
+
+
+def _retype(q: str, how: str) -> str:
+    if how == "upper":
+        return q.upper()
+    if how == "lower":
+        return q.lower()
+    return q
+
+
+@settings(max_examples=80)
+@given(st.sampled_from(NON_VISUAL), st.sampled_from(["same", "upper", "lower"]))
+def test_frames_survive_case(q: str, how: str) -> None:
+    p = parse_question(_retype(q, how))
+    assert not p.target.person and p.target.object_class is None
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(["percentage", "proportion", "respondents", "surveyed"]), st.integers(min_value=1, max_value=4))
+def test_a_doubled_letter_in_a_frame_word_is_still_the_frame(word: str, at: int) -> None:
+    typo = word[:at] + word[at] + word[at:]
+    q = f"What {typo} of people in Kenya have a bank account?"
+    p = parse_question(q)
+    assert not p.target.person, (typo, p.target)
+
+
+@pytest.mark.parametrize("q", [
+    "What is the change of respondents age above 65 who see China as a threat?",
+    "How many people aged under 30 use the app daily?",
+    "What share of the age group over 50 owns a car?",
+])
+def test_an_age_bracket_is_a_population_not_a_predicate(q: str) -> None:
+    assert parse_question(q).target.predicate is None
+
+
+@pytest.mark.parametrize("q, column", [
+    ("Which area of New York has more than 23% land area rezoned?", "land area rezoned"),
+    ("How many people aged under 30 have less than 3 cars?", "cars"),
+])
+def test_a_predicate_after_a_bracket_is_still_read(q: str, column: str) -> None:
+    pred = parse_question(q).target.predicate
+    assert pred is not None and pred.column == column
