@@ -183,3 +183,22 @@ def test_near_match_keeps_the_row_unverifiable(tmp_path: Path) -> None:
     pdf = _deck(tmp_path / "deck.pdf")
     d = _decide(pdf, "What did the Recruitter B say about the methods?")
     assert (d.decision, d.case) == ("keep", "unverifiable") and "near" in d.reason and d.doubts, d.reason
+
+
+def test_accents_do_not_hide_a_name() -> None:
+    """A question's "Mexico" is the document's "México": the same letters without the marks."""
+    assert len(exact("Mexico", "Llame a AppleCare en México")) == 1
+    assert exact("São Paulo", "offices in Sao Paulo and Rio") and exact("Sao Paulo", "offices in São Paulo")
+    assert not exact("Mexico", "New Mexican food")
+
+
+@given(st.sampled_from(["G.W.Bush", "G. W. Bush", "G.W. Bush"]), st.sampled_from(["George W. Bush", "George Walker Bush"]))
+def test_initials_in_the_question_are_a_near_match_of_the_full_name(question: str, printed: str) -> None:
+    """Initials abbreviate: the full name is a doubt (never an absent name), the same initials exact."""
+    got = matches(question, f"approval of {printed} in 2008")
+    assert got and not any(ok for _, ok in got)
+    assert exact(question, "approval of G. W. Bush in 2008")
+
+
+def test_a_final_letter_is_a_designator_not_an_initial() -> None:
+    assert matches("Recruiter C", "Recruiter Candidates and Recruiter A") == []

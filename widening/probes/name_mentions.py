@@ -68,8 +68,13 @@ class Token:
 
 
 def normalise(text: str) -> str:
-    """NFKC (ligatures, full-width forms), case-folded, one kind of apostrophe, line-end hyphens joined."""
+    """NFKC (ligatures, full-width forms), case-folded, accents dropped ("México" is "Mexico"),
+    one kind of apostrophe, line-end hyphens joined."""
     text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).casefold()
+    if not text.isascii():
+        # Same length out as in: a dropped mark leaves no gap (NFKD splits base letter and mark).
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        text = unicodedata.normalize("NFC", text)
     return _LINE_HYPHEN.sub("", text)
 
 
@@ -136,8 +141,9 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
         if j >= len(page):
             return None
         p = page[j].norm
-        # one token each
-        if _same(needle[a], p) or (fuzzy and _near(needle[a], p)):
+        # one token each; tolerant only: an initial before a further word stands for any word
+        # with that letter ("G. W. Bush" for "George W. Bush"), never a final one ("Recruiter C")
+        if _same(needle[a], p) or (fuzzy and (_near(needle[a], p) or _initial(needle, a, p))):
             if (end := go(a + 1, j + 1)) is not None:
                 return end
         # the page joins several needle tokens ("email" for "e-mail", "iphone12")
@@ -160,6 +166,12 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
         return None
 
     return go(0, b)
+
+
+def _initial(needle: list[str], a: int, page_token: str) -> bool:
+    """``needle[a]`` is a one-letter initial followed by more of the name, and ``page_token`` a word it may abbreviate."""
+    t = needle[a]
+    return len(t) == 1 and t.isalpha() and a + 1 < len(needle) and page_token.isalpha() and len(page_token) > 1 and page_token[0] == t
 
 
 def _budget(word: str) -> int:
