@@ -226,6 +226,7 @@ class Qualifiers(RuleFile):
     generic_nouns: Words
     months: dict[str, int]
     range_joiners: Words
+    frame_words: Words
 
 
 class TargetProbe(RuleFile):

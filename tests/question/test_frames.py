@@ -91,3 +91,23 @@ def test_an_age_bracket_is_a_population_not_a_predicate(q: str) -> None:
 def test_a_predicate_after_a_bracket_is_still_read(q: str, column: str) -> None:
     pred = parse_question(q).target.predicate
     assert pred is not None and pred.column == column
+
+
+@pytest.mark.parametrize("q, names", [
+    ("Enumerate NATO members in the report.", ["NATO"]),
+    ("Which countries? Enumerate All Of Them.", []),
+    ("Who founded IBM? Return Your Answer As A List.", ["IBM"]),
+    ("Calculate Apple revenue in 2019.", ["Apple"]),
+    ("Summarize Tesla strategy on page 3.", ["Tesla"]),
+    ("Please Provide The Names Of Siemens board members.", ["Siemens"]),
+])
+def test_frame_words_are_never_names(q: str, names: list[str]) -> None:
+    assert [x.text for x in parse_question(q).qualifiers if x.kind == "name"] == names
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(["Enumerate", "Calculate", "Summarize", "Return", "Provide", "Identify"]),
+       st.sampled_from(["Siemens", "NATO", "Oxfam"]))
+def test_an_instruction_before_a_name_never_joins_it(verb: str, name: str) -> None:
+    q = f"{verb} {name} offices in the report."
+    assert [x.text for x in parse_question(q).qualifiers] == [name]

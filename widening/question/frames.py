@@ -46,3 +46,14 @@ def in_bracket(q: str, start: int) -> bool:
     """The comparative at ``start`` follows a bracket head ("age above 65", "aged under 30"): it bounds a population."""
     heads = _v()["non_visual"]["bracket_heads"]
     return re.search(vocab.alternation(heads) + r"\s*$", q[:start], re.I) is not None
+
+
+@cache
+def _frame_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in vocab.load("qualifiers")["frame_words"])
+
+
+def is_frame_word(word: str) -> bool:
+    """A word of the question's frame (an instruction, a pronoun), never part of a name (rules/qualifiers.yaml)."""
+    w = word.strip(".,;:").lower()
+    return w in _frame_words() or (len(w) > 3 and w.endswith("s") and w[:-1] in _frame_words())  # "Names Of ..."

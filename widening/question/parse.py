@@ -11,7 +11,7 @@ from typing import Any
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.question.frames import in_bracket, non_visual_frame
+from widening.question.frames import in_bracket, is_frame_word, non_visual_frame
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 
 _SPACE = re.compile(r"\s+")
@@ -426,7 +426,8 @@ def _names(q: str, free: Any, add: Any) -> None:
         if not free(*m.span()):
             continue
         raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
-        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
+        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")
+                and not is_frame_word(w)]
         if not kept:
             continue
         s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
