@@ -217,6 +217,14 @@ class NameMatching(RuleFile):
     max_picture_pages: int
 
 
+class AnswerFormat(RuleFile):
+    """Where a question only shows the answer's form (rules/qualifiers.yaml answer_format)."""
+
+    to_sentence_end: Words
+    before_example: Words
+    quoted_answers: Words
+
+
 class Qualifiers(RuleFile):
     """rules/qualifiers.yaml: how presupposed qualifiers are read from a question."""
 
@@ -227,6 +235,9 @@ class Qualifiers(RuleFile):
     months: dict[str, int]
     range_joiners: Words
     frame_words: Words
+    answer_format: AnswerFormat
+    measure_words: Words
+    structure_heads: Words
 
 
 class TargetProbe(RuleFile):

@@ -111,3 +111,29 @@ def test_frame_words_are_never_names(q: str, names: list[str]) -> None:
 def test_an_instruction_before_a_name_never_joins_it(verb: str, name: str) -> None:
     q = f"{verb} {name} offices in the report."
     assert [x.text for x in parse_question(q).qualifiers] == [name]
+
+
+# Shapes that made false case claims on answerable rows (scripts/answerable_claims.py): each
+# question's answer is in its document, so nothing here may be read as a presupposed name.
+@pytest.mark.parametrize("q, kept", [
+    ("What is the date of the report? Format your answer as YYYY-MM-DD.", []),
+    ("Is there a stamp on the last page? Directly answer 'yes' or 'no'.", []),
+    ("How many charts have years on the x-axis (like 2031)?", []),
+    ("When did posts pass 1,000? Give the time like '09:15 GMT'.", []),
+    ("List the chapters with case studies, for example, [\"Chapter 5\", \"Chapter 8\"].", []),
+    ("WHAT IS THE LAST YEAR PRESENT IN THE TABLE?", []),
+    ("what is Interest Coverage Ratio for Nordstrom in FY2019?", ["Nordstrom", "2019"]),
+    ("what is EBITDA for Walmart in FY 2021?", ["Walmart", "2021"]),
+    ("What is the third FAQ shown in this deck?", []),
+    ("What is the Email address on the cover page?", []),
+    ("Which companies such as Siemens are named?", ["Siemens"]),
+])
+def test_answer_forms_measures_and_shouting_are_not_presupposed(q: str, kept: list[str]) -> None:
+    assert [x.text for x in parse_question(q).qualifiers] == kept
+
+
+def test_several_words_are_parts_so_words_printed_apart_are_a_doubt() -> None:
+    (q,) = parse_question("How many percent of White Americans approve?").qualifiers
+    assert q.parts == ("White", "Americans")
+    (t, _) = parse_question("What is the share of `college graduate` and `high school or less`?").qualifiers
+    assert t.parts == ("college", "graduate")

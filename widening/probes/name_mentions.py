@@ -95,7 +95,19 @@ def forms(token: str) -> frozenset[str]:
             out.add(token[:-2])
         if token.endswith("s") and not token.endswith("ss"):
             out.add(token[:-1])
-    return frozenset(out)
+    return frozenset(out | {v for t in out for v in _us_spelling(t)})
+
+
+# British and American spellings of one word ("programme"/"program", "colour"/"color",
+# "organisation"/"organization", "centre"/"center"): both sides map to the American form.
+_US = ((re.compile(r"(?<=[a-z]{3})mme(s?)$"), r"m\1"), (re.compile(r"(?<=[a-z]{2}[^aeiou])our(s?)$"), r"or\1"),
+       (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$"), r"iz\1"), (re.compile(r"(?<=[a-z][^aeiou])tre(s?)$"), r"ter\1"))
+
+
+def _us_spelling(token: str) -> set[str]:
+    if not token.isalpha() or len(token) < 5:
+        return set()
+    return {v for rx, rep in _US if (v := rx.sub(rep, token)) != token}
 
 
 def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False) -> list[Token]:
@@ -183,10 +195,18 @@ def _budget(word: str) -> int:
 @cache
 def _near(a: str, b: str) -> bool:
     """Within the edit budget of the longer alphabetic word (never for numbers or short words)."""
-    k = min(_budget(a), _budget(b))
+    # The longer word sets the budget: a letter dropped from a 7-letter name ("Neflix") is one slip.
+    k = max(_budget(a), _budget(b)) if a.isalpha() and b.isalpha() else 0
     if k == 0 or abs(len(a) - len(b)) > k or a == b:
         return False
+    if len(a) == len(b) and _swapped(a, b):
+        return True  # two neighbouring letters swapped ("Netfilx"): one slip, not two edits
     return regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+
+
+def _swapped(a: str, b: str) -> bool:
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _year_inside(needle: list[str], page: list[Token]) -> list[int]:

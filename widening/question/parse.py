@@ -11,7 +11,7 @@ from typing import Any
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.question.frames import in_bracket, is_frame_word, non_visual_frame
+from widening.question.frames import in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 
 _SPACE = re.compile(r"\s+")
@@ -333,7 +333,9 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
     for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
         g = 1 if m.group(1) else 2
         text = m.group(g).strip()
-        add("quoted", m.start(g), m.end(g), text, [text])
+        # Every word of a quoted phrase is a part: OCR of a chart may print its words apart.
+        words = tuple(w for w in re.findall(r"[\w.&'-]+", text) if w.lower() not in _qv()["not_heads"] and len(w) > 1)
+        add("quoted", m.start(g), m.end(g), text, [text], words if len(words) > 1 else ())
         taken[-1:] = [m.span()] if out and out[-1].span == (m.start(g), m.end(g)) else taken[-1:]
     _dates(q, add)
     year = r"(?:19|20)\d{2}"
@@ -442,7 +444,11 @@ def _names(q: str, free: Any, add: Any) -> None:
         # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
         if all(w.lower() in ordinary for w in words):
             continue
-        parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
+        if not_a_name(words):
+            continue  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
+        # Every word of a several-word name is a part: "White Americans" printed as "White" and
+        # "Americans" apart is a doubt, never an absent name.
+        parts = tuple(words) if len(words) > 1 else ()
         add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
@@ -546,7 +552,7 @@ def parse_question(text: str) -> ParsedQuestion:
         complement=complement,
         cardinality=_cardinality(q),
         # A cardinality phrase ("top2") is a count, never a presupposed name.
-        qualifiers=tuple(_qualifiers(q, spans + [m.span()] if (m := _cardinality_match(q)) else spans)),
+        qualifiers=tuple(_qualifiers(q, spans + not_presupposed(q, subs) + ([m.span()] if (m := _cardinality_match(q)) else []))),
         boxes=tuple(boxes),
         notes=tuple(notes) + tuple(complement_notes),
     )
