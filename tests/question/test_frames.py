@@ -137,3 +137,9 @@ def test_several_words_are_parts_so_words_printed_apart_are_a_doubt() -> None:
     assert q.parts == ("White", "Americans")
     (t, _) = parse_question("What is the share of `college graduate` and `high school or less`?").qualifiers
     assert t.parts == ("college", "graduate")
+
+
+def test_an_example_in_brackets_ends_the_answer_form() -> None:
+    """After "e.g., [...]" the sentence goes on: its survey date is still presupposed."""
+    q = 'What share go online? Write a list, e.g., ["9%","8%"] in the Pew survey of September 30, 2031?'
+    assert [x.text for x in parse_question(q).qualifiers if x.kind == "date"] == ["September 30, 2031"]

@@ -67,7 +67,10 @@ def answer_format_spans(q: str) -> list[tuple[int, int]]:
     spans = [m.span() for m in re.finditer(r"\[[^\]]*\]", q)]
     spans += [m.span() for m in re.finditer(r"\bY{2,4}(?:[-/]M{1,2})?(?:[-/]D{1,2})?\b", q)]
     trig = vocab.alternation(spec["to_sentence_end"])
-    spans += [(m.start(), _sentence_end(q, m.end())) for m in re.finditer(trig, q, re.I)]
+    for m in re.finditer(trig, q, re.I):
+        # "e.g., ["9%","8%"] in the 2022 survey": an example in brackets or quotes ends there.
+        o = re.match(r"[\s,:]*([\[\"'‘“`])", q[m.end():])
+        spans.append((m.start(), _closing(q, m.end() + o.end(), o.group(1)) if o else _sentence_end(q, m.end())))
     like = vocab.alternation(spec["before_example"])
     for m in re.finditer(rf"\(\s*{like}[^)]*\)|{like}\s*(?P<o>[\"'‘“`\[])", q, re.I):
         end = m.end() if not m.group("o") else _closing(q, m.end(), m.group("o"))
