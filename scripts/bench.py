@@ -109,6 +109,8 @@ class PeakMemory:
 
     Two totals: summed RSS counts a shared library once per process that maps it, an upper
     bound; summed PSS splits each shared page between its users, the tree's real footprint.
+    It also keeps each process's last CPU time: their sum is the run's CPU seconds, a figure
+    that, unlike wall time, stays comparable when other work shares the machine.
     """
 
     def __init__(self, pid: int, every: float = 0.1):
@@ -116,6 +118,7 @@ class PeakMemory:
         self.peak_pss = 0
         self.peak_single = 0
         self.at_peak: list[tuple[str, int]] = []
+        self.cpu: dict[int, float] = {}
         self._proc = psutil.Process(pid)
         self._every = every
         self._stop = threading.Event()
@@ -131,6 +134,8 @@ class PeakMemory:
             seen: list[tuple[str, int, int]] = []
             for p in procs:
                 try:
+                    times = p.cpu_times()
+                    self.cpu[p.pid] = times.user + times.system
                     info = p.memory_full_info()
                     seen.append((" ".join(p.cmdline()[:3])[-60:], info.rss, info.pss))
                 except psutil.Error:
@@ -223,7 +228,7 @@ def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None, limit: int
     records = json.loads((out / "audit.json").read_text()) if ok else []
     # A worker killed for memory leaves its rows unverifiable with the reason: count them.
     crashed = [r for r in records if any(w in json.dumps(r) for w in ("out of memory", "worker crashed", "killed by"))]
-    res = {"seconds": wall, "exit": proc.returncode, "rows": len(records), "rows_lost_to_crashes": len(crashed),
+    res = {"seconds": wall, "cpu_seconds": sum(mon.cpu.values()), "exit": proc.returncode, "rows": len(records), "rows_lost_to_crashes": len(crashed),
            "peak_total_rss": mon.peak_total, "peak_total_pss": mon.peak_pss, "peak_process_rss": mon.peak_single,
            "processes_at_peak": mon.at_peak, "stderr_tail": stderr.strip().splitlines()[-3:] if not ok else []}
     if group is not None:
@@ -329,7 +334,7 @@ def main() -> int:
                 a = res[f"audit_{phase}"] = run_audit(corpus, Path(tmp) / f"out-{phase}", cache, args.jobs,
                                                           limit=args.memory_limit * 2**20 if args.memory_limit else None)
                 a["ratio"] = a["seconds"] / floor
-                print(f"audit {phase}: {a['seconds']:.2f} s = {a['ratio']:.3f}x floor, exit {a['exit']}, rows {a['rows']}, "
+                print(f"audit {phase}: {a['seconds']:.2f} s = {a['ratio']:.3f}x floor ({a['cpu_seconds']:.1f} CPU s), exit {a['exit']}, rows {a['rows']}, "
                       f"peak memory PSS {a['peak_total_pss'] / 2**20:.0f} MiB, RSS summed {a['peak_total_rss'] / 2**20:.0f} MiB "
                       f"(largest process {a['peak_process_rss'] / 2**20:.0f} MiB)",
                       flush=True)

@@ -39,10 +39,6 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    "text_style italic:shear": "test_text_style_finds_sheared_word_inside_an_upright_span",
-    "table_values exact:text_below_unruled_table": "test_table_values_stops_at_the_end_of_an_unruled_table",
-    "readings printed_reading": "test_printed_folio_between_picture_pages_is_a_reading",
-    "containers page_printed": "test_printed_folio_between_picture_pages_is_a_reading",
 }
 
 

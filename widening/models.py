@@ -300,6 +300,9 @@ class ReadingTried(Frozen):
     reading: Reading
     number: str
     pages: tuple[int, ...]  # PDF indices it resolved to; empty when it does not exist
+    # Pages that may carry the number (a printed folio the tuned run test rejected): looked at,
+    # but they never prove the container exists, and what is found there is a doubt.
+    doubtful: bool = False
 
 
 # --------------------------------------------------------------------------- decisions

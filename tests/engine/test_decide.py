@@ -121,3 +121,28 @@ def test_a_check_with_no_page_left_is_never_a_zero(tmp_path: Path) -> None:
                        params={"styles": ["italic"]})
     d = decide(pdf, "What are the italic words on the cover?", pinned=pinned)
     assert d.decision == "keep"
+
+
+def test_a_rejected_printed_folio_is_looked_at_and_what_it_holds_is_a_doubt(tmp_path: Path) -> None:
+    # PDF p3 prints "1" at the foot, but its neighbours are page pictures with no folio, so the
+    # run test rejects it. "page 1" exists (PDF p1, empty of italics); p3 holds a yellow italic
+    # span: it may be the page asked, so it keeps the row as a doubt and never widens it.
+    doc = pymupdf.open()
+    for i in range(1, 5):
+        page = doc.new_page(width=400, height=500)
+        if i % 2 == 0:
+            pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 50), 0)
+            pix.set_rect(pix.irect, (230, 230, 230))
+            page.insert_image(page.rect, pixmap=pix)
+            continue
+        page.insert_text((50, 100), f"Body of part {i}.", fontname="helv", fontsize=11)
+        if i == 3:
+            page.insert_text((50, 140), "an italic remark", fontname="tiit", fontsize=11, color=YELLOW)
+            page.insert_text((196, 480), "1", fontname="helv", fontsize=10)
+    path = tmp_path / "folio.pdf"
+    doc.save(path)
+    doc.close()
+    d = decide(path, "What is the yellow color italic texts in page 1?")
+    assert d.decision != "widen" and d.case == "unverifiable", d.reason
+    assert d.members == () and [m.page for m in d.doubts] == [3], d.doubts
+    assert "folio run test rejected" in d.doubts[0].why

@@ -20,13 +20,14 @@ class Resolved(BaseModel):
 
     @property
     def exists(self) -> bool:
-        return any(r.pages for r in self.readings)
+        return any(r.pages for r in self.readings if not r.doubtful)
 
-    def pages(self, readings: tuple[Reading, ...] | None = None) -> tuple[int, ...]:
-        """Union of the pages under the given readings (all when None), in order."""
+    def pages(self, readings: tuple[Reading, ...] | None = None, certain: bool = False) -> tuple[int, ...]:
+        """Union of the pages under the given readings (all when None), in order; ``certain`` leaves
+        out doubtful readings (for pages taken *out* of a scope, where a wider cut is not safe)."""
         out: list[int] = []
         for r in self.readings:
-            if readings is None or r.reading in readings:
+            if (readings is None or r.reading in readings) and not (certain and r.doubtful):
                 out.extend(p for p in r.pages if p not in out)
         return tuple(sorted(out))
 
@@ -51,6 +52,18 @@ def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
     if c.bbox[3] > (1 - EDGE) * h and c.page < facts.page_count:
         pages.append(c.page + 1)
     return pages
+
+
+def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
+    """Pages printing ``number`` where the (tuned) folio run test rejected it, as a doubtful printed
+    reading: the scope must include them, though they do not prove the page exists."""
+    value, roman = _readings_module().parse_number(number)
+    if value is None:
+        return None
+    have = {p for t in found if t.reading is Reading.printed for p in t.pages}
+    pages = tuple(p.index for p in facts.pages if p.index not in have
+                  and any(not c.accepted and c.value == value and (c.roman == roman or not roman) for c in p.folio_candidates))
+    return ReadingTried(reading=Reading.printed, number=number, pages=pages, doubtful=True) if pages else None
 
 
 def page_in_doubt(facts: DocumentFacts, number: str) -> bool:
@@ -78,7 +91,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=tuple(tried))
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
-        return Resolved(container=container, readings=tuple(tried), uncertain=not any(t.pages for t in tried) and page_in_doubt(facts, container.number or ""))
+        extra = rejected_folio_pages(facts, container.number or "", tried)
+        return Resolved(container=container, readings=tuple(tried) + ((extra,) if extra else ()),
+                        uncertain=not any(t.pages for t in tried) and page_in_doubt(facts, container.number or ""))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

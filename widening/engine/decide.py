@@ -68,7 +68,7 @@ def covers(pinned: CheckSpec, derived_container: Resolved, pinned_resolved: Reso
 
 def _scope_pages(res: Resolved, spec: CheckSpec, excluded: list[Resolved]) -> tuple[int, ...]:
     pages = res.pages(spec.readings if res.container.kind is not ContainerKind.document else None)
-    drop = {p for e in excluded for p in e.pages()}
+    drop = {p for e in excluded for p in e.pages(certain=True)}
     return tuple(p for p in pages if p not in drop)
 
 
@@ -83,17 +83,22 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]
         return [run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)]
     results: list[ProbeResult] = []
     done: set[tuple[int, ...]] = set()
-    drop = {p for e in excluded for p in e.pages()}
+    drop = {p for e in excluded for p in e.pages(certain=True)}
     for t in res.readings:
         pages = tuple(p for p in t.pages if p not in drop)
         if t.reading not in spec.readings or not pages or pages in done:
             continue
         done.add(pages)
         r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
+        members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
+        doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
+        if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
+            why = f"on a page whose printed {t.number!r} the folio run test rejected"
+            members, doubts = (), doubts + tuple(m.model_copy(update={"why": why}) for m in members)
         results.append(r.model_copy(update={
-            "members": tuple(m.model_copy(update={"reading": t.reading}) for m in r.members),
-            "doubts": tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts),
-            "note": (r.note + f" [{t.reading.value} reading of {t.number}]").strip(),
+            "members": members,
+            "doubts": doubts,
+            "note": (r.note + f" [{t.reading.value}{' (rejected folio)' if t.doubtful else ''} reading of {t.number}]").strip(),
         }))
     return results
 
@@ -217,7 +222,7 @@ def _check_dict(spec: CheckSpec, res: Resolved, excluded: list[Resolved] = ()) -
         out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
     out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings]
     if excluded:
-        out["excluded_pages"] = sorted({p for e in excluded for p in e.pages()})
+        out["excluded_pages"] = sorted({p for e in excluded for p in e.pages(certain=True)})
     return out
 
 

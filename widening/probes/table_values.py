@@ -51,6 +51,11 @@ def parse_number(text: str) -> float | None:
     return -val if neg else val
 
 
+def numbers_in(text: str) -> int:
+    """How many numbers ``text`` holds, read as ``parse_number`` reads them ("615-591-1432" holds 3)."""
+    return len(_NUM.findall(text.replace(" ", "").replace("\u2212", "-")))
+
+
 @dataclass
 class Cell:
     page: int
@@ -59,6 +64,7 @@ class Cell:
     value: float | None
     row: str
     raised_value: float | None = None  # the number read with raised small glyphs (footnote marks) kept
+    cut: str = ""  # words of the line that cross the column's edge: the line may be running text, not a row
 
 
 def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
@@ -156,12 +162,17 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
     for n, line in enumerate(lines):
         top = min(w[1] for w in line)
         bottom = max(w[3] for w in line)
+        if table is None and any(b.contains(pymupdf.Rect(w[:4]).tl + (1, 1)) for b in bounds for w in line):
+            # Certain: a ruled table that does not hold the header is another table; ours ended above it.
+            aside += [(w, "inside another, ruled table below") for ln in lines[n:] for w in ln if in_band(w)]
+            break
         if table is None and top - last_y > 2.5 * lh:
             # A wide gap ends an unruled table (tuned): what lies below in the column is set aside, not dropped.
             aside += [(w, f"below a gap of {top - last_y:.0f}pt that ends an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
             break
         col = [w for w in line if min(w[2], x1) - max(w[0], x0) >= 0.4 * (w[2] - w[0])]
-        aside += [(w, "under 40% inside the column's band") for w in line if in_band(w) and w not in col]
+        cut = [w for w in line if in_band(w) and w not in col]
+        aside += [(w, "under 40% inside the column's band") for w in cut]
         if not col:
             continue
         last_y = bottom
@@ -178,7 +189,8 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         bbox = pymupdf.Rect(col[0][:4])
         for w in col[1:]:
             bbox |= w[:4]
-        cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None))
+        cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
+                          " ".join(w[4] for w in cut)))
     return cells
 
 
@@ -262,7 +274,13 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     continue
                 found_column = True
                 m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {cell.value:g} in row {cell.row!r}")
-                if OPS[op](cell.value, value):
+                many = numbers_in(cell.text)
+                if OPS[op](cell.value, value) and (many > 1 or cell.cut):
+                    # A phone number, range or date under the column, or a line whose words run across
+                    # the column's edge (running text below an unruled table): the value is not certain.
+                    why = f"{many} numbers in {cell.text!r}, not one value" if many > 1 else f"the line's words {cell.cut!r} cross the column's edge"
+                    doubts.append(m.model_copy(update={"why": f"cell filter: {why}"}))
+                elif OPS[op](cell.value, value):
                     members.append(m)
                 elif cell.raised_value is not None and OPS[op](cell.raised_value, value):
                     # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.

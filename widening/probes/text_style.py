@@ -7,7 +7,7 @@ italic spans, while PDF page 9 has none: "yellow italic text on page 9" is zero 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pymupdf
@@ -45,6 +45,9 @@ class Span:
     near_underline: bool = False  # a drawn mark under it fails only the tuned underline geometry
     near_italic: bool = False  # glyph boxes overlap, but fewer than the skew test asks for
     invisible: bool = False  # white text over a near-white render: a tuned contrast test hides it
+    # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
+    # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
+    skewed_words: tuple[tuple[BBox, str], ...] = ()
 
 
 def _base_font(name: str) -> str:
@@ -69,6 +72,32 @@ def _skewed(chars: list[dict], size: float) -> bool:
         return False
     overlaps = sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size)
     return overlaps >= 0.6 * (len(chars) - 1)
+
+
+def _words(chars: list[dict]) -> list[list[dict]]:
+    """The span's characters cut at spaces into words."""
+    out: list[list[dict]] = [[]]
+    for c in chars:
+        if c["c"].isspace():
+            out.append([])
+        else:
+            out[-1].append(c)
+    return [w for w in out if w]
+
+
+def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict]], spans: list[dict]) -> None:
+    """Judge the skew test word by word over the whole line: a sheared word may sit inside an
+    upright span, or be cut into spans of two letters by a style change, where no span-wide test
+    sees it. Each such word is kept on the span of its first letter, unless a span it spans is
+    italic already."""
+    owner = {id(c): i for i, c in line_chars}
+    for word in _words([c for _, c in line_chars]):
+        first = owner[id(word[0])]
+        involved = {owner[id(c)] for c in word}
+        if first not in made or any(made[i].italic for i in involved if i in made):
+            continue
+        if _skewed(word, float(spans[first]["size"])):
+            made[first].skewed_words += ((rect_tuple(pymupdf.Rect(*_union_chars(word))), "".join(c["c"] for c in word)),)
 
 
 def _underline_marks(page: pymupdf.Page) -> list[pymupdf.Rect]:
@@ -129,9 +158,12 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
     out: list[Span] = []
     for block in raw["blocks"]:
         for line in block.get("lines", ()):
-            for s in line["spans"]:
+            made: dict[int, Span] = {}
+            line_chars: list[tuple[int, dict]] = []
+            for i, s in enumerate(line["spans"]):
                 chars = [c for c in s["chars"] if centre_in(c["bbox"], clip)]
                 fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"])]
+                line_chars += [(i, c) for c in fresh]
                 text = "".join(c["c"] for c in fresh)
                 if not text.strip():
                     continue
@@ -156,7 +188,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                 underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
                 near_u = not underline and _near_underline(bbox, size, marks)
                 near_i = not italic and _skew_share(fresh, size) >= 0.3
-                out.append(Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible))
+                made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible)
+            _attach_skewed_words(made, line_chars, line["spans"])
+            out.extend(made.values())
     return out
 
 
@@ -210,7 +244,12 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if scope.in_image:
             unmeasured[index] = "text style inside a raster image cannot be read"
             continue
-        for span in page_spans(doc.page(index), index, doc.region_rect(index, scope.region)):
+        spans = page_spans(doc.page(index), index, doc.region_rect(index, scope.region))
+        if "italic" in styles:
+            # A sheared word inside an upright span is italic on its own: judged as its own span.
+            spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
+                      for sp in spans for b, t in sp.skewed_words]
+        for span in spans:
             style_ok = all(_has(span, s) for s in styles)
             colour_ok = fam is None or matches(fam, span.rgb)
             near = [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
