@@ -124,6 +124,7 @@ def test_an_instruction_before_a_name_never_joins_it(verb: str, name: str) -> No
     ("WHAT IS THE LAST YEAR PRESENT IN THE TABLE?", []),
     ("what is Interest Coverage Ratio for Nordstrom in FY2019?", ["Nordstrom", "2019"]),
     ("what is EBITDA for Walmart in FY 2021?", ["Walmart", "2021"]),
+    ("what is After-tax Return on Average Equity for Target?", ["Target"]),
     ("What is the third FAQ shown in this deck?", []),
     ("What is the Email address on the cover page?", []),
     ("Which companies such as Siemens are named?", ["Siemens"]),

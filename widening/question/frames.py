@@ -100,6 +100,9 @@ def _shout_words() -> frozenset[str]:
 def not_a_name(words: list[str]) -> bool:
     """A capitalised run that names no entity: a measure to compute ("Debt Ratio", "EBITDA"), or an
     all-capitals clause holding function words ("WHAT IS THE LAST YEAR")."""
+    # An instruction opening the run ("Return Siemens ...") is no measure word.
+    while words and is_frame_word(words[0]):
+        words = words[1:]
     low = [w.lower().strip(".,") for w in words]
     if any(w in vocab.load("qualifiers")["measure_words"] for w in low):
         return True

@@ -444,7 +444,7 @@ def _names(q: str, free: Any, add: Any) -> None:
         # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
         if all(w.lower() in ordinary for w in words):
             continue
-        if not_a_name(words):
+        if not_a_name([w for _, _, w in raw]):
             continue  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
         # Every word of a several-word name is a part: "White Americans" printed as "White" and
         # "Americans" apart is a doubt, never an absent name.
