@@ -238,6 +238,8 @@ class Qualifiers(RuleFile):
     answer_format: AnswerFormat
     measure_words: Words
     structure_heads: Words
+    fiscal_year_prefixes: Words
+    function_words: Words
 
 
 class TargetProbe(RuleFile):

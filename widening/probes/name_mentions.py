@@ -317,13 +317,15 @@ def _page_hits(doc: Doc, index: int, variants: list[str], near_variants: list[st
     """(exact hits, doubts) on one page, each with the box of the matched words.
 
     Doubts: tolerant-only matches, exact matches of ``near_variants`` (forms that may denote
-    the same thing, such as "FY13" for 2013), and printed year ranges that cover ``year``.
+    the same thing, such as "FY13" for 2013), printed year ranges that cover ``year``, and
+    numbers that are several years run together ("20132016P", a chart legend read by OCR).
     """
     coarse = _page_tokens(doc, index, boxes=False)
     found = [(v, find(v, coarse)) for v in variants]
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
     ranges = _covering(coarse, year) if year else []
-    if not any(h for _, h in found + near_found) and not ranges:
+    glued = _glued_years(coarse, year) if year else []
+    if not any(h for _, h in found + near_found) and not ranges and not glued:
         return [], []
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
@@ -357,10 +359,30 @@ def _page_hits(doc: Doc, index: int, variants: list[str], near_variants: list[st
         where = box([], hs[0], toks) if hs else whole
         near.append(Member(page=index, bbox=where, what=f"{src}: the range {a}-{b} covers {year}",
                            why="a printed period that includes the year: the year may be covered without being printed"))
+    for j in glued:
+        raw = coarse[j].raw
+        hs = find(raw, fine, tolerant=False)
+        where = union([fine[i].bbox for i in range(hs[0].start, hs[0].end)]) if hs else whole
+        near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
+                           why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
     return [], near
 
 
 _RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|to|through|thru|until|till)\s*((?:19|20)?\d{2})(?![\d])")
+
+
+_GLUED = re.compile(r"((?:19|20)\d{2}){2,}[^\W\d_]{0,2}")
+
+
+def _glued_years(page: list[Token], year: str) -> list[int]:
+    """Tokens that are several years run together ("20132016p": OCR merged a legend "2013 2016P"), one of them ``year``."""
+    out = []
+    for j, t in enumerate(page):
+        if _GLUED.fullmatch(t.norm):
+            digits = re.match(r"\d+", t.norm).group(0)  # type: ignore[union-attr]
+            if year in (digits[i:i + 4] for i in range(0, len(digits), 4)):
+                out.append(j)
+    return out
 
 
 def _covering(page: list[Token], year: str) -> list[tuple[str, str]]:

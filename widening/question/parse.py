@@ -348,6 +348,7 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
         if re.search(r"\band\b", m.group(0), re.I) and not re.search(r"\bbetween\s+$", q[: m.start()], re.I):
             continue  # "in 2012 and 2013" names two years, not a period
         add("year_range", m.start(), m.end(), m.group(0), [f"{a}-{b4}", f"{a} to {b4}", f"{a}-{b4[2:]}", f"{a}/{b4[2:]}", f"{a}/{b4}"], (a, b4))
+    _fiscal_years(q, add)
     for m in re.finditer(rf"(?<![\d.])({year})(?![\d%]|s\b)", q):
         add("year", m.start(1), m.end(1), m.group(1), [m.group(1)])
     for m in re.finditer(r"(?<![\w.+-])(?=[\w.+-]*[A-Za-z])(?=[\w.+-]*\d)[A-Za-z0-9][\w.+-]*[A-Za-z0-9+]", q):
@@ -363,7 +364,9 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
     heads = set(_qv()["numbered_heads"])
     not_heads = set(_qv()["not_heads"])
     sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
-    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", q):
+    # Capitals say "name" only where the question writes ordinary words in lower case.
+    cased = _lower_keep_length(q) if _casing_uninformative(q) else q
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", cased):
         head, des = m.group(1), m.group(2)
         low = re.sub(r"['’]s$", "", head.lower())
         if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
@@ -384,8 +387,31 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
             start = m.start() if i == 0 else s0
             said = [q[start:e0]] if i == 0 else []
             add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
-    _names(q, free, add)
+    _names(cased, free, add)
     return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _casing_uninformative(q: str) -> bool:
+    """A question in capitals or Title Case: most of its function words ("the", "of", "is") after the
+    first word are capitalised, so a capital does not tell a name from a word."""
+    function = set(_qv()["function_words"])
+    words = [w for w in re.findall(r"[A-Za-z]+", q)[1:] if w.lower() in function]
+    return len(words) >= 2 and 2 * sum(w[0].isupper() for w in words) > len(words)
+
+
+def _lower_keep_length(q: str) -> str:
+    """``q`` in lower case, character for character (spans stay valid)."""
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in q)
+
+
+def _fiscal_years(q: str, add: Any) -> None:
+    """A fiscal year ("FY2020", "FY 20", "FY'20") is the year 2020, spanning its prefix; the
+    absent_entity search takes the FY forms as doubts (widening/engine/cases.py)."""
+    prefixes = "|".join(re.escape(p) for p in _qv()["fiscal_year_prefixes"])
+    for m in re.finditer(rf"(?<![\w'’])(?:{prefixes})\s?['’]?((?:19|20)\d{{2}}|\d{{2}})(?![\w%])", q, re.I):
+        y = m.group(1)
+        y4 = y if len(y) == 4 else ("20" if int(y) < 50 else "19") + y
+        add("year", m.start(), m.end(), y4, [y4])
 
 
 def _dates(q: str, add: Any) -> None:
@@ -418,38 +444,51 @@ def _names(q: str, free: Any, add: Any) -> None:
     """Capitalised word runs that are not ordinary words: the presupposed names.
 
     A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
-    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY").
+    glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY" names no "FY").
+    An apostrophe followed by two capitals ends the run before it: "AMCOR'FY" is a possessive
+    whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
+    other qualifier already took ("FY2020", a year) splits the run around it.
     """
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}))", q):
+        raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
+        run: list[tuple[int, int, str]] = []
+        for w in raw + [(-1, -1, "")]:
+            if w[2] and free(w[0], w[1]):
+                run.append(w)
+                continue
+            if run:
+                _name_run(q, run, free, add)
+            run = []
+
+
+def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> None:
+    """One run of capitalised words (absolute spans): the name it holds, if any."""
     stop = set(_c()["not_names"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
-    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
-    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?!s\b))", q):
-        if not free(*m.span()):
-            continue
-        raw = [(w.start(), w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
-        kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")
-                and not is_frame_word(w)]
-        if not kept:
-            continue
-        s, e = m.start() + kept[0][0], m.start() + kept[-1][1]
-        name = q[s:e].strip(" .")
-        words = [w.strip(".") for _, _, w in kept]
-        if len(name) < 2 or name.lower() in units:
-            continue
-        # A lone capitalised word opening a sentence is just the sentence's first word.
-        opens = m.start() == 0 or re.search(r"[.?!:;]\s*$", q[: m.start()]) is not None
-        if opens and len(raw) == 1 and not _looks_like_name(m.group(0)):
-            continue
-        # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
-        if all(w.lower() in ordinary for w in words):
-            continue
-        if not_a_name([w for _, _, w in raw]):
-            continue  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
-        # Every word of a several-word name is a part: "White Americans" printed as "White" and
-        # "Americans" apart is a doubt, never an absent name.
-        parts = tuple(words) if len(words) > 1 else ()
-        add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
+    kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")
+            and not is_frame_word(w)]
+    if not kept:
+        return
+    s, e = kept[0][0], kept[-1][1]
+    name = q[s:e].strip(" .")
+    words = [w.strip(".") for _, _, w in kept]
+    if len(name) < 2 or name.lower() in units or not free(s, s + len(name)):
+        return
+    # A lone capitalised word opening a sentence is just the sentence's first word.
+    opens = raw[0][0] == 0 or re.search(r"[.?!:;]\s*$", q[: raw[0][0]]) is not None
+    if opens and len(raw) == 1 and not _looks_like_name(raw[0][2]):
+        return
+    # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
+    if all(w.lower() in ordinary for w in words):
+        return
+    if not_a_name([w for _, _, w in raw]):
+        return  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
+    # Every word of a several-word name is a part: "White Americans" printed as "White" and
+    # "Americans" apart is a doubt, never an absent name.
+    parts = tuple(words) if len(words) > 1 else ()
+    add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
 def _looks_like_name(word: str) -> bool:

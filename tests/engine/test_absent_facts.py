@@ -1,0 +1,110 @@
+"""absent_entity for fact questions on filings built with PyMuPDF (truth known by construction):
+a company the filing never names, and the absent combination of a name and a year, each with
+the negative that must not be claimed. Every claim is checked against the page text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc
+from widening.models import Decision, Row
+from widening.probes import Scope, run_probe
+
+FILLER = "Notes to the consolidated statements."
+
+
+def _filing(path: Path, pages: dict[int, list[str]], n: int = 8) -> Path:
+    """An ``n``-page text-layer filing; ``pages`` maps a page number to its lines, other pages hold filler."""
+    doc = pymupdf.open()
+    for i in range(1, n + 1):
+        page = doc.new_page(width=420, height=300)
+        for k, line in enumerate(pages.get(i, [FILLER])):
+            page.insert_text((30, 50 + 22 * k), line, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+BASE = {
+    1: ["Annual report of Best Widgets Inc."],
+    2: ["Interest expense in 2020 was 12; operating income in 2020 was 96."],
+    3: ["Selected financial data for 2019."],
+    6: ["Results of the Northwind segment."],
+}
+
+
+def _decide(pdf: Path, question: str) -> Decision:
+    doc = load_doc(pdf, ocr=False)
+    try:
+        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
+    finally:
+        doc.close()
+
+
+def _pages_with(pdf: Path, word: str) -> list[int]:
+    """Independent of the engine: pages whose PyMuPDF text holds ``word`` (case-folded substring)."""
+    with pymupdf.open(pdf) as doc:
+        return [i for i, p in enumerate(doc, 1) if word.casefold() in p.get_text().casefold()]
+
+
+@pytest.mark.parametrize("question", [
+    "what is interest coverage ratio for AMCOR'FY 2020? round your answer to three decimal?",
+    "What is the interest coverage ratio for AMCOR in FY20?",
+    "Tell me the interest coverage ratio of AMCOR for 2020.",
+])
+def test_a_company_the_filing_never_names_is_absent(tmp_path: Path, question: str) -> None:
+    pdf = _filing(tmp_path / "filing.pdf", BASE)
+    d = _decide(pdf, question)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    assert "'AMCOR'" in d.reason and "0 exact hits" in d.reason and "8 page(s)" in d.reason
+    assert _pages_with(pdf, "amcor") == []  # the claim holds on the page
+
+
+def test_a_company_the_filing_names_is_not_absent(tmp_path: Path) -> None:
+    pdf = _filing(tmp_path / "filing.pdf", {**BASE, 2: BASE[2] + ["Peer group: AMCOR plc and others."]})
+    d = _decide(pdf, "what is interest coverage ratio for AMCOR'FY 2020?")
+    assert d.case != "absent_entity", d.reason
+    assert d.decision == "keep"
+
+
+def test_a_name_and_a_year_that_never_share_a_page(tmp_path: Path) -> None:
+    pdf = _filing(tmp_path / "filing.pdf", BASE)
+    d = _decide(pdf, "What was the revenue of the Northwind segment in FY2019?")
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    assert "never together" in d.reason and "'Northwind' on pages [6]" in d.reason and "[3]" in d.reason
+    # the claim holds on the page: the name's page does not print the year, nor do its neighbours
+    assert _pages_with(pdf, "northwind") == [6] and _pages_with(pdf, "2019") == [3]
+
+
+@pytest.mark.parametrize("where", [6, 7], ids=["same page", "next page (a table over a page break)"])
+def test_a_name_and_a_year_on_one_page_or_neighbours_are_not_claimed(tmp_path: Path, where: int) -> None:
+    pages = {**BASE, where: BASE.get(where, []) + ["Segment figures, fiscal 2019."]}
+    pdf = _filing(tmp_path / "filing.pdf", pages)
+    d = _decide(pdf, "What was the revenue of the Northwind segment in FY2019?")
+    assert d.case != "absent_entity", d.reason
+
+
+def test_two_names_are_never_combined(tmp_path: Path) -> None:
+    """A label listed in an appendix and the method it belongs to are each on their own page."""
+    pdf = _filing(tmp_path / "paper.pdf", {**BASE, 3: ["Appendix: the template for label Contact.Meet."]})
+    d = _decide(pdf, "Tell me the prompt template used for label 'Contact.Meet' in the Northwind method.")
+    assert d.case != "absent_entity", d.reason
+
+
+@pytest.mark.parametrize("legend, claimed", [("20192020P", False), ("20172018P", True)])
+def test_years_run_together_count_as_the_year(tmp_path: Path, legend: str, claimed: bool) -> None:
+    """OCR reads a legend "2019 2020P" as one number: the year may be printed there, so no claim."""
+    pdf = _filing(tmp_path / "deck.pdf", {**BASE, 6: BASE[6] + [f"Legend {legend}"]})
+    d = _decide(pdf, "What was the revenue of the Northwind segment in 2019?")
+    assert (d.case == "absent_entity") is claimed, d.reason
+    doc = load_doc(pdf, ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=tuple(range(1, 9))), {"variants": ["2019"], "year": "2019"})
+    finally:
+        doc.close()
+    assert [m.page for m in res.members] == [3]
+    assert [m.page for m in res.doubts] == ([] if claimed else [6])
