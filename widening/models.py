@@ -246,6 +246,15 @@ class Qualifier(Frozen):
         "('Wave', 'IV'); empty: the text is one indivisible name")
 
 
+class NamedBox(Frozen):
+    """A coloured enclosure the question names as where to read: 'the word written in the green box'."""
+
+    colour: str
+    shape: str
+    text: str
+    span: tuple[int, int]
+
+
 class ParsedQuestion(Frozen):
     text: str
     quantifier: Literal["how_many", "which", "what", "list", "name_one", "yes_no", "other"] = "other"
@@ -258,6 +267,7 @@ class ParsedQuestion(Frozen):
     complement: str | None = None  # the complement word found: "not", "except", ...
     cardinality: int | None = None  # "another two" -> 2
     qualifiers: tuple[Qualifier, ...] = ()
+    boxes: tuple[NamedBox, ...] = Field(default=(), description="coloured enclosures named as where to read: 'the word in the green box'")
     notes: tuple[str, ...] = ()
 
 

@@ -80,6 +80,15 @@ class ListMarks(RuleFile):
         return regular_expressions(patterns)
 
 
+class NonVisual(RuleFile):
+    """Frames in which a person or object word is a statistic's population or a name asked for, not a thing pictured."""
+
+    statistics: Words
+    signs: list[str]
+    names: Words
+    bracket_heads: Words
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -109,6 +118,8 @@ class Vocabulary(RuleFile):
     list_marks: ListMarks
     topic_stop: Words
     divider_max_words: int
+    non_visual: NonVisual
+    box_words: Words
 
 
 CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]
@@ -208,6 +219,14 @@ class NameMatching(RuleFile):
     max_picture_pages: int
 
 
+class AnswerFormat(RuleFile):
+    """Where a question only shows the answer's form (rules/qualifiers.yaml answer_format)."""
+
+    to_sentence_end: Words
+    before_example: Words
+    quoted_answers: Words
+
+
 class Qualifiers(RuleFile):
     """rules/qualifiers.yaml: how presupposed qualifiers are read from a question."""
 
@@ -217,6 +236,10 @@ class Qualifiers(RuleFile):
     generic_nouns: Words
     months: dict[str, int]
     range_joiners: Words
+    frame_words: Words
+    answer_format: AnswerFormat
+    measure_words: Words
+    structure_heads: Words
     fiscal_year_prefixes: Words
     function_words: Words
 

@@ -88,12 +88,21 @@ def ascii_words(text: str) -> list[str]:
 # --------------------------------------------------------------------------- the named forms
 
 
-def name_form(text: str) -> str:
-    """What name matching compares (probe name_mentions): ``fold``, ``fold_quotes``, ``join_broken_words``.
+def strip_accents(text: str) -> str:
+    """Combining marks dropped ("México" is "Mexico"); a dropped mark leaves no gap."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
 
-    Quotes are folded so a possessive matches however it is typeset; broken words are joined
-    because a name printed across a line end is still printed."""
-    return join_broken_words(fold_quotes(fold(text)))
+
+def name_form(text: str) -> str:
+    """What name matching compares (probe name_mentions): ``fold``, ``fold_quotes``, ``strip_accents``,
+    ``join_broken_words``.
+
+    Quotes are folded so a possessive matches however it is typeset; accents are dropped because
+    questions are typed without them; broken words are joined because a name printed across a
+    line end is still printed."""
+    return join_broken_words(strip_accents(fold_quotes(fold(text))))
 
 
 def char_form(text: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,3 +184,58 @@ def test_near_match_keeps_the_row_unverifiable(tmp_path: Path) -> None:
     pdf = _deck(tmp_path / "deck.pdf")
     d = _decide(pdf, "What did the Recruitter B say about the methods?")
     assert (d.decision, d.case) == ("keep", "unverifiable") and "near" in d.reason and d.doubts, d.reason
+
+
+def test_accents_do_not_hide_a_name() -> None:
+    """A question's "Mexico" is the document's "México": the same letters without the marks."""
+    assert len(exact("Mexico", "Llame a AppleCare en México")) == 1
+    assert exact("São Paulo", "offices in Sao Paulo and Rio") and exact("Sao Paulo", "offices in São Paulo")
+    assert not exact("Mexico", "New Mexican food")
+
+
+@given(st.sampled_from(["G.W.Bush", "G. W. Bush", "G.W. Bush"]), st.sampled_from(["George W. Bush", "George Walker Bush"]))
+def test_initials_in_the_question_are_a_near_match_of_the_full_name(question: str, printed: str) -> None:
+    """Initials abbreviate: the full name is a doubt (never an absent name), the same initials exact."""
+    got = matches(question, f"approval of {printed} in 2008")
+    assert got and not any(ok for _, ok in got)
+    assert exact(question, "approval of G. W. Bush in 2008")
+
+
+def test_a_final_letter_is_a_designator_not_an_initial() -> None:
+    assert matches("Recruiter C", "Recruiter Candidates and Recruiter A") == []
+
+
+def test_british_and_american_spellings_are_the_same_word() -> None:
+    assert exact("Indian Space Program", "the Indian Space Programme began")
+    assert exact("organization", "two organisations") and exact("colour", "the colors") and exact("center", "the centre")
+    assert not exact("tour", "the tor network")
+
+
+@pytest.mark.parametrize("typo, printed", [("Neflix", "Netflix"), ("Netfilx", "Netflix"), ("Activsion", "Activision")])
+def test_a_slip_in_a_long_name_is_a_near_match(typo: str, printed: str) -> None:
+    got = matches(typo, f"{printed} Inc. reported")
+    assert got and not any(ok for _, ok in got)
+
+
+def test_short_words_get_no_tolerance() -> None:
+    assert matches("Boeing", "being there") == []
+
+
+def _paper(path: Path, headings: list[str]) -> Path:
+    doc = pymupdf.open()
+    for h in headings:
+        page = doc.new_page(width=400, height=500)
+        page.insert_text((40, 60), h, fontsize=12)
+        page.insert_text((40, 90), "As discussed in this section, the method works.", fontsize=10)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_section_number_printed_as_a_heading_is_a_doubt_not_an_absence(tmp_path: Path) -> None:
+    """'Section 3.4' is printed as the heading '3.4 Model Debate', without the word."""
+    pdf = _paper(tmp_path / "p.pdf", ["3.3 Self-Refine", "3.4 Model Debate"])
+    d = _decide(pdf, "How many papers are cited in Section 3.4?")
+    assert d.case == "unverifiable" and "heading may carry it" in d.reason
+    d = _decide(pdf, "How many papers are cited in Section 7.2?")
+    assert d.case == "absent_entity" and "Section 7.2" in d.reason

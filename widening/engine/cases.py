@@ -17,6 +17,7 @@ from widening.facts.document import Doc
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
+from widening.question.frames import structure_head
 from widening.question.parse import complement_rules
 
 
@@ -137,6 +138,11 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             continue
         if q.kind not in _ANCHORS:
             notes.append(f"{_describe(q)} is not printed as written, but its parts are (pages {_span(_pages(part_res[0]))}); it may be printed in another form")
+            continue
+        if q.kind == "numbered" and structure_head(q.parts[0]):
+            # "Section 3.4" is printed as a heading "3.4 ..." or "§3.4", without its head word.
+            out.doubts += list(part_res[-1].members[:3])
+            notes.append(f"{_describe(q)} is not printed as written, but its number is (pages {_span(_pages(part_res[-1]))}): a heading may carry it without the word '{q.parts[0]}'")
             continue
         common = sorted(set.intersection(*(set(_pages(pr)) for pr in part_res)))
         close = next((m for p in common if (m := names.together(doc, p, parts, window)) is not None), None)

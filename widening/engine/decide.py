@@ -12,6 +12,7 @@ from typing import Any
 
 from widening import rulebook
 from widening.engine import cases
+from widening.engine.boxes import check_boxes
 from widening.engine.checks import Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
 from widening.engine.lists import resolve_list
@@ -127,6 +128,9 @@ def decide_row(
     if (f := cases.missing_sub_container(lists)) is not None:
         return _keep(row, f, check={"container": f.evidence}, **base)
     uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
+    box = check_boxes(parsed, doc, resolved)
+    if box is not None and box.finding is not None:
+        return _keep(row, box.finding, check={"container": box.finding.evidence}, **base)
 
     entity = cases.absent_entity(parsed, doc)
     base["probes"] = tuple(entity.results)
@@ -136,6 +140,9 @@ def decide_row(
         return _keep(row, complement, **base)
     if entity.doubt_reason:  # a near match proves neither presence nor absence: never widened
         return _unverifiable(row, f"A presupposed qualifier is in doubt: {entity.doubt_reason}.", doubts=tuple(entity.doubts), **base)
+
+    if box is not None:  # the box may be there: what is written in it is no text-colour check's business
+        return _unverifiable(row, f"A named box is in doubt: {box.reason()}.", doubts=tuple(box.doubts), **base)
 
     derivation, source = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:

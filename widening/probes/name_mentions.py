@@ -73,7 +73,19 @@ def forms(token: str) -> frozenset[str]:
             out.add(token[:-2])
         if token.endswith("s") and not token.endswith("ss"):
             out.add(token[:-1])
-    return frozenset(out)
+    return frozenset(out | {v for t in out for v in _us_spelling(t)})
+
+
+# British and American spellings of one word ("programme"/"program", "colour"/"color",
+# "organisation"/"organization", "centre"/"center"): both sides map to the American form.
+_US = ((re.compile(r"(?<=[a-z]{3})mme(s?)$"), r"m\1"), (re.compile(r"(?<=[a-z]{2}[^aeiou])our(s?)$"), r"or\1"),
+       (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$"), r"iz\1"), (re.compile(r"(?<=[a-z][^aeiou])tre(s?)$"), r"ter\1"))
+
+
+def _us_spelling(token: str) -> set[str]:
+    if not token.isalpha() or len(token) < 5:
+        return set()
+    return {v for rx, rep in _US if (v := rx.sub(rep, token)) != token}
 
 
 def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False) -> list[Token]:
@@ -119,8 +131,9 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
         if j >= len(page):
             return None
         p = page[j].norm
-        # one token each
-        if _same(needle[a], p) or (fuzzy and _near(needle[a], p)):
+        # one token each; tolerant only: an initial before a further word stands for any word
+        # with that letter ("G. W. Bush" for "George W. Bush"), never a final one ("Recruiter C")
+        if _same(needle[a], p) or (fuzzy and (_near(needle[a], p) or _initial(needle, a, p))):
             if (end := go(a + 1, j + 1)) is not None:
                 return end
         # the page joins several needle tokens ("email" for "e-mail", "iphone12")
@@ -145,6 +158,12 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
     return go(0, b)
 
 
+def _initial(needle: list[str], a: int, page_token: str) -> bool:
+    """``needle[a]`` is a one-letter initial followed by more of the name, and ``page_token`` a word it may abbreviate."""
+    t = needle[a]
+    return len(t) == 1 and t.isalpha() and a + 1 < len(needle) and page_token.isalpha() and len(page_token) > 1 and page_token[0] == t
+
+
 def _budget(word: str) -> int:
     if not word.isalpha():
         return 0
@@ -154,10 +173,18 @@ def _budget(word: str) -> int:
 @cache
 def _near(a: str, b: str) -> bool:
     """Within the edit budget of the longer alphabetic word (never for numbers or short words)."""
-    k = min(_budget(a), _budget(b))
+    # The longer word sets the budget: a letter dropped from a 7-letter name ("Neflix") is one slip.
+    k = max(_budget(a), _budget(b)) if a.isalpha() and b.isalpha() else 0
     if k == 0 or abs(len(a) - len(b)) > k or a == b:
         return False
+    if len(a) == len(b) and _swapped(a, b):
+        return True  # two neighbouring letters swapped ("Netfilx"): one slip, not two edits
     return regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+
+
+def _swapped(a: str, b: str) -> bool:
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _year_inside(needle: list[str], page: list[Token]) -> list[int]:

@@ -10,6 +10,8 @@ from functools import cache
 from typing import Any
 
 from widening import rulebook as vocab
+from widening.question.boxes import named_boxes
+from widening.question.frames import in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 from widening.text import ascii_words
 
@@ -175,7 +177,11 @@ def _mask(q: str, spans: list[tuple[int, int]]) -> str:
 
 def _predicate(q: str) -> Predicate | None:
     for op, words in _v()["comparatives"].items():
-        m = re.search(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", q, re.I)
+        rx = re.compile(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", re.I)
+        m = rx.search(q)
+        while m and in_bracket(q, m.start()):
+            # "respondents age above 65": an age bracket naming a population, not a predicate on values.
+            m = rx.search(q, m.end(1))
         if m:
             column = re.split(r"\b(?:on|in|at|for|during|from|by|according)\b", m.group(3))[0].strip(" ?.")
             if column:
@@ -218,6 +224,10 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     object_class = obj[0] if obj else None
     if object_class == "person":
         person, object_class = True, None
+    if (person or object_class) and attribute is None and (frame := non_visual_frame(q)):
+        # "the percentage of people who say ...": a statistic's population, not a thing pictured.
+        notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
+        person, object_class = False, None
     target = Target(
         element=element[0] if element else None,
         styles=styles,
@@ -324,7 +334,9 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
     for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
         g = 1 if m.group(1) else 2
         text = m.group(g).strip()
-        add("quoted", m.start(g), m.end(g), text, [text])
+        # Every word of a quoted phrase is a part: OCR of a chart may print its words apart.
+        words = tuple(w for w in re.findall(r"[\w.&'-]+", text) if w.lower() not in _qv()["not_heads"] and len(w) > 1)
+        add("quoted", m.start(g), m.end(g), text, [text], words if len(words) > 1 else ())
         taken[-1:] = [m.span()] if out and out[-1].span == (m.start(g), m.end(g)) else taken[-1:]
     _dates(q, add)
     year = r"(?:19|20)\d{2}"
@@ -456,7 +468,8 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     stop = set(_c()["not_names"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
-    kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")]
+    kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")
+            and not is_frame_word(w)]
     if not kept:
         return
     s, e = kept[0][0], kept[-1][1]
@@ -471,7 +484,11 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
     if all(w.lower() in ordinary for w in words):
         return
-    parts = tuple(w for w in words if w.lower() not in ordinary) if len(words) > 1 else ()
+    if not_a_name([w for _, _, w in raw]):
+        return  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
+    # Every word of a several-word name is a part: "White Americans" printed as "White" and
+    # "Americans" apart is a doubt, never an absent name.
+    parts = tuple(words) if len(words) > 1 else ()
     add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
@@ -558,7 +575,9 @@ def parse_question(text: str) -> ParsedQuestion:
             containers.append(c)
     spans = [(s, e) for s, e, _ in found]
     image_spans = [(h.start, h.end) for h in image_hits]
-    masked = _mask(q, spans + image_spans)
+    boxes = named_boxes(q)
+    # The colour of a named box is where to read, not the colour of what is asked for.
+    masked = _mask(q, spans + image_spans + [b.span for b in boxes])
     target, notes = _target(q, masked)
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
@@ -573,6 +592,7 @@ def parse_question(text: str) -> ParsedQuestion:
         complement=complement,
         cardinality=_cardinality(q),
         # A cardinality phrase ("top2") is a count, never a presupposed name.
-        qualifiers=tuple(_qualifiers(q, spans + [m.span()] if (m := _cardinality_match(q)) else spans)),
+        qualifiers=tuple(_qualifiers(q, spans + not_presupposed(q, subs) + ([m.span()] if (m := _cardinality_match(q)) else []))),
+        boxes=tuple(boxes),
         notes=tuple(notes) + tuple(complement_notes),
     )

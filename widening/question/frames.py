@@ -1,0 +1,126 @@
+"""Non-visual uses of person and object words: a statistic's population, a name asked for.
+
+"The percentage of people who say ...", "respondents who own a cell phone", "the average
+session duration for TV" count or describe people and devices the document reports on;
+nothing in a picture is asked for. rules/vocabulary.yaml ``non_visual`` lists the frames.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from widening import rulebook as vocab
+
+
+@cache
+def _v() -> dict[str, Any]:
+    return vocab.load("vocabulary")
+
+
+def visual_cue(q: str) -> str | None:
+    """The first word that points at a picture: an image container, a picture word, a region, a visible attribute."""
+    v = _v()
+    lists = [v["image_container_words"], v["elements"]["image"], ["cover"]]
+    lists += list(v["regions"].values()) + list(v["person_attributes"].values())
+    hits = [h for words in lists if (h := vocab.search(words, q)) is not None]
+    return min(hits, key=lambda h: h.start).text if hits else None
+
+
+def non_visual_frame(q: str) -> str | None:
+    """The frame word that makes the question's person or object word non-visual, or None.
+
+    None whenever a visual cue is present: "how many people in the photo say ..." is about a picture.
+    """
+    if visual_cue(q) is not None:
+        return None
+    nv = _v()["non_visual"]
+    for words in (nv["names"], nv["statistics"]):
+        if (h := vocab.search(words, q)) is not None:
+            return h.text
+    return next((s for s in nv["signs"] if s in q), None)
+
+
+def in_bracket(q: str, start: int) -> bool:
+    """The comparative at ``start`` follows a bracket head ("age above 65", "aged under 30"): it bounds a population."""
+    heads = _v()["non_visual"]["bracket_heads"]
+    return re.search(vocab.alternation(heads) + r"\s*$", q[:start], re.I) is not None
+
+
+@cache
+def _frame_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in vocab.load("qualifiers")["frame_words"])
+
+
+def is_frame_word(word: str) -> bool:
+    """A word of the question's frame (an instruction, a pronoun), never part of a name (rules/qualifiers.yaml)."""
+    w = word.strip(".,;:").lower()
+    return w in _frame_words() or (len(w) > 3 and w.endswith("s") and w[:-1] in _frame_words())  # "Names Of ..."
+
+
+def answer_format_spans(q: str) -> list[tuple[int, int]]:
+    """Spans of ``q`` that only show the answer's form: example lists ``["A", "B"]``, "e.g. ..." and
+    "formatted as ..." to the end of their sentence, "(like 2024)", "like '17:05 CET'", "'yes' or 'no'",
+    placeholders such as YYYY-MM-DD. Nothing in them is presupposed (rules/qualifiers.yaml ``answer_format``)."""
+    spec = vocab.load("qualifiers")["answer_format"]
+    spans = [m.span() for m in re.finditer(r"\[[^\]]*\]", q)]
+    spans += [m.span() for m in re.finditer(r"\bY{2,4}(?:[-/]M{1,2})?(?:[-/]D{1,2})?\b", q)]
+    trig = vocab.alternation(spec["to_sentence_end"])
+    for m in re.finditer(trig, q, re.I):
+        # "e.g., ["9%","8%"] in the 2022 survey": an example in brackets or quotes ends there.
+        o = re.match(r"[\s,:]*([\[\"'‘“`])", q[m.end():])
+        spans.append((m.start(), _closing(q, m.end() + o.end(), o.group(1)) if o else _sentence_end(q, m.end())))
+    like = vocab.alternation(spec["before_example"])
+    for m in re.finditer(rf"\(\s*{like}[^)]*\)|{like}\s*(?P<o>[\"'‘“`\[])", q, re.I):
+        end = m.end() if not m.group("o") else _closing(q, m.end(), m.group("o"))
+        spans.append((m.start(), end))
+    words = "|".join(re.escape(w) for w in spec["quoted_answers"])
+    spans += [m.span() for m in re.finditer(rf"[\"'‘“`](?:{words})[\"'’”`]", q, re.I)]
+    return sorted(spans)
+
+
+def _sentence_end(q: str, start: int) -> int:
+    m = re.search(r"[?!](?:\s|$)|\.(?:\s+[A-Z]|\s*$)", q[start:])
+    return start + m.start() + 1 if m else len(q)
+
+
+def _closing(q: str, start: int, opener: str) -> int:
+    close = {"[": "]", "“": "”", "‘": "’"}.get(opener, opener)
+    at = q.find(close, start)
+    return at + 1 if at >= 0 else _sentence_end(q, start)
+
+
+@cache
+def _shout_words() -> frozenset[str]:
+    qv = vocab.load("qualifiers")
+    return frozenset(w.lower() for w in qv["not_heads"]) | _frame_words()
+
+
+def not_a_name(words: list[str]) -> bool:
+    """A capitalised run that names no entity: a measure to compute ("Debt Ratio", "EBITDA"), or an
+    all-capitals clause holding function words ("WHAT IS THE LAST YEAR")."""
+    # An instruction opening the run ("Return Siemens ...") is no measure word.
+    while words and is_frame_word(words[0]):
+        words = words[1:]
+    low = [w.lower().strip(".,") for w in words]
+    if any(w in vocab.load("qualifiers")["measure_words"] for w in low):
+        return True
+    shouted = all(w.isupper() for w in words if any(c.isalpha() for c in w))
+    return shouted and len(words) > 1 and any(w in _shout_words() for w in low)
+
+
+def not_presupposed(q: str, subs: Any = ()) -> list[tuple[int, int]]:
+    """Spans no qualifier is read from: the answer's form, and the item word of an ordinal
+    sub-container ("the second FAQ": FAQ is the list, not a name)."""
+    spans = answer_format_spans(q)
+    for c in subs:
+        at = q.find(c.text) if c.text else -1
+        if at >= 0:
+            spans.append((at, at + len(c.text)))
+    return spans
+
+
+def structure_head(head: str) -> bool:
+    """A head word the document's own structure numbers ("Section", "Chapter"): its number alone may print it."""
+    return head.lower().rstrip("s") in {w.rstrip("s") for w in vocab.load("qualifiers")["structure_heads"]}
