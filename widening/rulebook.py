@@ -135,6 +135,7 @@ class CaseDoc(RuleFile):
 class Combination(RuleFile):
     neighbour_pages: int
     max_anchor_share: float
+    claim: bool  # False: "never together" is reported as a doubt that keeps the row, never as absent_entity
 
 
 class AbsentEntityRules(RuleFile):

@@ -155,6 +155,9 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
                               {"parts": [r.model_dump(mode="json") for r in part_res]})
         return out
     out.finding = _combination(present, doc)
+    if out.finding is not None and not _rule()["combination"]["claim"]:
+        notes.append(out.finding.reason.rstrip(".") + " (the combination rule only reports: rules/cases.yaml combination.claim)")
+        out.finding = None
     if out.finding is None and notes:
         out.doubt_reason = "; ".join(notes)
     return out
