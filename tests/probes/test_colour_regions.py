@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pdfs
+import pymupdf
 import pytest
 
 from widening.facts.colours import family, matches
@@ -44,11 +45,18 @@ def test_bar_vs_blob_and_in_image(tmp_path):
 
 
 def test_corpus_timer_chart_has_no_red_bar_but_red_marks_in_doubt(corpus_doc):
-    """No red bar; the red arrows, the red X icon and specks of the raster title are doubts (only a shape/size filter excludes them)."""
+    """No red bar. The red X icon (12 diagonal strokes) is certainly no bar; the red arrows stay
+    doubts (each shaft is a thick vertical stroke: a tiny bar by construction), as do the clock
+    hands (thin vertical pieces) and the outlined exit arrow (axis-aligned sides): the row stays kept."""
     doc = corpus_doc("User_Manual_1500S_Classic_EN.pdf")
     scope = Scope((50,))
     bars = run_probe("colour_regions", doc, scope, {"colour": "red", "shape": "bar"})
     assert not bars.members and bars.doubts and all(d.why for d in bars.doubts)
+    x_icon = pymupdf.Rect(84, 277, 96, 289)
+    assert not any(pymupdf.Rect(d.bbox) in x_icon for d in bars.doubts)
+    assert any(pymupdf.Rect(m.bbox) in x_icon and "cannot form a bar" in m.why for m in bars.best_candidates)
+    arrows = [d for d in bars.doubts if d.bbox[0] > 330]
+    assert len(arrows) == 3 and all("bar-shape filter" in d.why for d in arrows)
     assert run_probe("colour_regions", doc, scope, {"colour": "red", "shape": "any"}).members  # red pixels exist
     assert run_probe("colour_regions", doc, scope, {"colour": "green", "shape": "bar"}).members
     assert run_probe("colour_regions", doc, scope, {"colour": "blue", "shape": "bar"}).members
@@ -87,3 +95,52 @@ def test_red_text_is_not_a_bar(tmp_path):
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
     assert res.measured_zero and res.best_candidates
     assert all(m.why == "drawn by red text glyphs" for m in res.best_candidates)
+
+
+RED = (0.9, 0.1, 0.1)
+
+
+def test_x_icon_and_diamond_are_certainly_not_bars_triangle_and_disc_stay_doubts(tmp_path):
+    """Certain rule: a region drawn only by red shapes of straight, non-axis-aligned sides (an X, a
+    diamond) is no bar; a triangle on a flat base (a pyramid column) and a disc (a rounded bar as
+    short as it is thick) can be, so only the tuned shape filter sets them aside: doubts."""
+    d = pdfs.new_doc()
+    p = d[0]
+    p.draw_line((72, 72), (84, 84), color=RED, width=2)
+    p.draw_line((72, 84), (84, 72), color=RED, width=2)
+    p.draw_polyline([(120, 70), (128, 78), (120, 86), (112, 78)], color=None, fill=RED, closePath=True)
+    p.draw_polyline([(160, 86), (168, 70), (176, 86)], color=None, fill=RED, closePath=True)
+    p.draw_circle((210, 78), 7, color=None, fill=RED)
+    doc = load_doc(pdfs.save(d, tmp_path / "icons.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert not res.members
+    assert sorted(round(m.bbox[0]) for m in res.doubts) == [160, 203]
+    gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
+    assert sorted(round(m.bbox[0]) for m in gone) == [72, 112]
+
+
+def test_x_drawn_over_a_bar_leaves_the_bar(tmp_path):
+    """The rule judges a region, not a shape: a red X touching a red bar joins its region, and the bar keeps it."""
+    d = pdfs.new_doc()
+    p = d[0]
+    p.draw_rect((100, 100, 112, 300), color=None, fill=RED)
+    p.draw_line((100, 92), (112, 104), color=RED, width=2)
+    p.draw_line((100, 104), (112, 92), color=RED, width=2)
+    doc = load_doc(pdfs.save(d, tmp_path / "x_on_bar.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert len(res.members) + len(res.doubts) == 1
+    assert not [m for m in res.best_candidates if "cannot form a bar" in m.why]
+
+
+def test_hairline_x_is_no_bar_but_a_hairline_bar_stays_a_doubt(tmp_path):
+    """0.1 pt strokes: the X's faint pixels are explained by its diagonal strokes; a 0.1 pt bar too
+    thin to render is still listed from the drawing itself."""
+    d = pdfs.new_doc()
+    p = d[0]
+    p.draw_line((72, 72), (84, 84), color=RED, width=0.1)
+    p.draw_line((72, 84), (84, 72), color=RED, width=0.1)
+    p.draw_rect((200, 72, 200.1, 90), color=None, fill=RED)
+    doc = load_doc(pdfs.save(d, tmp_path / "thin.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert not res.members and [round(m.bbox[0]) for m in res.doubts] == [200]
+    assert [round(m.bbox[0]) for m in res.best_candidates if "cannot form a bar" in m.why] == [72]

@@ -2,6 +2,12 @@
 
 Example (corpus): a coffee-machine manual page shows a timer chart with
 green and blue bars; red pixels exist (arrows, an X, a title) but ``shape=bar`` finds no red bar.
+The title is red text and the X is twelve diagonal strokes: certainly no bar (non-members). The
+arrows stay doubts: each shaft is a thick vertical stroke, a tiny bar by construction.
+
+Non-members (certain): regions drawn only by glyphs of text in the colour; regions drawn only by
+vector shapes of the colour whose sides are all straight and none axis-aligned, unclipped, with no
+picture, shading or paint of unknown colour under them (``widening.facts.shapes``).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from widening.facts.colours import family, int_to_rgb, mask, matches
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.limits import safe_pixmap
+from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
@@ -41,6 +48,11 @@ def regions(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, min_area: int) 
 
 def components(page: pymupdf.Page, clip: pymupdf.Rect, colour: str) -> list[tuple[pymupdf.Rect, int, float, float]]:
     """(bbox in pt, area px, fill ratio, aspect) of every connected component of ``colour``, however small."""
+    return labelled(page, clip, colour)[0]
+
+
+def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str) -> tuple[list[tuple[pymupdf.Rect, int, float, float]], np.ndarray]:
+    """``components`` and the label image (component i+1 is entry i), at DPI over ``clip``."""
     fam = family(colour)
     scale = DPI / 72
     if clip.width * clip.height * scale * scale > MAX_PIXELS:
@@ -48,14 +60,22 @@ def components(page: pymupdf.Page, clip: pymupdf.Rect, colour: str) -> list[tupl
     rgb = _render(page, clip)
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     binary = np.ascontiguousarray(np.where(mask(fam, hsv), 255, 0).astype(np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     out = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
         r = pymupdf.Rect(clip.x0 + x / scale, clip.y0 + y / scale, clip.x0 + (x + w) / scale, clip.y0 + (y + h) / scale)
         aspect = max(w, h) / max(1, min(w, h))
         out.append((r, area, area / (w * h), aspect if min(w, h) >= BAR_MIN_SIDE_PX else 0.0))
-    return out
+    return out, labels
+
+
+def _pixels(labels: np.ndarray, i: int, r: pymupdf.Rect, clip: pymupdf.Rect) -> np.ndarray:
+    """The boolean mask of component ``i`` over its own bounding box ``r``."""
+    scale = DPI / 72
+    x0, y0 = round((r.x0 - clip.x0) * scale), round((r.y0 - clip.y0) * scale)
+    x1, y1 = round((r.x1 - clip.x0) * scale), round((r.y1 - clip.y0) * scale)
+    return labels[y0:y1, x0:x1] == i
 
 
 def glyph_boxes(page: pymupdf.Page, colour: str) -> list[pymupdf.Rect]:
@@ -93,19 +113,95 @@ def _rgb255(c: tuple[float, ...]) -> tuple[int, int, int]:
     return (v[0], v[0], v[0]) if len(v) == 1 else (v[0], v[1], v[2])
 
 
-def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect]) -> list[Member]:
+def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect], drawings: list[dict] | None = None, bars_only: bool = False) -> list[Member]:
     """Vector shapes filled or stroked in ``colour`` that no rendered component covers: a hairline
-    anti-aliased below the colour's saturation floor still has its colour in the drawing itself."""
+    anti-aliased below the colour's saturation floor still has its colour in the drawing itself.
+    With ``bars_only``, a shape that cannot render an axis-aligned rectangle is not listed (certain)."""
     fam = family(colour)
     out = []
-    for d in page.get_drawings():
-        rgb = next((c for c in (d.get("fill"), d.get("color")) if c is not None and matches(fam, _rgb255(c))), None)
+    for d in page.get_drawings() if drawings is None else drawings:
+        rgb = next((c for c in (d.get("fill"), d.get("color")) if c is not None and len(c) in (1, 3) and matches(fam, _rgb255(c))), None)
         r = pymupdf.Rect(d["rect"]) + (-0.5, -0.5, 0.5, 0.5)
         if rgb is None or not r.intersects(clip) or any(r.intersects(s) for s in seen):
             continue
+        if bars_only:
+            fill, stroke, unknown = _paints(d, fam)
+            if not unknown and not any(bar for _, bar in drawing_pieces(d, stroke)):
+                continue
         why = f"rendering: a {colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
         out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
     return out
+
+
+# Paint operations whose colour the path list and the text spans do not carry: an image, a
+# stencil mask, a shading, stroked text (a span reports its fill colour only).
+_OPAQUE_SOURCES = ("fill-image", "fill-imgmask", "fill-shade", "stroke-text")
+AA_PT = 1.0  # anti-aliased ink reaches this far past a shape's geometry
+
+
+def _paints(d: dict, fam) -> tuple[bool, bool, bool]:
+    """(fill in the family, stroke in the family, a paint whose colour is not known) for one path."""
+    kind = str(d.get("type", ""))
+    out = []
+    unknown = False
+    for op, key in (("f", "fill"), ("s", "color")):
+        c = d.get(key)
+        if op not in kind:
+            out.append(False)
+        elif c is None or len(c) not in (1, 3):
+            out.append(False)
+            unknown = True
+        else:
+            out.append(matches(fam, _rgb255(c)))
+    return out[0], out[1], unknown
+
+
+class NotBars:
+    """The page's ink of one colour by where it comes from, to tell a region that cannot be a bar.
+
+    Certain by construction: a region is not a bar when every pixel of it lies on a vector
+    shape of the colour (or a glyph of text in it) that cannot render a bar, drawn whole (no clip
+    cuts it), and no shape that can, no picture, stencil, shading, stroked text or paint of
+    unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a piece of
+    straight segments none of them axis-aligned (an X of diagonal strokes, a diamond); a
+    triangle on a flat base or a disc can (a pyramid column, a rounded bar as short as it is
+    thick) and stays a doubt."""
+
+    def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect]):
+        fam = family(colour)
+        # A Type 3 glyph is a little drawing with colours of its own: the text layer does not say what it paints.
+        self.usable = not any(f[2] == "Type3" for f in page.get_fonts())
+        can, cannot = [], []
+        for d, whole in uncut_paths(page.get_drawings(extended=True)):
+            fill, stroke, unknown = _paints(d, fam)
+            if unknown:
+                can.append(pymupdf.Rect(d["rect"]))
+            if fill or stroke:
+                for r, bar in drawing_pieces(d, stroke):
+                    # A clip that cuts a shape can leave an axis-aligned edge (hatching clipped to a bar).
+                    (can if bar or not whole else cannot).append(r)
+        can += [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
+        self.can = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in can]
+        self.cannot = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in cannot] + glyphs
+
+    def explains(self, r: pymupdf.Rect, pixels: np.ndarray) -> bool:
+        """Every pixel of the region (a boolean mask over ``r`` at DPI) lies on a shape that cannot be a bar."""
+        if not self.usable or any(c.intersects(r) for c in self.can):
+            return False
+        near = [c for c in self.cannot if c.intersects(r)]
+        if not near:
+            return False
+        scale = DPI / 72
+        ys, xs = np.nonzero(pixels)
+        # Pixel centres in pt (the mask's origin is r's top-left corner).
+        px = r.x0 + (xs + 0.5) / scale
+        py = r.y0 + (ys + 0.5) / scale
+        left = np.ones(len(xs), dtype=bool)
+        for c in near:
+            left &= ~((px >= c.x0) & (px <= c.x1) & (py >= c.y0) & (py <= c.y1))
+            if not left.any():
+                return True
+        return not left.any()
 
 
 class ColourRegionsParams(Params):
@@ -121,7 +217,8 @@ class ColourRegionsParams(Params):
 def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Regions of ``colour`` at least ``min_area`` px (at DPI); with ``shape=bar`` only filled elongated ones.
 
-    Doubts: regions a tuned filter sets aside (smaller than ``min_area``; not bar-shaped by fill/aspect)."""
+    Doubts: regions a tuned filter sets aside (smaller than ``min_area``; not bar-shaped by fill/aspect);
+    a region that no bar can have drawn (``NotBars``) is a non-member instead."""
     colour = str(params.get("colour", ""))
     shape = str(params.get("shape", "any"))
     min_area = int(params.get("min_area", 50))
@@ -142,6 +239,8 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
         region = doc.region_rect(index, scope.region)
         # Certain: a region made only of glyphs of text in the colour is that text, not a bar.
         glyphs = glyph_boxes(page, colour) if shape == "bar" and not scope.in_image else []
+        drawings = page.get_drawings() if not scope.in_image else []
+        not_bars = NotBars(page, colour, glyphs) if shape == "bar" and not scope.in_image else None
         clips = [region]
         if scope.in_image:
             clips = [pymupdf.Rect(i.bbox) & region for i in placed_images(page, index, region)]
@@ -151,15 +250,17 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 continue
         for clip in clips:
             try:
-                found = components(page, clip, colour)
+                found, labels = labelled(page, clip, colour)
             except ValueError as exc:
                 unmeasured[index] = str(exc)
                 break
-            for r, area, fill, aspect in found:
+            for i, (r, area, fill, aspect) in enumerate(found, start=1):
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
                 m = Member(page=index, bbox=rect_tuple(r), what=desc)
                 if glyphs and in_glyphs(r, glyphs):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
+                elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
+                    best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (only straight sides, none axis-aligned)"}))
                 elif area < min_area:
                     specks.append(m.model_copy(update={"why": f"size filter: {area}px < min_area {min_area}px"}))
                 elif shape == "any" or (fill >= BAR_FILL and aspect >= BAR_ASPECT):
@@ -169,7 +270,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                     misshapen.append(m.model_copy(update={"why": why}))
             if not scope.in_image:
                 seen = [r for r, _, _, _ in found]
-                specks += unrendered(page, clip, colour, seen)
+                specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
     best.sort(key=lambda m: -(m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
     doubts = grouped(misshapen, f"{colour} regions not bar-shaped") + grouped(specks, f"{colour} specks below {min_area}px")
     return finish("colour_regions", scope, params, members, unmeasured, best, doubts=doubts)
