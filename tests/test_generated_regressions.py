@@ -78,27 +78,30 @@ def test_colour_regions_keeps_tiny_bar(tmp_path):
     assert all(_bars_found(doc, truth, shape="any"))
 
 
-@pytest.mark.parametrize("style", ["hatched", "outlined", "rounded"])
+@pytest.mark.parametrize("style", ["hatched", "hatched_lines", "outlined", "rounded"])
 def test_colour_regions_keeps_bars_drawn_without_a_filled_rectangle(tmp_path, style):
-    # Hatching is diagonal strokes clipped to the bar: its pieces alone look like no bar, so the
-    # "cannot form a bar" rule must see the clip (it dropped all four bars before it did). A pill
-    # (radius 0.5) of a low value is nearly a disc; an outline is a ring. Crosses and diamonds sit on the bars.
+    # Hatching as diagonal strips clipped to the bar: the strips alone look like no bar, so the
+    # "cannot form a bar" rule must see the clip (without it, all four bars were dropped). Hatching
+    # as open diagonal strokes trimmed to the bar (no clip): dropped too while open diagonal strokes
+    # counted as no bar. A pill (radius 0.5) of a low value is nearly a disc; an outline is a ring.
+    # X outlines, crosses and diamonds sit on the bars.
     spec = _chart(values=((0.2,), (0.5,), (0.02,), (0.9,)), style=style, radius=0.5,
-                  decoys=(("cross", "red"), ("diamond", "red"), ("triangle", "red"), ("icon", "red")), decoys_on_bars=True)
+                  decoys=(("x_outline", "red"), ("cross", "red"), ("diamond", "red"), ("triangle", "red"), ("icon", "red")), decoys_on_bars=True)
     doc, truth = _open(spec, tmp_path)
     assert len(truth.bars) == 4 and all(_bars_found(doc, truth))
 
 
-def test_colour_regions_sets_crosses_and_diamonds_aside_for_certain(tmp_path):
-    # Above the plot, apart from the bars: an X and a diamond are no bar (closest non-members);
-    # a triangle and a disc may be (a pyramid column, a pill as short as it is thick): doubts.
-    spec = _chart(values=((0.5,),), decoys=(("cross", "red"), ("diamond", "red"), ("triangle", "red"), ("icon", "red")))
+def test_colour_regions_sets_x_outlines_and_diamonds_aside_for_certain(tmp_path):
+    # Above the plot, apart from the bars: an X outline and a diamond are no bar (closest
+    # non-members); a triangle, a disc and two crossed strokes may be (a pyramid column, a pill as
+    # short as it is thick, hatching): doubts.
+    spec = _chart(values=((0.5,),), decoys=(("x_outline", "red"), ("cross", "red"), ("diamond", "red"), ("triangle", "red"), ("icon", "red")))
     doc, truth = _open(spec, tmp_path)
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
     roles = {sh.role: sh.bbox for sh in truth.shapes}
     gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
-    assert {r for r, b in roles.items() if covered(1, b, gone)} == {"cross", "diamond"}
-    assert {r for r, b in roles.items() if covered(1, b, res.doubts)} == {"triangle", "icon"}
+    assert {r for r, b in roles.items() if covered(1, b, gone)} == {"x_outline", "diamond"}
+    assert {r for r, b in roles.items() if covered(1, b, res.doubts)} == {"cross", "triangle", "icon"}
     assert all(_bars_found(doc, truth))
 
 

@@ -2,11 +2,12 @@
 
 A bar is an axis-aligned rectangle by construction, drawn filled, outlined (a hollow bar), as a
 thick straight stroke, with rounded corners (down to a pill or a disc when its value is as small
-as its thickness), or with a pointed end (3D pyramid and cone columns are triangles on an
-axis-aligned base). Every one of those has an axis-aligned straight side or a curve. A path
-piece made only of straight segments none of which is axis-aligned (an X of diagonal strokes, a
-diamond, a chevron, a slanted line) cannot draw a bar, whatever its size or colour: that is
-geometry, not a tuned filter.
+as its thickness), with a pointed end (3D pyramid and cone columns are triangles on an
+axis-aligned base), or as hatching: diagonal strokes clipped to it, or trimmed to it by the
+producer. Every one of those has an axis-aligned straight side, a curve, a clip, or open
+diagonal strokes. A filled polygon or a closed stroked outline whose sides are all straight and
+none axis-aligned (a diamond, the outline of an X icon) cannot draw a bar, whatever its size or
+colour: that is geometry, not a tuned filter.
 """
 
 from __future__ import annotations
@@ -116,19 +117,27 @@ def subpaths(items: Iterable[tuple]) -> list[Piece]:
     return out
 
 
-def piece_can_be_bar(piece: Piece, stroked: bool) -> bool:
-    """Certain geometry: can this piece of a path render as a bar? Only a piece of straight,
-    non-axis-aligned segments cannot (stroked, a segment of no length is a cap: a square or a dot)."""
+def piece_can_be_bar(piece: Piece, filled: bool, stroked: bool, closed: bool) -> bool:
+    """Certain geometry: can this piece of a path render as (part of) a bar?
+
+    Only a polygon of straight, non-axis-aligned sides cannot: filled (a diamond, a filled X), or
+    stroked as a closed outline of at least three corners (the outline of an X icon). An open
+    stroke of diagonal segments can: hatching whose lines a producer trimmed to the bar itself
+    (R's barplot density=) shows a bar made of nothing but diagonal strokes."""
     if piece.is_rect or piece.curved or any(_axis(s) for s in piece.closed_segs()):
         return True
-    return stroked and any(a == b for a, b in piece.segs)
+    if filled:
+        return False
+    corners = {p for seg in piece.segs for p in seg}
+    return not (stroked and (closed or piece.first == piece.last) and len(corners) >= 3)
 
 
-def drawing_pieces(d: dict, stroked: bool) -> list[tuple[pymupdf.Rect, bool]]:
-    """(rect the piece can ink, can it be a bar) for each piece of a ``get_drawings()`` path;
-    a stroked piece's rect is grown by half the stroke width."""
+def drawing_pieces(d: dict, filled: bool, stroked: bool) -> list[tuple[pymupdf.Rect, bool]]:
+    """(rect the piece can ink, can it be a bar) for each piece of a ``get_drawings()`` path whose
+    fill and/or stroke is of interest; a stroked piece's rect is grown by half the stroke width."""
     half = float(d.get("width") or 0) / 2 if stroked else 0.0
-    return [(p.rect + (-half, -half, half, half), piece_can_be_bar(p, stroked)) for p in subpaths(d.get("items", ()))]
+    closed = bool(d.get("closePath"))
+    return [(p.rect + (-half, -half, half, half), piece_can_be_bar(p, filled, stroked, closed)) for p in subpaths(d.get("items", ()))]
 
 
 def _rectangular(entry: dict) -> bool:

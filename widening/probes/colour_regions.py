@@ -2,12 +2,13 @@
 
 Example (corpus): a coffee-machine manual page shows a timer chart with
 green and blue bars; red pixels exist (arrows, an X, a title) but ``shape=bar`` finds no red bar.
-The title is red text and the X is twelve diagonal strokes: certainly no bar (non-members). The
-arrows stay doubts: each shaft is a thick vertical stroke, a tiny bar by construction.
+The title is red text and the X is the closed outline of twelve diagonal sides: certainly no bar
+(non-members). The arrows stay doubts: each shaft is a thick vertical stroke, a tiny bar by construction.
 
 Non-members (certain): regions drawn only by glyphs of text in the colour; regions drawn only by
-vector shapes of the colour whose sides are all straight and none axis-aligned, unclipped, with no
-picture, shading or paint of unknown colour under them (``widening.facts.shapes``).
+filled polygons or closed outlines of the colour whose sides are all straight and none
+axis-aligned, unclipped, with no picture, shading or paint of unknown colour under them
+(``widening.facts.shapes``).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[p
             continue
         if bars_only:
             fill, stroke, unknown = _paints(d, fam)
-            if not unknown and not any(bar for _, bar in drawing_pieces(d, stroke)):
+            if not unknown and not any(bar for _, bar in drawing_pieces(d, fill, stroke)):
                 continue
         why = f"rendering: a {colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
         out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
@@ -162,10 +163,10 @@ class NotBars:
     Certain by construction: a region is not a bar when every pixel of it lies on a vector
     shape of the colour (or a glyph of text in it) that cannot render a bar, drawn whole (no clip
     cuts it), and no shape that can, no picture, stencil, shading, stroked text or paint of
-    unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a piece of
-    straight segments none of them axis-aligned (an X of diagonal strokes, a diamond); a
-    triangle on a flat base or a disc can (a pyramid column, a rounded bar as short as it is
-    thick) and stays a doubt."""
+    unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
+    polygon or a closed stroked outline with straight sides, none axis-aligned (a diamond, the
+    outline of an X icon); a triangle on a flat base, a disc, or open diagonal strokes can (a
+    pyramid column, a rounded bar as short as it is thick, hatching) and stay doubts."""
 
     def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect]):
         fam = family(colour)
@@ -177,7 +178,7 @@ class NotBars:
             if unknown:
                 can.append(pymupdf.Rect(d["rect"]))
             if fill or stroke:
-                for r, bar in drawing_pieces(d, stroke):
+                for r, bar in drawing_pieces(d, fill, stroke):
                     # A clip that cuts a shape can leave an axis-aligned edge (hatching clipped to a bar).
                     (can if bar or not whole else cannot).append(r)
         can += [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
@@ -260,7 +261,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 if glyphs and in_glyphs(r, glyphs):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
                 elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
-                    best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (only straight sides, none axis-aligned)"}))
+                    best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (closed polygons of straight sides, none axis-aligned)"}))
                 elif area < min_area:
                     specks.append(m.model_copy(update={"why": f"size filter: {area}px < min_area {min_area}px"}))
                 elif shape == "any" or (fill >= BAR_FILL and aspect >= BAR_ASPECT):
