@@ -153,3 +153,17 @@ def test_hairline_x_is_no_bar_but_a_hairline_bar_stays_a_doubt(tmp_path):
     assert not res.members and [round(m.bbox[0]) for m in res.doubts] == [200]
     gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
     assert gone and all(pymupdf.Rect(m.bbox) in pymupdf.Rect(71, 71, 85, 85) for m in gone)  # faint fragments of the X
+
+
+def test_a_red_square_annotation_over_an_x_outline_is_not_explained_away(tmp_path):
+    """A red square annotation where an X icon sits keeps the region a doubt (its appearance is in the
+    path list as a rectangle, and its rect is a source the rule never explains away)."""
+    d = pdfs.new_doc()
+    p = d[0]
+    _x_outline(p, 72, 72)
+    annot = p.add_rect_annot(pymupdf.Rect(76, 76, 80, 80))
+    annot.set_colors(stroke=RED, fill=RED)
+    annot.update()
+    doc = load_doc(pdfs.save(d, tmp_path / "annot.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert res.doubts and not [m for m in res.best_candidates if "cannot form a bar" in m.why]

@@ -162,8 +162,8 @@ class NotBars:
 
     Certain by construction: a region is not a bar when every pixel of it lies on a vector
     shape of the colour (or a glyph of text in it) that cannot render a bar, drawn whole (no clip
-    cuts it), and no shape that can, no picture, stencil, shading, stroked text or paint of
-    unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
+    cuts it), and no shape that can, no picture, stencil, shading, stroked text, annotation or
+    paint of unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
     polygon or a closed stroked outline with straight sides, none axis-aligned (a diamond, the
     outline of an X icon); a triangle on a flat base, a disc, or open diagonal strokes can (a
     pyramid column, a rounded bar as short as it is thick, hatching) and stay doubts."""
@@ -182,6 +182,8 @@ class NotBars:
                     # A clip that cuts a shape can leave an axis-aligned edge (hatching clipped to a bar).
                     (can if bar or not whole else cannot).append(r)
         can += [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
+        # Annotations and form fields are rendered from appearance streams the page's path list does not hold.
+        can += [pymupdf.Rect(a.rect) for a in page.annots()] + [pymupdf.Rect(w.rect) for w in page.widgets()]
         self.can = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in can]
         self.cannot = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in cannot] + glyphs
 
