@@ -28,7 +28,7 @@ def _doc_claims(args: tuple[str, str, list[dict[str, Any]], str | None]) -> list
     corpus, doc_id, rows, cache_dir = args
     cache = cache_from_options(cache_dir)
     doc = load_doc_cached(Path(corpus) / "documents" / doc_id, cache)
-    doc._cache["store"] = cache
+    doc.store = cache  # words read in pictures are kept there, as the audit does
     out = []
     try:
         for r in rows:

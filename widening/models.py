@@ -244,6 +244,8 @@ class Qualifier(Frozen):
     parts: tuple[str, ...] = Field(
         default=(), description="words that must each occur, and together, for the qualifier to be mentioned "
         "('Wave', 'IV'); empty: the text is one indivisible name")
+    depicted: bool = Field(default=False, description="names what a picture shows ('Chinese characters', 'the AWS logo'): "
+                           "it may be shown without being printed, so unprinted is a doubt, not absent")
 
 
 class NamedBox(Frozen):

@@ -218,6 +218,7 @@ class NameMatching(RuleFile):
     plural_min_letters: int
     edits: dict[int, int]
     max_picture_pages: int
+    vowel_slip_min_letters: int
 
 
 class AnswerFormat(RuleFile):
@@ -243,6 +244,8 @@ class Qualifiers(RuleFile):
     structure_heads: Words
     fiscal_year_prefixes: Words
     function_words: Words
+    options_lists: Words
+    depiction_nouns: Words
 
 
 class TargetProbe(RuleFile):

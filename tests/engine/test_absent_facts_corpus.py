@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 
-import pymupdf
 import pytest
 
 # These manuals have 64 and 147 pictured pages: a cold cache OCRs each picture once (minutes).

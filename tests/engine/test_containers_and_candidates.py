@@ -113,3 +113,19 @@ def test_short_not_empty_names_its_members(tmp_path: Path) -> None:
     d = _decide(_doc(tmp_path / "y.pdf", build), "What is the yellow color italic texts in page 2?")
     assert d.case == "short_not_empty"
     assert "Members: p2 [" in d.reason and "an italic remark" in d.reason
+
+
+def test_a_caption_the_reader_did_not_take_makes_the_figure_uncertain_not_missing(tmp_path: Path) -> None:
+    """OCR of a scanned paper prints "FIG . 2 ." and "Figs. 1 , 2, 3": figures 1-3 may exist, so no
+    missing_container; a figure no line mentions in any spacing is still missing."""
+    def build(doc: pymupdf.Document) -> None:
+        doc[0].insert_text((50, 100), "The gashes are shown in Figs. 1 , 2, 3, and described below.", fontsize=10)
+        doc[1].insert_text((50, 300), "FIG . 2 . Breccia gash in the cliff face.", fontsize=10)
+
+    pdf = _doc(tmp_path / "scan.pdf", build)
+    for n in (1, 2, 3):
+        d = _decide(pdf, f"What is the title of the Figure {n}?")
+        assert d.case != "missing_container", d.reason
+    d = _decide(pdf, "Among figure 1-4, how many figures show more than one gash?")
+    assert d.case != "missing_container", d.reason
+    assert _decide(pdf, "What is the title of the Figure 7?").case == "missing_container"

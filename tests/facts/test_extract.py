@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.facts.extract import compute_facts, load_doc
+from widening.facts.extract import load_doc
 from widening.models import DocumentFacts, PageKind
 from widening.facts.readings import to_roman
 

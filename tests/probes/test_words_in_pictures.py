@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
 
 from widening.facts.extract import load_doc
 from widening.models import ProbeStatus

@@ -9,7 +9,7 @@ from typing import Any
 
 import pymupdf
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from widening import rulebook as vocab

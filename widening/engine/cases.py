@@ -118,10 +118,17 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             # may be there, or not. Neither a claim nor a widening: the row stays unverifiable.
             notes.append(f"{_describe(q)} could not be searched on every page ({res.note})")
             continue
+        if q.depicted:
+            out.doubts += list(res.doubts)
+            notes.append(f"{_describe(q)} names what a picture shows: it may be shown without being printed, and no words read it ({res.note})")
+            continue
         if res.doubts:
             out.doubts += list(res.doubts)
             first = res.doubts[0]
             notes.append(f"{_describe(q)} has no exact mention, only near ones, first p{first.page}: {first.what}")
+            continue
+        if _abbreviation(q):
+            notes.append(f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})")
             continue
         if not q.parts:
             out.finding = _absent(q, res, "which occurs nowhere in the document: 0 exact hits")
@@ -130,6 +137,10 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
         parts = [p.split("|") for p in q.parts]
         part_res = [run_probe("name_mentions", doc, everywhere, {"variants": alts, "qualifier": "part", "pictures": True}) for alts in parts]
         out.results += part_res
+        if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
+            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1]}): its last word '{q.parts[-1]}' "
+                         "is an ordinary noun the document may leave out")
+            continue
         for alts, pr in zip(parts, part_res):
             if pr.measured_zero:
                 out.finding = _absent(q, pr, f"which occurs nowhere in the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
@@ -164,6 +175,25 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
     if out.finding is None and notes:
         out.doubt_reason = "; ".join(notes)
     return out
+
+
+def _abbreviation(q: Qualifier) -> bool:
+    """A two-letter capitalised name ("CA", "UK"): an abbreviation whose long form may be all the document prints."""
+    return q.kind == "name" and not q.parts and len(q.text) == 2 and q.text.isalpha() and q.text.isupper()
+
+
+def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc, everywhere: Scope) -> tuple[str, int] | None:
+    """("College Board Search", page) when only the name's last word, an ordinary noun ("Platform"),
+    is unprinted and the words before it are printed as written: the name may be there without it."""
+    from widening.question.parse import ordinary_word
+
+    if len(parts) < 2 or q.kind not in ("name", "quoted") or not part_res[-1].measured_zero:
+        return None
+    if any(not pr.members for pr in part_res[:-1]) or not all(ordinary_word(a) for a in parts[-1]):
+        return None
+    head = " ".join(alts[0] for alts in parts[:-1])
+    res = run_probe("name_mentions", doc, everywhere, {"variants": [head], "qualifier": "part", "pictures": True})
+    return (head, res.members[0].page) if res.members else None
 
 
 def _combination(present: list[tuple[Qualifier, ProbeResult]], doc: Doc) -> CaseFinding | None:

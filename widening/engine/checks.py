@@ -7,7 +7,6 @@ proposal pins and what a reviewed spec in checks/ holds.
 
 from __future__ import annotations
 
-import re
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 
 from widening.facts.document import Doc
@@ -101,8 +103,27 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
     pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and c.number.lower() == number for p in caption_pages(c, facts)}))
     uncertain = not pages and any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages)
-    return Resolved(
-        container=container,
-        readings=(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages),),
-        uncertain=uncertain,
-    )
+    tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
+    if not pages and (loose := loose_mention_pages(facts, wanted, container.number or "")):
+        # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
+        # not take them, yet they say the figure may exist. Its pages are a doubtful reading.
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (loose mention)", pages=loose, doubtful=True))
+        uncertain = True
+    return Resolved(container=container, readings=tuple(tried), uncertain=uncertain)
+
+
+_KIND_WORDS = {"figure": r"fig(?:ure)?s?", "chart": r"charts?", "table": r"tab(?:le)?s?"}
+
+
+def loose_mention_pages(facts: DocumentFacts, kinds: set[str], number: str) -> tuple[int, ...]:
+    """Pages whose text mentions the numbered figure or table in any spacing ("FIG . 2 .", "Table1 - 1",
+    "Figs. 1, 2, 3"); for a range "1-4" its first number too (a range of figures, or figure 1-4)."""
+    parts = re.findall(r"[A-Za-z]+|\d+", number)
+    if not parts:
+        return ()
+    numbers = [r"\s*[-.–‐]?\s*".join(re.escape(x) for x in parts)]
+    if len(parts) == 2 and all(x.isdigit() for x in parts) and int(parts[0]) < int(parts[1]):
+        numbers.append(re.escape(parts[0]))
+    head = "|".join(_KIND_WORDS[k] for k in sorted(kinds) if k in _KIND_WORDS)
+    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
+    return tuple(p.index for p in facts.pages if rx.search(p.text))

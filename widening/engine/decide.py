@@ -23,12 +23,9 @@ from widening.models import (
     Container,
     ContainerKind,
     Decision,
-    Member,
     ParsedQuestion,
     ProbeResult,
     ProbeStatus,
-    Reading,
-    ReadingTried,
     ReviewedSpec,
     Row,
 )

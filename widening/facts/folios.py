@@ -86,7 +86,7 @@ def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
         return []
     out = []
     for i, j in ((0, 1), (len(words) - 1, len(words) - 2)):
-        (b, t), (nb, _) = words[i], words[j]
+        (b, t), _ = words[i], words[j]
         v = _folio_value(t)
         # Any gap will do ("4 Graduate Studies"): the run test decides, not the spacing.
         if v is not None:

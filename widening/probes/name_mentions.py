@@ -180,14 +180,27 @@ def _budget(word: str) -> int:
 
 @cache
 def _near(a: str, b: str) -> bool:
-    """Within the edit budget of the longer alphabetic word (never for numbers or short words)."""
+    """Within the edit budget of the longer alphabetic word, singular forms included ("Americen" for
+    "Americans"); never for numbers or short words."""
+    return any(_near_form(x, y) for x in forms(a) for y in forms(b))
+
+
+def _near_form(a: str, b: str) -> bool:
     # The longer word sets the budget: a letter dropped from a 7-letter name ("Neflix") is one slip.
     k = max(_budget(a), _budget(b)) if a.isalpha() and b.isalpha() else 0
+    if k == 0 and a.isalpha() and b.isalpha() and len(a) == len(b) >= int(_rules()["vowel_slip_min_letters"]):
+        return _vowel_slip(a, b)
     if k == 0 or abs(len(a) - len(b)) > k or a == b:
         return False
     if len(a) == len(b) and _swapped(a, b):
         return True  # two neighbouring letters swapped ("Netfilx"): one slip, not two edits
     return regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+
+
+def _vowel_slip(a: str, b: str) -> bool:
+    """One vowel written for another ("Germen" for "German"): the commonest misspelling of a short name."""
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 1 and a[diff[0]] in "aeiouy" and b[diff[0]] in "aeiouy"
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -352,7 +365,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         toks = fine if (fine_hits := find(v, fine, tolerant=False)) else coarse
         for h in fine_hits or hs:
             near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {_printed(toks, h)!r} may denote the same as {variants[0]!r}",
-                               why="another form of the same thing (a fiscal year, a short year): neither presence nor absence"))
+                               why="another form of the same thing (a fiscal year, a stem, a word without a glued function word): neither presence nor absence"))
     for a, b in ranges:
         toks = fine if (fine_hits := find(f"{a} {b}", fine, tolerant=False)) else coarse
         hs = fine_hits or find(f"{a} {b}", coarse, tolerant=False)
@@ -522,17 +535,40 @@ def picture_groups(boxes: list[BBox], gap: float = 2.0) -> list[list[BBox]]:
     return groups.groups()
 
 
-def _picture_hits(doc: Doc, index: int, variants: list[str]) -> tuple[list[Member], list[Member]]:
+def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str] = ()) -> tuple[list[Member], list[Member]]:  # type: ignore[assignment]
     toks = picture_tokens(doc, index)
     exact: list[Member] = []
     near: list[Member] = []
-    for v in variants:
-        for h in find(v, toks):
+    for v in [*variants, *near_variants]:
+        for h in find(v, toks, tolerant=v in variants):
+            sure = h.exact and v in variants  # a near variant's exact hit ("FY13", a stem) is a doubt
             m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                       what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if h.exact else 'near'} {v!r}",
-                       why=None if h.exact else "matches only within the edit tolerance for long words: neither presence nor absence")
-            (exact if h.exact else near).append(m)
+                       what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if sure else 'near'} {v!r}",
+                       why=None if sure else "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
+            (exact if sure else near).append(m)
     return exact, ([] if exact else near)
+
+
+_GLUED_WORDS = ("for", "of", "and", "the", "to", "in", "on", "with", "from")
+
+
+def slips(variant: str) -> list[str]:
+    """Forms a mistyped or inflected name may stand for, searched as doubts: a verb's stem
+    ("ANSWERed" -> "answer"), a word with a function word glued on ("Liabilitiesfor" -> "Liabilities")."""
+    out: list[str] = []
+    words = variant.split()
+    for i, w in enumerate(words):
+        low = w.lower()
+        if not low.isalpha():
+            continue
+        stems = []
+        if len(low) >= 6 and low.endswith("ed"):
+            stems += [w[:-2], w[:-1]]
+        if len(low) >= 7 and low.endswith("ing"):
+            stems += [w[:-3], w[:-3] + "e"]
+        stems += [w[: -len(g)] for g in _GLUED_WORDS if low.endswith(g) and len(low) - len(g) >= 4]
+        out += [" ".join(words[:i] + [s] + words[i + 1 :]) for s in stems]
+    return [v for v in dict.fromkeys(out) if v != variant]
 
 
 class NameMentionsParams(Params):
@@ -557,6 +593,7 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     if not variants:
         return ProbeResult.cannot("name_mentions", "no name to search for", params=params, pages=scope.pages)
     near_variants = [str(v) for v in params.get("near_variants", []) if tokens(str(v))]
+    near_variants += [x for v in variants for x in slips(v) if x not in variants and x not in near_variants]
     year = str(params["year"]) if params.get("year") else None
     whole = Scope(scope.pages)  # words are read on whole pages whatever the region: the result says so
     unmeasured, pages = measurable(doc, whole)
@@ -581,7 +618,7 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         else:
             for index in pics:
                 try:
-                    exact, near = _picture_hits(doc, index, variants + near_variants)
+                    exact, near = _picture_hits(doc, index, variants, near_variants)
                 except Exception as exc:  # a picture that cannot be read may hold the name
                     unread.append(f"pictures on p{index} could not be read ({type(exc).__name__})")
                     unmeasured[index] = f"pictures could not be read ({type(exc).__name__})"

@@ -113,12 +113,28 @@ def not_a_name(words: list[str]) -> bool:
 def not_presupposed(q: str, subs: Any = ()) -> list[tuple[int, int]]:
     """Spans no qualifier is read from: the answer's form, and the item word of an ordinal
     sub-container ("the second FAQ": FAQ is the list, not a name)."""
-    spans = answer_format_spans(q)
+    spans = answer_format_spans(q) + option_spans(q)
     for c in subs:
         at = q.find(c.text) if c.text else -1
         if at >= 0:
             spans.append((at, at + len(c.text)))
     return spans
+
+
+def option_spans(q: str) -> list[tuple[int, int]]:
+    """The options of "which of the following ...? A, B and C": from the end of that sentence
+    (or of the trigger, when the options come before any ? or :) to the end of the question."""
+    m = re.search(vocab.alternation(vocab.load("qualifiers")["options_lists"]), q, re.I)
+    if m is None:
+        return []
+    end = re.search(r"[?:]", q[m.end():])
+    return [(m.end() + end.end() if end and q[m.end() + end.end():].strip() else m.end(), len(q))]
+
+
+def depicted(q: str, end: int) -> bool:
+    """The name ending at ``end`` qualifies a depiction noun ("Chinese characters", "AWS logo")."""
+    nouns = vocab.load("qualifiers")["depiction_nouns"]
+    return re.match(r"['’]?s?\s+" + vocab.alternation(nouns) + r"\b", q[end:], re.I) is not None
 
 
 def structure_head(head: str) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.question.frames import in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
+from widening.question.frames import depicted, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 from widening.text import ascii_words
 
@@ -255,6 +255,11 @@ def _qv() -> dict[str, Any]:
 
 
 @cache
+def ordinary_word(word: str) -> bool:
+    """A word that is no name even when capitalised (rules/qualifiers.yaml generic_nouns, the vocabulary's words)."""
+    return word.lower().strip(".,") in _ordinary_words()
+
+
 def _ordinary_words() -> frozenset[str]:
     """Words that are not names even when capitalised: generic nouns, colours, elements, object words."""
     v = _v()
@@ -329,7 +334,8 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
         taken.append((s, e))
         if any(x.kind == kind and x.text.lower() == text.lower() for x in out):
             return  # said twice, one qualifier
-        out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts))  # type: ignore[arg-type]
+        out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts,  # type: ignore[arg-type]
+                             depicted=kind in ("name", "model") and depicted(q, e)))
 
     for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
         g = 1 if m.group(1) else 2
