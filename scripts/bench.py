@@ -9,12 +9,20 @@ the audits also run inside a memory cgroup with a 1 GiB hard limit, which must s
 kill and lose no row.
 
     python scripts/bench.py [--corpus DIR] [--jobs N] [--facts] [--json FILE]
+    python scripts/bench.py --against 08bcf3d --repeat 2 --corpus SUBSET [--auto]
+
+``--against REF`` compares the cold audit's CPU seconds (the whole process tree) of this
+checkout with those of commit REF (checked out in a temporary git worktree and run with the
+same interpreter), run after run interleaved, each with a fresh cache: the figure a change's
+cost is judged by ("at most 10% more than before") while other work shares the machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import statistics
 import logging
 import os
 import resource
@@ -211,14 +219,21 @@ class MemoryCgroup:
                 pass
 
 
-def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None, limit: int | None = None) -> dict:
-    cmd = [sys.executable, "-m", "widening", "audit", "--corpus", str(corpus), "--out", str(out),
-           "--cache", str(cache), "--no-progress"]
+def run_audit(corpus: Path, out: Path, cache: Path, jobs: int | None, limit: int | None = None,
+              source: Path | None = None, auto: bool = False) -> dict:
+    """One audit in a subprocess, watched; ``source``: run the package found there instead (PYTHONPATH)."""
+    cmd = [sys.executable, "-m", "widening", "audit", "--corpus", str(corpus), "--out", str(out), "--cache", str(cache)]
+    if source is None:
+        cmd.append("--no-progress")  # an older commit may not know the option; its progress lines go to the pipe
     if jobs:
         cmd += ["--jobs", str(jobs)]
+    if auto:
+        cmd.append("--auto")
+    env = dict(os.environ, PYTHONPATH=str(source), PYTHONDONTWRITEBYTECODE="1") if source is not None else None
     group = MemoryCgroup(limit) if limit else None
     t = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=str(out.parent) if source is not None else None,
                             preexec_fn=group.enter if group is not None and group.path is not None else None)
     mon = PeakMemory(proc.pid)
     stdout, stderr = proc.communicate()
@@ -287,6 +302,31 @@ def runner_overhead(n: int, jobs: int | None) -> dict:
     return {"startup_first_run_s": first, "jobs": n, "total_s": many, "per_job_ms": 1000 * many / n}
 
 
+def against(ref: str, corpus: Path, jobs: int | None, repeat: int, auto: bool) -> dict:
+    """Cold audits of this checkout and of commit ``ref``, interleaved ``repeat`` times: CPU seconds of each run."""
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, list[dict]] = {"this": [], ref: []}
+    with tempfile.TemporaryDirectory(prefix="widening-bench-ref-") as tmp:
+        tree = Path(tmp) / "ref"
+        subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(tree), ref], check=True, capture_output=True)
+        try:
+            modules = here / "widening" / "detector" / "node_modules"
+            if modules.exists():  # the same object detector on both sides (it is not in git)
+                (tree / "widening" / "detector" / "node_modules").symlink_to(modules.resolve())
+            for i in range(repeat):
+                for name, source in ((ref, tree), ("this", here)):
+                    work = Path(tmp) / f"{name}-{i}".replace("/", "_")
+                    work.mkdir()
+                    a = run_audit(corpus, work / "out", work / "cache", jobs, source=source, auto=auto)
+                    runs[name].append({k: a[k] for k in ("cpu_seconds", "seconds", "exit", "rows")})
+                    print(f"  {name:>10} run {i + 1}: {a['cpu_seconds']:.1f} CPU s, {a['seconds']:.1f} s wall, exit {a['exit']}, rows {a['rows']}", flush=True)
+                    shutil.rmtree(work, ignore_errors=True)
+        finally:
+            subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force", str(tree)], capture_output=True)
+    med = {k: statistics.median(r["cpu_seconds"] for r in v) for k, v in runs.items()}
+    return {"ref": ref, "runs": runs, "median_cpu": med, "ratio": med["this"] / med[ref]}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", help="corpus folder (default: $WIDENING_CORPUS)")
@@ -296,6 +336,9 @@ def main() -> int:
     ap.add_argument("--no-ocr", action="store_true", help="leave OCR out of the floor")
     ap.add_argument("--ocr-sample", type=int, default=0, help="OCR only about N of the text-less pages and scale up")
     ap.add_argument("--json", help="write the figures here too")
+    ap.add_argument("--against", metavar="REF", help="compare the cold audit's CPU seconds with git commit REF (only that)")
+    ap.add_argument("--repeat", type=int, default=2, help="with --against: interleaved runs of each side (default 2)")
+    ap.add_argument("--auto", action="store_true", help="audit with --auto (no reviewed specs)")
     ap.add_argument("--memory-limit", type=int, default=1024, metavar="MIB",
                     help="run the audits inside a memory cgroup with this hard limit, where the machine allows one "
                          "(0: never); default 1024")
@@ -303,6 +346,16 @@ def main() -> int:
     logging.getLogger("RapidOCR").setLevel(logging.WARNING)
 
     corpus = locate_corpus(args.corpus).root
+    if args.against:
+        cmp = against(args.against, corpus, args.jobs, args.repeat, args.auto)
+        med = cmp["median_cpu"]
+        print(f"cold audit CPU seconds, median of {args.repeat}: this checkout {med['this']:.1f}, {args.against} {med[args.against]:.1f}: "
+              f"{cmp['ratio']:.2f}x")
+        good = cmp["ratio"] <= 1.10 and all(r["exit"] == 0 for v in cmp["runs"].values() for r in v)
+        print(f"{'PASS' if good else 'FAIL'}  cold audit CPU <= 1.10x {args.against}")
+        if args.json:
+            Path(args.json).write_text(json.dumps(cmp, indent=2) + "\n")
+        return 0 if good else 1
     pdfs = touched_documents(corpus)
     res: dict = {"documents": len(pdfs), "cores": len(os.sched_getaffinity(0))}
     t_text, pages, empty = text_pass(pdfs)

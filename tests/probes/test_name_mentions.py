@@ -159,6 +159,19 @@ def test_absent_entity_names_the_qualifier_and_the_pages_searched(tmp_path: Path
     assert _decide(pdf, "How many respondents took part in Wave IV?", ocr=False).case != "absent_entity"
 
 
+def test_a_qualifier_that_could_not_be_searched_keeps_the_row_unverifiable(tmp_path: Path) -> None:
+    """A blind page (or a picture that could not be read) is neither a claim nor a licence to widen."""
+    d = _decide(_deck(tmp_path / "deck.pdf"), "How many respondents took part in Wave IV?", ocr=False)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert "'Wave IV'" in d.reason and "could not be searched on every page" in d.reason, d.reason
+
+
+def test_a_word_spelt_by_separate_ocr_letters_does_not_crash_the_search() -> None:
+    """OCR of a picture read 'SENCRL' as single letters; 'inf' + 's' spell a plural of 'inf' (it raised IndexError)."""
+    assert matches("INF SERCRL LLP FAX", "INF S E N C R L LLP") == []
+    assert exact("iPhone12", "the iPhone 12 ships") and not exact("iPhone12", "the iPhones 12 ships")
+
+
 def test_absent_combination(tmp_path: Path) -> None:
     pdf = _deck(tmp_path / "deck.pdf")
     doc = pymupdf.open(pdf)
@@ -217,6 +230,13 @@ def test_british_and_american_spellings_are_the_same_word() -> None:
 @pytest.mark.parametrize("typo, printed", [("Neflix", "Netflix"), ("Netfilx", "Netflix"), ("Activsion", "Activision")])
 def test_a_slip_in_a_long_name_is_a_near_match(typo: str, printed: str) -> None:
     got = matches(typo, f"{printed} Inc. reported")
+    assert got and not any(ok for _, ok in got)
+
+
+@pytest.mark.parametrize("asked, printed", [("Netflix", "Letflix"), ("Pennsylvania", "Bennsylvania"), ("New Hampshire", "New Kampshire")])
+def test_a_slip_in_the_first_letter_is_still_a_near_match(asked: str, printed: str) -> None:
+    # find() settles a page word whose first letter differs by the near spelling alone: it must still be tried.
+    got = matches(asked, f"the {printed} office")
     assert got and not any(ok for _, ok in got)
 
 

@@ -114,6 +114,9 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             present.append((q, res))
             continue
         if res.status is ProbeStatus.could_not_measure:
+            # Not searched everywhere (a blind page, a picture that could not be read): the name
+            # may be there, or not. Neither a claim nor a widening: the row stays unverifiable.
+            notes.append(f"{_describe(q)} could not be searched on every page ({res.note})")
             continue
         if q.depicted:
             out.doubts += list(res.doubts)

@@ -8,6 +8,8 @@ caller records "OCR unavailable" instead of "no text".
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -92,12 +94,26 @@ BAND_OVERLAP = 192
 MAX_OCR_WIDTH = 1400
 
 
-def ocr_array(rgb: np.ndarray) -> list[Line]:
-    """OCR an RGB array: (text, pixel box x0 y0 x1 y1, score) per line, tall pictures band by band."""
+# The detector enlarges every input until its short side is DET_SHORT_SIDE px (rapidocr's
+# default): right for a page, but a 73 x 285 px strip cut from a screenshot became 736 x 2873,
+# 100x its pixels (2-3 CPU s; a 66 px strip 5 Mpx, over 1 GB), to read words drawn no smaller
+# than those it reads at 1x in a large screenshot. A picture's short side is enlarged at most
+# PICTURE_MAX_UPSCALE times instead; a picture whose short side reaches 736 px is read as before.
+# Evidence that no legible word is lost: tests/probes/test_name_mentions_pictures.py (names drawn in
+# pictures of every shape at the smallest sizes) and the corpus audit compared record for record.
+DET_SHORT_SIDE = 736
+PICTURE_MAX_UPSCALE = 3.0
+
+
+def ocr_array(rgb: np.ndarray, max_upscale: float | None = None) -> list[Line]:
+    """OCR an RGB array: (text, pixel box x0 y0 x1 y1, score) per line, tall pictures band by band.
+
+    ``max_upscale``: the detector enlarges the short side at most this many times (None: up to 736 px)."""
     h, w = rgb.shape[:2]
     out: list[Line] = []
     for top, core_top, core_bottom, bottom in bands(h, w):
-        for text, (x0, y0, x1, y1), score in _ocr_once(rgb[top:bottom]):
+        side = None if max_upscale is None else det_side(bottom - top, w, max_upscale)
+        for text, (x0, y0, x1, y1), score in _ocr_once(rgb[top:bottom], side):
             centre = top + (y0 + y1) / 2
             if core_top <= centre < core_bottom:
                 out.append((text, (x0, y0 + top, x1, y1 + top), score))
@@ -119,9 +135,33 @@ def bands(height: int, width: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _ocr_once(rgb: np.ndarray) -> list[Line]:
+def det_side(height: int, width: int, max_upscale: float) -> int:
+    """The short side (px) the detector works at: enlarged at most ``max_upscale`` times, never beyond 736."""
+    return int(min(DET_SHORT_SIDE, max(32, round(min(height, width) * max_upscale))))
+
+
+@contextmanager
+def _det_short_side(engine: rapidocr.RapidOCR, side: int | None) -> Iterator[None]:
+    """Run the detector with its short side at ``side`` px for one call (None: unchanged)."""
+    if side is None or side >= DET_SHORT_SIDE:
+        yield
+        return
+    det = engine._load_det_model()  # loaded lazily by rapidocr; its limit is read at every call
+    if not isinstance(getattr(det, "limit_side_len", None), int):
+        raise RuntimeError("rapidocr's text detector has no limit_side_len: a picture's scale cannot be bounded")
+    old = det.limit_side_len
+    det.limit_side_len = side
     try:
-        result = _engine()(np.ascontiguousarray(rgb[:, :, :3]))
+        yield
+    finally:
+        det.limit_side_len = old
+
+
+def _ocr_once(rgb: np.ndarray, side: int | None = None) -> list[Line]:
+    engine = _engine()
+    try:
+        with _det_short_side(engine, side):
+            result = engine(np.ascontiguousarray(rgb[:, :, :3]))
     finally:
         trim_heap()
     if result.boxes is None or result.txts is None:
@@ -134,8 +174,10 @@ def _ocr_once(rgb: np.ndarray) -> list[Line]:
     return out
 
 
-def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) -> tuple[TextLine, ...]:
-    """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points."""
+def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None) -> tuple[TextLine, ...]:
+    """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points.
+
+    ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return ()
@@ -149,7 +191,7 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) ->
             bbox=(clip.x0 + x0 * sx, clip.y0 + y0 * sy, clip.x0 + x1 * sx, clip.y0 + y1 * sy),
             score=round(score, 4),
         )
-        for text, (x0, y0, x1, y1), score in ocr_array(rgb)
+        for text, (x0, y0, x1, y1), score in ocr_array(rgb, max_upscale)
     )
 
 

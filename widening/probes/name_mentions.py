@@ -32,7 +32,7 @@ import regex
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.facts.geometry import union
+from widening.facts.geometry import Groups, union
 from widening.models import BBox, Frozen, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, probe
 from widening.probes.pagewise import finish, measurable
@@ -112,10 +112,13 @@ def _same(a: str, b: str) -> bool:
 
 def _transition_split(whole: str, parts: list[Token]) -> bool:
     """``whole`` printed as ``parts`` only where letters meet digits, with a space or hyphen between ("iPhone 12")."""
+    # Read on the printed parts, not on ``whole``: they may spell another form of it ("inf" and
+    # "s" make "infs", a plural of "inf"), longer than ``whole`` (an OCR'd picture crashed here).
+    printed = "".join(t.norm for t in parts)
     pos = 0
     for i, t in enumerate(parts):
         if i:
-            left, right = whole[pos - 1], whole[pos]
+            left, right = printed[pos - 1], printed[pos]
             if left.isdigit() == right.isdigit() or not _SPLIT_GAP.fullmatch(t.gap):
                 return False
         pos += len(t.norm)
@@ -131,6 +134,11 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
         if j >= len(page):
             return None
         p = page[j].norm
+        if p[0] != needle[a][0]:
+            # Every way below but a near spelling keeps the first letter (a form only changes a
+            # word's ending; joined and split words start with the same token; an initial is the
+            # first letter): most page tokens are settled here, without building joins and splits.
+            return go(a + 1, j + 1) if fuzzy and _near(needle[a], p) else None
         # one token each; tolerant only: an initial before a further word stands for any word
         # with that letter ("G. W. Bush" for "George W. Bush"), never a final one ("Recruiter C")
         if _same(needle[a], p) or (fuzzy and (_near(needle[a], p) or _initial(needle, a, p))):
@@ -278,10 +286,15 @@ def _source(facts: PageFacts) -> str:
 def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
     """The page's tokens; with ``boxes`` each carries the box of its word (layer) or its share of the OCR line."""
     facts = doc.facts.page(index)
-    if facts.text_source == "ocr":
-        return [t for line in facts.ocr_lines for t in tokens(line.text, line.bbox, split_box=True)]
-    if not boxes:
-        return tokens(facts.text)
+    if facts.text_source == "ocr" or not boxes:
+        # Memoised: every qualifier of every row of the document reads the same pages.
+        key = ("name_tokens_coarse", index)
+        if key not in doc.memo:
+            if facts.text_source == "ocr":
+                doc.memo[key] = [t for line in facts.ocr_lines for t in tokens(line.text, line.bbox, split_box=True)]
+            else:
+                doc.memo[key] = tokens(facts.text)
+        return doc.memo[key]
     key = ("name_tokens", index)
     if key not in doc.memo:
         words = doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)
@@ -305,6 +318,15 @@ _WORD_FLAGS = _word_flags()
 
 
 def _page_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str], year: str | None) -> tuple[list[Member], list[Member]]:
+    """(exact hits, doubts) on one page, memoised per document (rows of a document often share a qualifier)."""
+    key = ("page_hits", index, tuple(variants), tuple(near_variants), year)
+    if key not in doc.memo:
+        doc.memo[key] = _search_page(doc, index, variants, near_variants, year)
+    exact, near = doc.memo[key]
+    return list(exact), list(near)
+
+
+def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[str], year: str | None) -> tuple[list[Member], list[Member]]:
     """(exact hits, doubts) on one page, each with the box of the matched words.
 
     Doubts: tolerant-only matches, exact matches of ``near_variants`` (forms that may denote
@@ -433,15 +455,23 @@ def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...
     for index in pages:
         if doc.facts.page(index).kind is not PageKind.born_digital or not doc.facts.page(index).image_count:
             continue
-        boxes = tuple(p.bbox for p in placed_images(doc.page(index), index) if p.klass == "content")
-        if boxes:
-            out[index] = boxes
+        key = ("picture_boxes", index)
+        if key not in doc.memo:  # memoised: listing a page's images hashes each one (get_image_info)
+            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index) if p.klass == "content")
+        if doc.memo[key]:
+            out[index] = doc.memo[key]
     return out
 
 
 def max_picture_pages() -> int:
     """How many pictured pages a document may have read before they count as blind."""
     return int(_rules()["max_picture_pages"])
+
+
+# The cache namespace of picture words: a new name whenever how pictures are read changes
+# (v2: touching pictures grouped, the detector's enlargement bounded), so words read the old
+# way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v2"
 
 
 class PictureText(Frozen):
@@ -460,28 +490,49 @@ def picture_tokens(doc: Doc, index: int) -> list[Token]:
     if key not in doc.memo:
         store = doc.store
         ckey = f"{doc.facts.sha256}-p{index}"
-        got = store.get("picture_text", ckey, PictureText) if store is not None else None
+        got = store.get(PICTURE_TEXT, ckey, PictureText) if store is not None else None
         if got is None:
             got = PictureText(lines=_read_pictures(doc, index))
             if store is not None:
-                store.put("picture_text", ckey, got)
+                store.put(PICTURE_TEXT, ckey, got)
         doc.memo[key] = [t for line in got.lines for t in tokens(line.text, line.bbox, split_box=True)]
     return doc.memo[key]
 
 
 def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
-    """One OCR pass over the area the page's content pictures cover; lines outside every picture are dropped."""
+    """OCR of the page's content pictures, one pass per group of touching pictures; lines outside every picture are dropped.
+
+    A group (tiles of one picture, a screenshot with an inset) is read as one area, so a word
+    crossing a tile edge stays whole; pictures apart are read apart, each at its own scale,
+    and the page text between them is not read again.
+    """
     import pymupdf
 
-    from widening.facts.ocr import ocr_image
+    from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image
 
-    boxes = picture_pages(doc, (index,)).get(index, ())
+    boxes = sorted(set(picture_pages(doc, (index,)).get(index, ())))
     if not boxes:
         return ()
     page = doc.page(index)
-    lines = ocr_image(page, pymupdf.Rect(union(list(boxes))))
-    inside = [pymupdf.Rect(b) for b in boxes]
-    return tuple(l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside))
+    out: list[TextLine] = []
+    for group in picture_groups(boxes):
+        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE)
+        inside = [pymupdf.Rect(b) for b in group]
+        out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
+    return tuple(out)
+
+
+def picture_groups(boxes: list[BBox], gap: float = 2.0) -> list[list[BBox]]:
+    """Boxes joined when they overlap or lie within ``gap`` pt of each other (directly or through others)."""
+    import pymupdf
+
+    groups = Groups(boxes)
+    grown = [pymupdf.Rect(b) + (-gap, -gap, gap, gap) for b in boxes]
+    for i, a in enumerate(grown):
+        for j in range(i + 1, len(boxes)):
+            if a.intersects(grown[j]):
+                groups.join(boxes[i], boxes[j])
+    return groups.groups()
 
 
 def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str] = ()) -> tuple[list[Member], list[Member]]:  # type: ignore[assignment]

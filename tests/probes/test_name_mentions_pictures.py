@@ -1,0 +1,95 @@
+"""Words inside pictures before an absent-name claim (name_mentions, ``pictures: true``): real PDFs, real OCR.
+
+The detector's enlargement of a picture is bounded (widening/facts/ocr.py PICTURE_MAX_UPSCALE):
+these tests hold the bounded reading to finding every name the unbounded one found.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+from hypothesis import HealthCheck, given, settings
+
+from fixtures.pictures import PictureNameSpec, build, picture_names, picture_png
+from widening.facts import ocr
+from widening.facts.extract import load_doc
+from widening.models import ProbeStatus
+from widening.probes import Scope, run_probe
+from widening.probes.name_mentions import find, picture_groups, tokens
+
+
+def _probe(path: Path, name: str):
+    doc = load_doc(path, ocr=False)
+    try:
+        return run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name], "pictures": True})
+    finally:
+        doc.close()
+
+
+def test_det_side_bounds_the_enlargement() -> None:
+    assert ocr.det_side(73, 285, 3.0) == 219  # a strip: 3x, not 10x
+    assert ocr.det_side(285, 73, 3.0) == 219
+    assert ocr.det_side(300, 400, 3.0) == ocr.DET_SHORT_SIDE  # 3x would pass 736: read as before
+    assert ocr.det_side(900, 1200, 3.0) == ocr.DET_SHORT_SIDE
+    assert ocr.det_side(5, 100, 3.0) == 32  # the network's smallest input
+
+
+def test_a_name_in_a_small_strip_picture_is_found(tmp_path: Path) -> None:
+    spec = PictureNameSpec(px=(300, 40), dpi=96, font="helv", size=11, name="Kazimierz", at=(0.3, 0.5), title_bar=True)
+    build(spec, tmp_path / "a.pdf")
+    res = _probe(tmp_path / "a.pdf", "Kazimierz")
+    assert [m.page for m in res.members] == [1] and "OCR of a picture" in res.members[0].what, res.note
+    assert "OCR of 1 picture(s) on p1" in res.note
+    absent = _probe(tmp_path / "a.pdf", "Quixote")
+    assert absent.measured_zero, absent.note  # the picture was read, and holds no such name
+
+
+def test_a_word_across_two_tiles_of_one_picture_is_read_whole(tmp_path: Path) -> None:
+    """A picture cut into two touching tiles (as some PDF writers store images) is read as one area."""
+    spec = PictureNameSpec(px=(320, 60), dpi=96, font="helv", size=14, name="Tromsorangel", at=(0.5, 0.5))
+    png = picture_png(spec)
+    pix = pymupdf.Pixmap(png)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((50, 60), "Body text in the text layer.", fontsize=11)
+    half = pix.width // 2
+    word = pymupdf.get_text_length(spec.name, fontsize=spec.size)
+    x0 = 2 + 0.5 * (pix.width - word - 4)
+    assert x0 < half < x0 + word  # the cut runs through the word
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
+    for a, b in ((0, half), (half, pix.width)):
+        arr = np.ascontiguousarray(rgb[:, a:b, :3])
+        tile = pymupdf.Pixmap(pymupdf.csRGB, b - a, pix.height, arr.tobytes(), False)
+        page.insert_image(pymupdf.Rect(50 + a * 0.75, 100, 50 + b * 0.75, 100 + pix.height * 0.75), pixmap=tile)
+    doc.save(tmp_path / "t.pdf")
+    doc.close()
+    res = _probe(tmp_path / "t.pdf", spec.name)
+    assert res.members, res.note  # exact: the word was not cut in two
+
+
+def test_pictures_that_touch_are_one_group_and_pictures_apart_are_not() -> None:
+    a, b, c = (0.0, 0.0, 10.0, 10.0), (10.0, 0.0, 20.0, 10.0), (50.0, 50.0, 60.0, 60.0)
+    assert sorted(map(sorted, picture_groups([a, b, c]))) == [[a, b], [c]]
+    assert picture_groups([a, (11.5, 0.0, 20.0, 10.0)]) == [[a, (11.5, 0.0, 20.0, 10.0)]]  # within the 2 pt gap
+
+
+@settings(deadline=None, max_examples=12, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=picture_names())
+def test_the_bounded_reading_finds_what_the_unbounded_one_found(spec: PictureNameSpec) -> None:
+    """Names drawn at 9-16 px into pictures whose short side is 24-240 px (where the bound applies):
+    a name the detector's full enlargement (short side to 736 px) finds, exactly or nearly,
+    the probe's bounded reading finds too; a zero is never reported where the old reading saw the name."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "p.pdf"
+        rect = build(spec, path)
+        with pymupdf.open(path) as pdf:
+            unbounded = ocr.ocr_image(pdf[0], rect)
+        seen = [h for line in unbounded for h in find(spec.name, tokens(line.text))]
+        res = _probe(path, spec.name)
+    if seen:
+        assert res.status is ProbeStatus.measured and (res.members or res.doubts), (spec, [l.text for l in unbounded], res.note)
+        if any(h.exact for h in seen):
+            assert res.members, (spec, [l.text for l in unbounded], res.note)
