@@ -100,27 +100,34 @@ STAMP = "Case 4:17-cv-00012 Document 1 Filed 03/02/17 Page 3 of 16"
 
 
 def test_a_name_in_a_scan_under_a_stamp_only_text_layer_is_found(tmp_path: Path) -> None:
-    # Regression: a scanned complaint whose only text layer is the court's filing stamp is a
-    # born-digital page by its text; the body was never read, and a company it names was
-    # claimed absent.
+    # Regression: a scanned complaint whose only text layer is the court's filing stamp was a
+    # born-digital page; its body was never read, and a company it names was claimed absent.
+    # Such a page is image-only now, so its OCR is what the name is searched in.
     build_stamped_scan(tmp_path / "s.pdf", ["The plaintiff was interviewed by agents of", "Halvorsen Mutual Insurance on that day."], STAMP)
-    doc = load_doc(tmp_path / "s.pdf", ocr=False)
+    doc = load_doc(tmp_path / "s.pdf")
     try:
-        assert doc.facts.page(1).kind is PageKind.born_digital  # the case this guards
+        assert doc.facts.page(1).kind is PageKind.image_only
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Halvorsen Mutual"], "pictures": True})
+        assert [m.page for m in res.members] == [1], res.note
+        absent = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Quixote"], "pictures": True})
+        assert absent.measured_zero, absent.note
     finally:
         doc.close()
-    res = _probe(tmp_path / "s.pdf", "Halvorsen Mutual")
-    assert [m.page for m in res.members] == [1] and "OCR of a picture" in res.members[0].what, res.note
-    absent = _probe(tmp_path / "s.pdf", "Quixote")
-    assert absent.measured_zero, absent.note
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(["Brennholz", "Ouvrard", "Kazimierz", "Tallinnova", "Marbridge"]), line=st.integers(0, 5),
        stamp=st.sampled_from([STAMP, "Filed 2019-04-01 14:22 Clerk of the Court, County of Example"]))
-def test_a_name_anywhere_in_a_stamped_scan_is_never_called_absent(tmp_path: Path, name: str, line: int, stamp: str) -> None:
+def test_a_name_in_a_full_page_picture_under_a_text_layer_is_never_called_absent(tmp_path: Path, name: str, line: int, stamp: str) -> None:
+    # A text line in the page's body keeps it born-digital: the full-page picture's words are
+    # read as a picture's (before, only content pictures were).
     body = [f"Paragraph {i + 1} of the complaint states the facts as alleged." for i in range(6)]
     body[line] = f"{body[line][:30]} {name} {body[line][30:]}"
-    build_stamped_scan(tmp_path / "p.pdf", body, stamp)
+    build_stamped_scan(tmp_path / "p.pdf", body, stamp, stamp_y=500)
+    doc = load_doc(tmp_path / "p.pdf", ocr=False)
+    try:
+        assert doc.facts.page(1).kind is PageKind.born_digital
+    finally:
+        doc.close()
     res = _probe(tmp_path / "p.pdf", name)
-    assert res.members, res.note
+    assert res.members and "OCR of a picture" in res.members[0].what, res.note
