@@ -45,13 +45,6 @@ BODY_EM_MAX, BODY_EM_MIN = 0.75, 0.45
 # The shortest plausible underlined word: two narrow letters ("it", "is") span about 0.5 em;
 # 0.6 of the smallest em is at most 0.45 em whatever the body is.
 MIN_WORD_EM = 0.6
-# A line of capitals (OCR reads no lower-case letter, and no ink rises above the body by more than
-# CAPS_RISE of its height, as ascenders and i-dots would): its shortest words ("IT", "IF", "OK")
-# span 0.89 em and more. Were the body an x-height after all (OCR misread "sox"), the line's words
-# have no ascender and no dot, and the narrowest such word ("re") still spans 0.89 em, while 0.8 of
-# the smallest em is at most 0.55 em. Not seen: the Roman numeral "II" (0.56 em) underlined.
-CAPS_WORD_EM = 0.8
-CAPS_RISE = 0.2
 # Gaps bridged in a run: skip-ink clears a descender's stroke by about its own width each side
 # (browsers, word processors: 0.05-0.1 em); anti-aliasing breaks a hairline by a pixel.
 BRIDGE_EM = 0.18
@@ -151,8 +144,10 @@ def _descends(band: np.ndarray, row: int, split: int, depth: int) -> np.ndarray:
     return reach
 
 
-def underline_absent(rgb: np.ndarray, box: Box, text: str = "") -> Verdict:
-    """Is the OCR line in ``box`` (pixels of ``rgb``), read as ``text``, certainly not underlined? See the module doc."""
+def underline_absent(rgb: np.ndarray, box: Box) -> Verdict:
+    """Is the OCR line in ``box`` (pixels of ``rgb``) certainly not underlined? See the module doc.
+
+    The OCR text is not used: a misread case ("is" as "IS") must not shorten the shortest word."""
     x0, y0, x1, y1 = _clip_box(box, rgb.shape)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return Verdict(False, "line box too small to measure")
@@ -164,11 +159,7 @@ def underline_absent(rgb: np.ndarray, box: Box, text: str = "") -> Verdict:
     base = y0 + body[1]  # the body's last row, in the picture
     em_hi, em_lo = height / BODY_EM_MIN, height / BODY_EM_MAX
     bridge = max(1, int(np.ceil(BRIDGE_EM * em_hi)))
-    profile = ink(rgb[y0:y1, x0:x1], bg).sum(axis=1)
-    rise = body[0] - int(np.flatnonzero(profile)[0])  # rows of ink above the body (ascenders, dots)
-    caps = bool(text) and not any(ch.islower() for ch in text) and rise <= CAPS_RISE * height
-    need = max(3, int((CAPS_WORD_EM if caps else MIN_WORD_EM) * em_lo))
-    need_touch = need
+    need = max(3, int(MIN_WORD_EM * em_lo))
     touch = max(1, int(np.ceil(TOUCH_BODY * height)))
     bx0, _, bx1, _ = _clip_box(box, rgb.shape, pad_x=bridge)
     top = max(0, base - touch + 1)
@@ -181,10 +172,9 @@ def underline_absent(rgb: np.ndarray, box: Box, text: str = "") -> Verdict:
         return Verdict(False, f"ink run of {longest}px under the baseline (a word is >= {need}px)")
     depth = max(2, int(np.ceil(DESCENT_EM * em_lo)))
     touching = max((_runs(band[r], bridge, _descends(band, r, split, depth)) for r in range(split)), default=0)
-    if touching >= need_touch:
-        return Verdict(False, f"ink run of {touching}px along the baseline: a letter's own foot, or an underline touching it (a word is >= {need_touch}px)")
-    word = "a word of capitals" if caps else "a word"
-    return Verdict(True, "no ink run under the line", f"longest {longest}px below the baseline, {touching}px along it ({word} is >= {need}px), "
+    if touching >= need:
+        return Verdict(False, f"ink run of {touching}px along the baseline: a letter's own foot, or an underline touching it (a word is >= {need}px)")
+    return Verdict(True, "no ink run under the line", f"longest {longest}px below the baseline, {touching}px along it (a word is >= {need}px), "
                    f"gaps <= {bridge}px bridged")
 
 

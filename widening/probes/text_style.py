@@ -7,8 +7,9 @@ Words inside a raster picture (OCR lines) carry no style in the text layer: the 
 doubt (a logo, an icon) or makes its page unmeasured, unless its pixels rule out an asked style
 on every line (widening/facts/ink.py): no ink run under a line (underline), no pixel or blend of
 the asked colour family (colour). Italic and bold have no pixel test. Example (corpus): a court
-document's footer logo shows plain capitals with nothing under them: a non-member for
-"underlined italic words", still a doubt for "italic words".
+document's footer logo shows black capitals: a non-member for "yellow italic words"; still a
+doubt for "underlined italic words" (the feet of E and B along the baseline are as long as a
+two-letter word whose underline would touch it).
 """
 
 from __future__ import annotations
@@ -312,12 +313,13 @@ def _picture_lines(doc: Doc, index: int, rect: pymupdf.Rect) -> tuple[tuple[Text
         read = () if pixels is None else tuple((l, b) for l, b in read_pixels(pixels) if any(ch.isalnum() for ch in l.text))
         doc.memo[key] = read
         doc.memo[("picture_verdicts", index, tuple(rect), "underline")] = tuple(
-            underline_absent(pixels.rgb, b, l.text) for l, b in read) if pixels is not None else ()
+            underline_absent(pixels.rgb, b) for _, b in read) if pixels is not None else ()
     return doc.memo[key]
 
 
 def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[TextLine, Box], ...], styles: list[str], fam: Family | None) -> list[Verdict | None]:
-    """Per OCR line, the first pixel test that finds an asked style certainly absent (None: none does).
+    """Per OCR line, the first pixel test that finds an asked style certainly absent (absent=True),
+    else why the first test keeps it (absent=False), else None (no test asked for).
 
     Italic and bold have no certain pixel test (widening/facts/ink.py). Verdicts are kept per
     document; a colour test renders the picture again (only a colour question needs it)."""
@@ -335,8 +337,10 @@ def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[T
             pixels = render_clip(doc.page(index), rect)
             doc.memo[key] = tuple(test(pixels.rgb, b) if pixels is not None else Verdict(False, "not rendered") for _, b in read)
         for i, v in enumerate(doc.memo[key]):
-            if out[i] is None and v.absent:
+            if v.absent and (out[i] is None or not out[i].absent):
                 out[i] = Verdict(True, f"{v.why} ({name.split()[0]} test)", v.detail)
+            elif out[i] is None:  # why this test keeps the line, for the doubt's record
+                out[i] = Verdict(False, f"{name.split()[0]} test: {v.why}")
     return out
 
 
@@ -365,24 +369,25 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
                         if read and placed.klass != "full_page_background" else [None] * len(read))
         except Exception as exc:  # a picture we cannot read may hold words
             return PictureWords(f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", tuple(doubts), tuple(cleared))
-        if read and all(v is not None for v in verdicts):
+        if read and all(v is not None and v.absent for v in verdicts):
             shown = ", ".join(repr(l.text[:20]) for l, _ in read[:3])
             heads = "; ".join(dict.fromkeys(v.why for v in verdicts if v))
             details = "; ".join(f"{l.text[:12]!r}: {v.detail}" for (l, _), v in zip(read, verdicts) if v)
             why = f"words inside raster image ({len(read)} OCR line(s): {shown}): {heads} [{details}]"
             cleared.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
             continue
-        lines = [l for (l, _), v in zip(read, verdicts) if v is None]
+        lines = [l for (l, _), v in zip(read, verdicts) if v is None or not v.absent]
+        kept = next((f" ({v.why})" for v in verdicts if v is not None and not v.absent), "")
         words = [l.text for l in lines if (l.score or 0) >= OCR_MIN_SCORE and sum(ch.isalnum() for ch in l.text) >= OCR_MIN_CHARS]
         if words and placed.klass == "decoration":
             # A logo or icon that shows words: only the decoration rule would skip it, so it is a doubt.
-            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer"
+            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer{kept}"
             doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
             continue
         if words:
             return PictureWords((f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
-                                 "whose style and colour the text layer does not carry"), tuple(doubts), tuple(cleared))
+                                 f"whose style and colour the text layer does not carry{kept}"), tuple(doubts), tuple(cleared))
         for l in lines:
-            why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters)"
+            why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters){kept}"
             doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
     return PictureWords(None, tuple(doubts), tuple(cleared))
