@@ -200,3 +200,12 @@ def test_regression_a_two_letter_word_underlined_along_the_baseline() -> None:
     spec = StyledLineSpec(words=("it",), underlined=(0, 1), underline="touching", thickness=1.0, depth=0.25, font="helv",
                           size=9.0, ink="cyan", background="dark", dpi=72)
     _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+def test_regression_a_short_lower_case_word_in_a_line_of_capitals() -> None:
+    """'in SHOWS is' with 'is' underlined at 9 px: when the OCR text said "capitals" (a misread
+    'IS'), the shortest word was taken as two capitals (0.8 em) and the 0.72 em underline under
+    'is' was ruled out. The OCR text is no longer read: the shortest word is two narrow letters."""
+    spec = StyledLineSpec(words=("in", "SHOWS", "is"), underlined=(2, 3), underline="solid", thickness=1.0, depth=0.25, font="helv",
+                          size=9.0, ink="cyan", background="dark", dpi=72)
+    _check(spec, (0.0, 0.0, 0.0, 0.0))
