@@ -41,7 +41,10 @@ def image_fits(width: int, height: int, max_pixels: int = MAX_IMAGE_PIXELS) -> b
 
 def oversized_images(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> list[dict]:
     """Image infos on ``page`` whose declared size exceeds the budget (no pixels are decoded)."""
-    return [i for i in page.get_image_info() if not image_fits(int(i.get("width", 0)), int(i.get("height", 0)), max_pixels)]
+    infos = page.get_image_info()
+    # A shading clipped to nothing is listed as a 0 x 0 "image": it declares no pixels to decode.
+    return [i for i in infos if int(i.get("width", 0)) * int(i.get("height", 0)) > 0
+            and not image_fits(int(i["width"]), int(i["height"]), max_pixels)]
 
 
 def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> str | None:
