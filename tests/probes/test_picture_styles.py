@@ -116,11 +116,16 @@ def _cleared(res) -> bool:
 LOGO = StyledLineSpec(words=("AVOCATS", "BARRISTERS"), underlined=None, font="helv", size=13, dpi=300, background="white", ink="black")
 
 
-def test_plain_capitals_in_a_picture_are_cleared_for_underline_but_not_for_italic(tmp_path: Path) -> None:
+def test_plain_capitals_in_a_picture_are_cleared_for_a_colour_they_lack_and_kept_for_underline(tmp_path: Path) -> None:
+    """Black capitals with E and B feet (a logo's line): cleared for yellow; for underline, the feet
+    along the baseline are as long as a two-letter word whose underline would touch it: kept, with
+    the measurement in the record. Italic has no pixel test."""
+    yellow = _probe(LOGO, tmp_path, styles=["italic"], colour="yellow")
+    assert yellow.measured_zero and not yellow.doubts and _cleared(yellow), yellow.note
+    assert "colour test" in yellow.best_candidates[0].why
     under = _probe(LOGO, tmp_path, styles=["underline", "italic"])
-    assert under.measured_zero and not under.doubts and _cleared(under), under.note
-    assert "underline test" in under.best_candidates[0].why
-    italic = _probe(LOGO, tmp_path, styles=["italic"])  # no pixel test for slant: blind, as before
+    assert not _cleared(under) and "underline test: ink run" in (under.note + " ".join(d.why or "" for d in under.doubts)), under
+    italic = _probe(LOGO, tmp_path, styles=["italic"])
     assert not _cleared(italic) and (italic.status is ProbeStatus.could_not_measure or italic.doubts)
 
 
@@ -209,4 +214,12 @@ def test_regression_a_short_lower_case_word_in_a_line_of_capitals() -> None:
     'is' was ruled out. The OCR text is no longer read: the shortest word is two narrow letters."""
     spec = StyledLineSpec(words=("in", "SHOWS", "is"), underlined=(2, 3), underline="solid", thickness=1.0, depth=0.25, font="helv",
                           size=9.0, ink="cyan", background="dark", dpi=72)
+    _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+def test_regression_it_underlined_where_the_body_reaches_the_ascenders() -> None:
+    """Helvetica 'it' at 13 px: the body in the row profile reached the t's ascender, so the smallest
+    em (body / 0.75) was nearly 1 em and 0.6 of it (14 px) exceeded the 13 px underline."""
+    spec = StyledLineSpec(words=("it",), underlined=(0, 1), underline="solid", thickness=1.0, depth=0.25, font="helv",
+                          size=13.0, ink="cyan", background="dark", dpi=96)
     _check(spec, (0.0, 0.0, 0.0, 0.0))

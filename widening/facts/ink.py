@@ -42,9 +42,10 @@ BG_MAX = 3
 # the smallest em consistent with it (body = 0.75 em) sizes the shortest word, the largest
 # (body = 0.45 em) sizes the gaps bridged and the band's depth: both errors lean towards "maybe".
 BODY_EM_MAX, BODY_EM_MIN = 0.75, 0.45
-# The shortest plausible underlined word: two narrow letters ("it", "is") span about 0.5 em;
-# 0.6 of the smallest em is at most 0.45 em whatever the body is.
-MIN_WORD_EM = 0.6
+# The shortest plausible underlined word: two narrow letters ("it", "is") span about 0.5 em.
+# The body may reach the ascenders' or capitals' height (0.75 em: a short word like "it"), so
+# 0.45 of the smallest em is at most 0.45 em whatever the body is (0.6 was not: "it" at 13 px).
+MIN_WORD_EM = 0.45
 # Gaps bridged in a run: skip-ink clears a descender's stroke by about its own width each side
 # (browsers, word processors: 0.05-0.1 em); anti-aliasing breaks a hairline by a pixel.
 BRIDGE_EM = 0.18
