@@ -133,6 +133,18 @@ def test_v2_widenings_a_tuned_filter_decided_are_kept_with_their_doubts(corpus: 
         assert "doubt(s) it cannot rule out" in d.reason
 
 
+def test_a_footer_logo_is_measured_for_underline_and_kept_for_what_its_pixels_cannot_rule_out(corpus: Path) -> None:
+    """Issue 10: the court document's page 2 has no italic span; its footer logo (a picture) shows
+    capitals with no ink run *below* the baseline, but the feet of E and B along the baseline are as
+    long as a two-letter word whose underline touches it: the underline test keeps the logo, and the
+    doubt says so. The same logo is cleared for a colour it lacks: that row would widen."""
+    d = _decide(corpus, "a5879805d70c854ea4361e43a84e3bb2.pdf", "what is the texts of the underlined italic words in page 2?", ocr=False)
+    assert (d.decision, d.case, d.members) == ("keep", "unverifiable", ()), d.reason
+    assert len(d.doubts) == 1 and "underline test: ink run" in d.doubts[0].why and d.doubts[0].bbox[1] > 700, d.doubts
+    d = _decide(corpus, "a5879805d70c854ea4361e43a84e3bb2.pdf", "what is the texts of the yellow italic words in page 2?", ocr=False)
+    assert (d.decision, d.members, d.doubts) == ("widen", (), ()), d.reason
+
+
 def test_yellow_words_in_a_diagram_image_are_never_a_widening(corpus: Path) -> None:
     d = _decide(corpus, "e79deb02a0c0e87511080836c5d4347b.pdf", "What are the top2 texts of the yellow words in the document?", ocr=False)
     assert d.decision == "keep" and d.case == "unverifiable" and "raster image" in d.reason

@@ -103,11 +103,24 @@ def test_corpus_e639_italics(corpus_doc):
 def test_corpus_a587_no_italic(corpus_doc):
     doc = corpus_doc("a5879805d70c854ea4361e43a84e3bb2.pdf")
     res = run_probe("text_style", doc, Scope((2,)), {"styles": ["italic"]})
-    # No italic span in the text layer; the footer logo (a picture) shows words whose style
-    # cannot be read: once skipped as a decoration, now a doubt.
+    # No italic span in the text layer; the footer logo (a picture) shows words whose slant no
+    # pixel test decides: once skipped as a decoration, now a doubt.
     assert not res.members and [d.why.split(":")[0] for d in res.doubts] == ["decoration filter"]
+
+
+def test_corpus_a587_footer_logo_is_measured_for_underline_and_colour(corpus_doc):
+    """The logo's words (black capitals) have no ink run below the baseline, but E and B feet along it
+    as long as a two-letter word: still a doubt for "underlined", now with the measured why; a
+    non-member for a colour they lack (yellow), with the measured why."""
+    doc = corpus_doc("a5879805d70c854ea4361e43a84e3bb2.pdf")
     both = run_probe("text_style", doc, Scope((2,)), {"styles": ["italic", "underline"]})
-    assert not both.members and len(both.doubts) == 1
+    assert not both.members and len(both.doubts) == 1 and "underline test: ink run" in both.doubts[0].why, both.doubts
+    yellow = run_probe("text_style", doc, Scope((2,)), {"styles": ["italic"], "colour": "yellow"})
+    assert yellow.measured_zero and not yellow.doubts, yellow.note
+    logo = [b for b in yellow.best_candidates if "inside raster image" in b.what]
+    assert len(logo) == 1 and "colour test" in logo[0].why and "AVOCATS" in logo[0].why and logo[0].bbox[1] > 700
+    black = run_probe("text_style", doc, Scope((2,)), {"colour": "black"})  # a colour the logo has: never cleared
+    assert [d.why.split(":")[0] for d in black.doubts] == ["decoration filter"]
 
 
 def test_corpus_raster_slide_cannot_measure(corpus_doc):

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pymupdf
@@ -174,25 +175,46 @@ def _ocr_once(rgb: np.ndarray, side: int | None = None) -> list[Line]:
     return out
 
 
+class Pixels(NamedTuple):
+    """An RGB render of ``clip`` and the size of one of its pixels in PDF points."""
+
+    rgb: np.ndarray
+    clip: pymupdf.Rect
+    sx: float
+    sy: float
+
+    def to_pt(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = box
+        return (self.clip.x0 + x0 * self.sx, self.clip.y0 + y0 * self.sy, self.clip.x0 + x1 * self.sx, self.clip.y0 + y1 * self.sy)
+
+
+def render_clip(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) -> Pixels | None:
+    """The pixels OCR reads for ``clip`` (native resolution, bounded width); None when ``clip`` is off the page."""
+    clip = pymupdf.Rect(clip) & page.rect
+    if clip.is_empty:
+        return None
+    dpi = min(dpi or native_dpi(page, clip), MAX_OCR_WIDTH * 72.0 / clip.width)
+    pix = safe_pixmap(page, dpi, clip)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3]
+    return Pixels(rgb, clip, clip.width / pix.width, clip.height / pix.height)
+
+
+def read_pixels(pixels: Pixels, max_upscale: float | None = None) -> tuple[tuple[TextLine, tuple[float, float, float, float]], ...]:
+    """OCR lines of a render, each with its box in the render's pixels (for measuring the words' ink)."""
+    return tuple(
+        (TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)), box)
+        for text, box, score in ocr_array(pixels.rgb, max_upscale)
+    )
+
+
 def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None) -> tuple[TextLine, ...]:
     """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points.
 
     ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read."""
-    clip = pymupdf.Rect(clip) & page.rect
-    if clip.is_empty:
+    pixels = render_clip(page, clip, dpi)
+    if pixels is None:
         return ()
-    dpi = min(dpi or native_dpi(page, clip), MAX_OCR_WIDTH * 72.0 / clip.width)
-    pix = safe_pixmap(page, dpi, clip)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
-    sx, sy = clip.width / pix.width, clip.height / pix.height
-    return tuple(
-        TextLine(
-            text=text,
-            bbox=(clip.x0 + x0 * sx, clip.y0 + y0 * sy, clip.x0 + x1 * sx, clip.y0 + y1 * sy),
-            score=round(score, 4),
-        )
-        for text, (x0, y0, x1, y1), score in ocr_array(rgb, max_upscale)
-    )
+    return tuple(line for line, _ in read_pixels(pixels, max_upscale))
 
 
 def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]:

@@ -2,6 +2,14 @@
 
 Example (corpus): a hearing transcript prints folio "9" on PDF page 13, which has three black
 italic spans, while PDF page 9 has none: "yellow italic text on page 9" is zero under both readings.
+
+Words inside a raster picture (OCR lines) carry no style in the text layer: the picture is a
+doubt (a logo, an icon) or makes its page unmeasured, unless its pixels rule out an asked style
+on every line (widening/facts/ink.py): no ink run under a line (underline), no pixel or blend of
+the asked colour family (colour). Italic and bold have no pixel test. Example (corpus): a court
+document's footer logo shows black capitals: a non-member for "yellow italic words"; still a
+doubt for "underlined italic words" (the feet of E and B along the baseline are as long as a
+two-letter word whose underline would touch it).
 """
 
 from __future__ import annotations
@@ -15,7 +23,8 @@ import pymupdf
 from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, matches
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple
-from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.facts.ink import Box, Verdict, family_absent, underline_absent
+from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
@@ -263,10 +272,11 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             elif style_ok or (colour_ok and fam is not None):
                 # Has the style but not the colour (or vice versa): the nearest miss.
                 best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
-        why, unsure = words_in_pictures(doc, index, doc.region_rect(index, scope.region))
-        if why is not None:
-            unmeasured[index] = why
-        doubts.extend(unsure)
+        pictures = words_in_pictures(doc, index, doc.region_rect(index, scope.region), styles, fam)
+        if pictures.why is not None:
+            unmeasured[index] = pictures.why
+        doubts.extend(pictures.doubts)
+        best.extend(pictures.cleared)
     return finish("text_style", scope, params, members, unmeasured, best, doubts=grouped(doubts, "spans near the style tests"))
 
 
@@ -282,37 +292,102 @@ OCR_MIN_SCORE = 0.6
 OCR_MIN_CHARS = 3
 
 
-def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect) -> tuple[str | None, list[Member]]:
-    """(Why the text layer is not the whole story on this page, doubts): a picture that shows words.
+@dataclass(frozen=True)
+class PictureWords:
+    """What the pictures of a page say about a style question: why the page is blind (or None),
+    doubts (words no rule rules out), and pictures whose words all certainly lack an asked style."""
+
+    why: str | None = None
+    doubts: tuple[Member, ...] = ()
+    cleared: tuple[Member, ...] = ()
+
+
+def _picture_lines(doc: Doc, index: int, rect: pymupdf.Rect) -> tuple[tuple[TextLine, Box], ...]:
+    """OCR lines of the picture area (boxes in points, and in the render's pixels), read once per
+    document; the underline test runs on the same render (the cheap test, kept for every line)."""
+    from widening.facts.ocr import read_pixels, render_clip  # OCR is heavy; import only when a picture must be read
+
+    key = ("picture_lines", index, tuple(rect))
+    if key not in doc.memo:
+        pixels = render_clip(doc.page(index), rect)
+        read = () if pixels is None else tuple((l, b) for l, b in read_pixels(pixels) if any(ch.isalnum() for ch in l.text))
+        doc.memo[key] = read
+        doc.memo[("picture_verdicts", index, tuple(rect), "underline")] = tuple(
+            underline_absent(pixels.rgb, b) for _, b in read) if pixels is not None else ()
+    return doc.memo[key]
+
+
+def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[TextLine, Box], ...], styles: list[str], fam: Family | None) -> list[Verdict | None]:
+    """Per OCR line, the first pixel test that finds an asked style certainly absent (absent=True),
+    else why the first test keeps it (absent=False), else None (no test asked for).
+
+    Italic and bold have no certain pixel test (widening/facts/ink.py). Verdicts are kept per
+    document; a colour test renders the picture again (only a colour question needs it)."""
+    from widening.facts.ocr import render_clip
+
+    tests: list[tuple[str, Any]] = []
+    if "underline" in styles:
+        tests.append(("underline", None))  # run by _picture_lines on the OCR's own render
+    if fam is not None:
+        tests.append((f"colour {fam.name}", lambda rgb, box, f=fam: family_absent(rgb, box, f)))
+    out: list[Verdict | None] = [None] * len(read)
+    for name, test in tests:
+        key = ("picture_verdicts", index, tuple(rect), name)
+        if key not in doc.memo:
+            pixels = render_clip(doc.page(index), rect)
+            doc.memo[key] = tuple(test(pixels.rgb, b) if pixels is not None else Verdict(False, "not rendered") for _, b in read)
+        for i, v in enumerate(doc.memo[key]):
+            if v.absent and (out[i] is None or not out[i].absent):
+                out[i] = Verdict(True, f"{v.why} ({name.split()[0]} test)", v.detail)
+            elif out[i] is None:  # why this test keeps the line, for the doubt's record
+                out[i] = Verdict(False, f"{name.split()[0]} test: {v.why}")
+    return out
+
+
+def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str] = (), fam: Family | None = None) -> PictureWords:  # type: ignore[assignment]
+    """Why the text layer is not the whole story on this page, doubts, and pictures cleared by their pixels.
 
     Words inside a raster image have no font, flags or colour in the text layer, so a
     style or colour probe is blind to them (a yellow label on a diagram, an italic
     caption inside a scanned figure). Every picture is read, small ones (icons, logos)
     too: a size or band rule does not make a picture wordless. OCR lines below the
-    confidence or length the reading trusts are doubts, not silence.
+    confidence or length the reading trusts are doubts, not silence. A line whose pixels
+    certainly lack an asked style (underline, colour: widening/facts/ink.py) is no
+    candidate; a picture all of whose lines are such is a non-member.
     """
-    from widening.facts.ocr import ocr_image  # OCR is heavy; import only when a picture must be read
-
     page = doc.page(index)
     doubts: list[Member] = []
+    cleared: list[Member] = []
     for placed in placed_images(page, index, clip):
         if min(placed.pixels) < 8:
             continue  # certain: fewer than 8 pixels across cannot hold a legible glyph
+        rect = pymupdf.Rect(placed.bbox) & clip
         try:
-            lines = ocr_image(page, pymupdf.Rect(placed.bbox) & clip)
+            read = _picture_lines(doc, index, rect)
+            # A page that is one big picture (a scan) keeps its words unmeasured: its pixels are the page.
+            verdicts = (_line_verdicts(doc, index, rect, read, styles, fam)
+                        if read and placed.klass != "full_page_background" else [None] * len(read))
         except Exception as exc:  # a picture we cannot read may hold words
-            return f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", doubts
+            return PictureWords(f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", tuple(doubts), tuple(cleared))
+        if read and all(v is not None and v.absent for v in verdicts):
+            shown = ", ".join(repr(l.text[:20]) for l, _ in read[:3])
+            heads = "; ".join(dict.fromkeys(v.why for v in verdicts if v))
+            details = "; ".join(f"{l.text[:12]!r}: {v.detail}" for (l, _), v in zip(read, verdicts) if v)
+            why = f"words inside raster image ({len(read)} OCR line(s): {shown}): {heads} [{details}]"
+            cleared.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
+            continue
+        lines = [l for (l, _), v in zip(read, verdicts) if v is None or not v.absent]
+        kept = next((f" ({v.why})" for v in verdicts if v is not None and not v.absent), "")
         words = [l.text for l in lines if (l.score or 0) >= OCR_MIN_SCORE and sum(ch.isalnum() for ch in l.text) >= OCR_MIN_CHARS]
         if words and placed.klass == "decoration":
             # A logo or icon that shows words: only the decoration rule would skip it, so it is a doubt.
-            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer"
+            why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer{kept}"
             doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
             continue
         if words:
-            return (f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
-                    "whose style and colour the text layer does not carry"), doubts
+            return PictureWords((f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
+                                 f"whose style and colour the text layer does not carry{kept}"), tuple(doubts), tuple(cleared))
         for l in lines:
-            if any(ch.isalnum() for ch in l.text):
-                why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters)"
-                doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
-    return None, doubts
+            why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters){kept}"
+            doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
+    return PictureWords(None, tuple(doubts), tuple(cleared))

@@ -1,0 +1,209 @@
+"""Styles of words drawn into pixels that a rule certain by construction can rule out: underline, colour.
+
+Words inside a raster picture carry no font flags or colour in the text layer. Two styles
+leave traces in the pixels that can be looked for exhaustively; only their *absence* is
+ever concluded, and every doubt (a descender tail, letter feet merged at low resolution,
+a rule under the text, a pixel whose blend could come from the asked colour) keeps the word:
+
+- underline: a horizontal stroke beneath the words, spanning at least the shortest plausible
+  underlined word. Absent when no row of the band below the line's baseline (one row of
+  tilt allowed) holds an ink run that long, gaps around descenders (skip-ink) bridged.
+- colour family F: absent when no pixel of the line, and no colour on the ray from a
+  background colour through an ink pixel (what an anti-aliased or JPEG-blurred pixel of an
+  F stroke over that background would look like at full coverage), falls in F.
+
+Not seen: an underline touching the baseline *and* cut around every glyph (skip-ink with no
+offset leaves only dashes between letters), and an underlined single letter (shorter than a word).
+Italic and bold have no such test (slant and weight have no exhaustive pixel signature): not decided here.
+Evidence: fixtures/picture_styles.py plants underlined and coloured words in pictures of every
+size, dpi and JPEG quality; tests/probes/test_picture_styles.py holds the property.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from widening.facts.colours import Family, mask
+
+Box = tuple[float, float, float, float]
+
+# Ink: a channel differs from the background by at least this much (0..255). Low on purpose:
+# more ink can only find more (longer runs, more colours); a 0.5 px underline in a light
+# colour over white still differs by ~60.
+INK_CONTRAST = 28
+# Background: the most common colours of the line's area (quantised to 16 levels a channel),
+# each covering at least this share; rays are cast from each (text over a tinted bar).
+BG_SHARE = 0.08
+BG_MAX = 3
+# Em, from the body height the ink's row profile shows (x-height, or cap height for capitals):
+# the smallest em consistent with it (body = 0.75 em) sizes the shortest word, the largest
+# (body = 0.45 em) sizes the gaps bridged and the band's depth: both errors lean towards "maybe".
+BODY_EM_MAX, BODY_EM_MIN = 0.75, 0.45
+# The shortest plausible underlined word: two narrow letters ("it", "is") span about 0.5 em.
+# The body may reach the ascenders' or capitals' height (0.75 em: a short word like "it"), so
+# 0.45 of the smallest em is at most 0.45 em whatever the body is (0.6 was not: "it" at 13 px).
+MIN_WORD_EM = 0.45
+# Gaps bridged in a run: skip-ink clears a descender's stroke by about its own width each side
+# (browsers, word processors: 0.05-0.1 em); anti-aliasing breaks a hairline by a pixel.
+BRIDGE_EM = 0.18
+# An underline sits at most ~0.25 em below the baseline and is at most ~0.1 em thick: the band
+# reaches this deep below the baseline (and at least to the bottom of the OCR box).
+DEPTH_EM = 0.4
+# An underline touching the baseline joins the body in the row profile (the body then seems to
+# end at the underline's bottom): the last TOUCH_BODY of the body's height are searched too. A
+# letter's own bottom (the bar of E, L, Z, merged feet) lies there and is as long as a two-letter
+# word: it keeps the line. A gap is bridged there only where a descender crosses the row (ink
+# under the gap that goes on below the body, as skip-ink leaves it).
+TOUCH_BODY = 0.3
+# A descender crossing an underline that touches the baseline (at most ~0.1 em thick) goes on at
+# least ~0.1 em below it (descenders reach 0.2 em and more); a round letter's overshoot, ~0.02 em.
+DESCENT_EM = 0.08
+# Ray samples (multiples of the ink's distance from the background), up to the RGB cube's edge.
+RAY_STEPS = (1.0, 1.15, 1.35, 1.6, 2.0, 2.5, 3.2, 4.0, 5.5, 8.0, 12.0, 20.0, 40.0)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``absent``: the style is certainly not on the line's words; ``why``: what was measured."""
+
+    absent: bool
+    why: str
+    detail: str = ""
+
+
+def _clip_box(box: Box, shape: tuple[int, ...], pad_x: float = 0, below: float = 0, above: float = 0) -> tuple[int, int, int, int]:
+    h, w = shape[:2]
+    x0, y0, x1, y1 = box
+    return (max(0, int(np.floor(x0 - pad_x))), max(0, int(np.floor(y0 - above))),
+            min(w, int(np.ceil(x1 + pad_x))), min(h, int(np.ceil(y1 + below))))
+
+
+def backgrounds(region: np.ndarray) -> np.ndarray:
+    """The region's most common colours (mean of each quantised bin), most common first; shape (k, 3)."""
+    flat = region.reshape(-1, 3).astype(np.int32)
+    keys = (flat[:, 0] >> 4) * 256 + (flat[:, 1] >> 4) * 16 + (flat[:, 2] >> 4)
+    counts = np.bincount(keys, minlength=4096)
+    order = np.argsort(counts)[::-1][:BG_MAX]
+    out = [flat[keys == k].mean(axis=0) for i, k in enumerate(order) if i == 0 or counts[k] >= BG_SHARE * len(flat)]
+    return np.array(out, dtype=np.float64)
+
+
+def ink(region: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Pixels contrasting with the background colour ``bg`` (dark on light and light on dark alike)."""
+    return np.abs(region.astype(np.int16) - bg.astype(np.int16)).max(axis=2) >= INK_CONTRAST
+
+
+def body_rows(profile: np.ndarray) -> tuple[int, int] | None:
+    """(top, bottom) rows of the text body in a row profile of ink counts: the longest stretch of
+    rows at least half as inked as the typical inked row (a descender's foot apart from it stays out)."""
+    inked = profile[profile > 0]
+    if inked.size == 0:
+        return None
+    heavy = np.concatenate(([False], profile >= 0.5 * float(np.percentile(inked, 70)), [False]))
+    edges = np.flatnonzero(np.diff(heavy.astype(np.int8)))
+    starts, ends = edges[0::2], edges[1::2]
+    i = int(np.argmax(ends - starts))
+    return int(starts[i]), int(ends[i] - 1)
+
+
+def _runs(row: np.ndarray, bridge: int, crossing: np.ndarray | None = None) -> int:
+    """The longest run of True in ``row``, gaps up to ``bridge`` px bridged; when ``crossing`` (per
+    column: something crosses the row and goes on below the body) is given, only gaps where it does."""
+    idx = np.flatnonzero(row)
+    if idx.size == 0:
+        return 0
+    best, start = 1, idx[0]
+    for a, b in zip(idx[:-1], idx[1:]):
+        gap = b - a - 1
+        ok = gap <= bridge and (crossing is None or gap == 0 or bool(crossing[a:b + 1].any()))
+        if not ok:
+            start = b
+        best = max(best, b - start + 1)
+    return int(best)
+
+
+def _descends(band: np.ndarray, row: int, split: int, depth: int) -> np.ndarray:
+    """Per column of ``row``: ink under it that goes on, row by row (one column of drift a row), to
+    ``depth`` rows below the body (``split``), or to the picture's edge: a descender crossing the row,
+    around which skip-ink breaks an underline. A round letter's overshoot (a pixel or two) does not."""
+    reach = band[row].copy()
+    end = min(band.shape[0], split + depth)
+    for r in range(row + 1, end):
+        grown = reach.copy()
+        grown[1:] |= reach[:-1]
+        grown[:-1] |= reach[1:]
+        reach = grown & band[r]
+        if not reach.any():
+            return reach
+    # The columns of ``row`` those ink pixels came from lie within the drift allowed.
+    for _ in range(end - row):
+        reach[1:] |= reach[:-1].copy()
+        reach[:-1] |= reach[1:].copy()
+    return reach
+
+
+def underline_absent(rgb: np.ndarray, box: Box) -> Verdict:
+    """Is the OCR line in ``box`` (pixels of ``rgb``) certainly not underlined? See the module doc.
+
+    The OCR text is not used: a misread case ("is" as "IS") must not shorten the shortest word."""
+    x0, y0, x1, y1 = _clip_box(box, rgb.shape)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return Verdict(False, "line box too small to measure")
+    bg = backgrounds(rgb[y0:y1, x0:x1])[0]
+    body = body_rows(ink(rgb[y0:y1, x0:x1], bg).sum(axis=1))
+    if body is None:
+        return Verdict(False, "no ink in the line box")
+    height = body[1] - body[0] + 1
+    base = y0 + body[1]  # the body's last row, in the picture
+    em_hi, em_lo = height / BODY_EM_MIN, height / BODY_EM_MAX
+    bridge = max(1, int(np.ceil(BRIDGE_EM * em_hi)))
+    need = max(3, int(MIN_WORD_EM * em_lo))
+    touch = max(1, int(np.ceil(TOUCH_BODY * height)))
+    bx0, _, bx1, _ = _clip_box(box, rgb.shape, pad_x=bridge)
+    top = max(0, base - touch + 1)
+    bottom = min(rgb.shape[0], max(int(np.ceil(box[3])), base + 1 + int(np.ceil(DEPTH_EM * em_hi))))
+    band = ink(rgb[top:bottom, bx0:bx1], bg)
+    band = band | np.vstack([band[1:], np.zeros((1, band.shape[1]), bool)])  # a 1-px tilt joins two rows
+    split = base + 1 - top  # band rows before this are the body's last rows
+    longest = max((_runs(r, bridge) for r in band[split:]), default=0)
+    if longest >= need:
+        return Verdict(False, f"ink run of {longest}px under the baseline (a word is >= {need}px)")
+    depth = max(2, int(np.ceil(DESCENT_EM * em_lo)))
+    touching = max((_runs(band[r], bridge, _descends(band, r, split, depth)) for r in range(split)), default=0)
+    if touching >= need:
+        return Verdict(False, f"ink run of {touching}px along the baseline: a letter's own foot, or an underline touching it (a word is >= {need}px)")
+    return Verdict(True, "no ink run under the line", f"longest {longest}px below the baseline, {touching}px along it (a word is >= {need}px), "
+                   f"gaps <= {bridge}px bridged")
+
+
+def _hsv(colours: np.ndarray) -> np.ndarray:
+    img = np.clip(np.rint(colours), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    return cv2.cvtColor(img, cv2.COLOR_RGB2HSV).reshape(-1, 3)
+
+
+def family_absent(rgb: np.ndarray, box: Box, fam: Family) -> Verdict:
+    """Is colour family ``fam`` certainly absent from the OCR line in ``box``? See the module doc."""
+    x0, y0, x1, y1 = _clip_box(box, rgb.shape, pad_x=2, below=2, above=2)
+    if x1 - x0 < 1 or y1 - y0 < 1:
+        return Verdict(False, "line box too small to measure")
+    region = rgb[y0:y1, x0:x1].reshape(-1, 3)
+    colours = np.unique(region, axis=0).astype(np.float64)
+    if mask(fam, _hsv(colours)).any():
+        return Verdict(False, f"a pixel of the line is {fam.name}")
+    for bg in backgrounds(rgb[y0:y1, x0:x1]):
+        delta = colours - bg
+        far = np.abs(delta).max(axis=1) >= INK_CONTRAST
+        d = delta[far]
+        if d.size == 0:
+            continue
+        # How far each ray may go before a channel leaves 0..255.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            room = np.where(d > 0, (255 - bg) / d, np.where(d < 0, -bg / d, np.inf)).min(axis=1)
+        for t in RAY_STEPS:
+            pts = bg + np.minimum(t, room)[:, None] * d
+            if mask(fam, _hsv(pts)).any():
+                return Verdict(False, f"an ink pixel could be a blend of {fam.name} with the background")
+    return Verdict(True, f"no pixel, nor any blend of an ink pixel with the background, is {fam.name}", f"{len(colours)} colours")
