@@ -7,6 +7,7 @@ caller records "OCR unavailable" instead of "no text".
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,11 +67,13 @@ def warm() -> None:
     _ocr_once(img)
 
 
-def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None) -> int:
-    """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI]."""
+def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None, infos: list[dict] | None = None) -> int:
+    """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI].
+
+    ``infos``: the page's ``get_image_info()`` when the caller already has it."""
     clip = clip or page.rect
     best_area, dpi = 0.0, float(NO_IMAGE_DPI)
-    for info in page.get_image_info():
+    for info in page.get_image_info() if infos is None else infos:
         box = pymupdf.Rect(info["bbox"]) & clip
         if box.is_empty or info.get("width", 0) <= 0:
             continue
@@ -174,24 +177,36 @@ def _ocr_once(rgb: np.ndarray, side: int | None = None) -> list[Line]:
     return out
 
 
-def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None) -> tuple[TextLine, ...]:
+def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None,
+              infos: list[dict] | None = None, seen: dict[tuple, list[Line]] | None = None) -> tuple[TextLine, ...]:
     """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points.
 
-    ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read."""
+    ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read.
+    ``infos``: the page's ``get_image_info()`` when the caller has it. ``seen``: lines already read,
+    by rendered pixels: a render identical byte for byte to one read before (the same picture placed
+    again at the same size) is not read again; its lines are placed in this ``clip``."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return ()
-    dpi = min(dpi or native_dpi(page, clip), MAX_OCR_WIDTH * 72.0 / clip.width)
-    pix = safe_pixmap(page, dpi, clip)
+    dpi = min(dpi or native_dpi(page, clip, infos), MAX_OCR_WIDTH * 72.0 / clip.width)
+    pix = safe_pixmap(page, dpi, clip, infos=infos)
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
     sx, sy = clip.width / pix.width, clip.height / pix.height
+    if seen is None:
+        lines = ocr_array(rgb, max_upscale)
+    else:
+        # OCR is a function of the pixels (and the enlargement): the same input reads the same lines.
+        key = (pix.width, pix.height, pix.n, max_upscale, hashlib.sha256(pix.samples_mv).digest())
+        if key not in seen:
+            seen[key] = ocr_array(rgb, max_upscale)
+        lines = seen[key]
     return tuple(
         TextLine(
             text=text,
             bbox=(clip.x0 + x0 * sx, clip.y0 + y0 * sy, clip.x0 + x1 * sx, clip.y0 + y1 * sy),
             score=round(score, 4),
         )
-        for text, (x0, y0, x1, y1), score in ocr_array(rgb, max_upscale)
+        for text, (x0, y0, x1, y1), score in lines
     )
 
 
