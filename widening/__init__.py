@@ -4,8 +4,9 @@ import sys
 
 __version__ = "0.1.0"
 # Bump when facts or probe semantics change: it keys the on-disk cache (facts3: OCR reads
-# one line per recogniser call and tall pictures in bands).
-ENGINE_VERSION = "0.1.0-facts3"
+# one line per recogniser call and tall pictures in bands; facts4: a full-page picture under
+# a stamp-only text layer is an image-only page).
+ENGINE_VERSION = "0.1.0-facts4"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -173,6 +173,14 @@ class Cases(RuleFile):
 
 class ObjectClass(RuleFile):
     words: Words
+    # A word with another common sense ("train" a model) names the object only where the
+    # question matches this pattern (case-insensitive): the word used as a noun for a thing.
+    noun_context: str | None = None
+
+    @field_validator("noun_context")
+    @classmethod
+    def _compiles(cls, pattern: str | None) -> str | None:
+        return None if pattern is None else regular_expressions([pattern])[0]
 
 
 class Objects(RuleFile):

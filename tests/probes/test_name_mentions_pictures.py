@@ -12,11 +12,12 @@ from pathlib import Path
 import numpy as np
 import pymupdf
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from fixtures.pictures import PictureNameSpec, build, picture_names, picture_png
+from fixtures.pictures import PictureNameSpec, build, build_stamped_scan, picture_names, picture_png
 from widening.facts import ocr
 from widening.facts.extract import load_doc
-from widening.models import ProbeStatus
+from widening.models import PageKind, ProbeStatus
 from widening.probes import Scope, run_probe
 from widening.probes.name_mentions import find, picture_groups, tokens
 
@@ -126,3 +127,33 @@ def test_a_picture_placed_again_at_the_same_size_is_read_once_with_the_same_line
         assert any("Kazimierz" in l.text and l.bbox[1] > 400 for l in reused[1])  # placed in the lower box
     finally:
         d.close()
+
+
+STAMP = "Case 4:17-cv-00012 Document 1 Filed 03/02/17 Page 3 of 16"
+
+
+def test_a_name_in_a_scan_under_a_stamp_only_text_layer_is_found(tmp_path: Path) -> None:
+    # Regression: a scanned complaint whose only text layer is the court's filing stamp is a
+    # born-digital page by its text; the body was never read, and a company it names was
+    # claimed absent.
+    build_stamped_scan(tmp_path / "s.pdf", ["The plaintiff was interviewed by agents of", "Halvorsen Mutual Insurance on that day."], STAMP)
+    doc = load_doc(tmp_path / "s.pdf", ocr=False)
+    try:
+        assert doc.facts.page(1).kind is PageKind.born_digital  # the case this guards
+    finally:
+        doc.close()
+    res = _probe(tmp_path / "s.pdf", "Halvorsen Mutual")
+    assert [m.page for m in res.members] == [1] and "OCR of a picture" in res.members[0].what, res.note
+    absent = _probe(tmp_path / "s.pdf", "Quixote")
+    assert absent.measured_zero, absent.note
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(["Brennholz", "Ouvrard", "Kazimierz", "Tallinnova", "Marbridge"]), line=st.integers(0, 5),
+       stamp=st.sampled_from([STAMP, "Filed 2019-04-01 14:22 Clerk of the Court, County of Example"]))
+def test_a_name_anywhere_in_a_stamped_scan_is_never_called_absent(tmp_path: Path, name: str, line: int, stamp: str) -> None:
+    body = [f"Paragraph {i + 1} of the complaint states the facts as alleged." for i in range(6)]
+    body[line] = f"{body[line][:30]} {name} {body[line][30:]}"
+    build_stamped_scan(tmp_path / "p.pdf", body, stamp)
+    res = _probe(tmp_path / "p.pdf", name)
+    assert res.members, res.note

@@ -80,3 +80,14 @@ def test_corpus_absent_word(corpus_doc):
     doc = corpus_doc("e639029d16094ea71d964e2fb953952b.pdf")
     assert run_probe("text_search", doc, Scope((13,)), {"text": "Food Distribution 2000"}).members
     assert run_probe("text_search", doc, Scope((13,)), {"text": "zebra crossing"}).measured_zero
+
+
+def test_words_inside_a_picture_are_found(tmp_path):
+    # A text-layer page whose picture shows the word: the layer alone would call it absent.
+    from fixtures.pictures import PictureNameSpec, build
+
+    build(PictureNameSpec(px=(320, 60), dpi=96, font="helv", size=14, name="Tromsorangel", at=(0.4, 0.5)), tmp_path / "p.pdf")
+    doc = load_doc(tmp_path / "p.pdf")
+    res = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Tromsorangel"})
+    assert len(res.members) == 1 and "OCR of a picture" in res.members[0].what, res
+    assert run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Quixote"}).measured_zero

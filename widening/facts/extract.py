@@ -60,8 +60,9 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
         w, h = page.rect.width, page.rect.height  # page.rect is recomputed on every access
         tp = page.get_textpage(flags=_FLAGS)
         text = tp.extractText()
-        images = [tuple(b[:4]) for b in tp.extractBLOCKS() if b[6] == 1]
-        kind = classify(page, text, images)
+        blocks = tp.extractBLOCKS()
+        images = [tuple(b[:4]) for b in blocks if b[6] == 1]
+        kind = classify(page, text, images, [tuple(b[:4]) for b in blocks if b[6] == 0 and b[4].strip()])
         row: dict = dict(index=index, width=w, height=h, label=(page.get_label() or None) if has_labels else None, kind=kind, image_count=len(images))
         if kind is PageKind.empty:
             row.update(drawing_count=0, drawings_counted=True)

@@ -44,7 +44,9 @@ def oversized_images(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS, inf
 
     ``infos``: the page's ``get_image_info()`` when the caller already has it (it reads the whole page)."""
     infos = page.get_image_info() if infos is None else infos
-    return [i for i in infos if not image_fits(int(i.get("width", 0)), int(i.get("height", 0)), max_pixels)]
+    # A shading clipped to nothing is listed as a 0 x 0 "image": it declares no pixels to decode.
+    return [i for i in infos if int(i.get("width", 0)) * int(i.get("height", 0)) > 0
+            and not image_fits(int(i["width"]), int(i["height"]), max_pixels)]
 
 
 def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS, infos: list[dict] | None = None) -> str | None:

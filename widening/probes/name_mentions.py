@@ -12,7 +12,8 @@ proves neither presence nor absence.
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
 not run or failed (blind). Only blind pages block a zero. With ``pictures``, the words
-inside content pictures of text-layer pages are read too (OCR, kept in the cache).
+inside content pictures and full-page pictures (a scan under a stamp-only text layer) of
+text-layer pages are read too (OCR, kept in the cache).
 
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
@@ -454,8 +455,13 @@ def _span(pages: list[int]) -> str:
     return ", ".join(f"p{p}" for p in pages)
 
 
+# A full-page picture under a text layer is read too: it may be a scan whose only text layer
+# is a stamp (a court filing's header line), so its words are in pixels alone.
+READ_KINDS = ("content", "full_page_background")
+
+
 def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...]]:
-    """Text-layer pages showing content pictures (not icons, logos or a scanned page's own image) -> their boxes."""
+    """Text-layer pages showing content or full-page pictures (not icons or logos) -> their boxes."""
     from widening.probes.images import placed_images
 
     out: dict[int, tuple[BBox, ...]] = {}
@@ -464,7 +470,7 @@ def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...
             continue
         key = ("picture_boxes", index)
         if key not in doc.memo:  # memoised: listing a page's images reads the whole page (get_image_info)
-            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index, xrefs=False) if p.klass == "content")
+            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index, xrefs=False) if p.klass in READ_KINDS)
         if doc.memo[key]:
             out[index] = doc.memo[key]
     return out
@@ -476,9 +482,9 @@ def max_picture_pages() -> int:
 
 
 # The cache namespace of picture words: a new name whenever how pictures are read changes
-# (v2: touching pictures grouped, the detector's enlargement bounded), so words read the old
-# way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v2"
+# (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
+# read too), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v3"
 
 
 class PictureText(Frozen):

@@ -1,7 +1,8 @@
 """Probe ``text_search``: where a string occurs, insensitive to case, spacing, hyphenation and ligatures.
 
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
-members; on image-only slides it reads the OCR lines, or says it could not measure.
+members; on image-only slides it reads the OCR lines, or says it could not measure. On
+text-layer pages the words inside pictures are read by OCR too.
 """
 
 from __future__ import annotations
@@ -100,4 +101,29 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         source = "ocr" if use_ocr else "text layer"
         for bbox in find_all(chars, needle):
             members.append(Member(page=index, bbox=bbox, what=f"text {text!r} ({source})"))
+        if not use_ocr:
+            try:
+                found = find_all(picture_chars(doc.page(index), index, clip), needle)
+            except Exception as exc:  # a picture that cannot be read may show the text
+                unmeasured[index] = f"a picture on the page could not be read ({type(exc).__name__})"
+                continue
+            members += [Member(page=index, bbox=b, what=f"text {text!r} (OCR of a picture)") for b in found]
     return finish("text_search", scope, params, members, unmeasured)
+
+
+def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+    """Normalised characters OCR reads inside the pictures of a text-layer page (each with its line's box).
+
+    Every picture is read, icons and logos too: a size or band rule does not make a picture
+    wordless. Only one under 8 px across is skipped, as it cannot hold a legible glyph."""
+    from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image  # OCR is heavy: only when a page shows pictures
+    from widening.probes.images import placed_images
+
+    out: list[tuple[str, BBox]] = []
+    for placed in placed_images(page, index, clip):
+        if min(placed.pixels) < 8:
+            continue
+        for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE):
+            if centre_in(line.bbox, clip):
+                out.extend((c, line.bbox) for c in char_form(line.text))
+    return out

@@ -29,6 +29,18 @@ def _c() -> dict[str, Any]:
 
 
 @cache
+def _object_contexts() -> dict[str, re.Pattern[str]]:
+    classes = vocab.load("objects")["classes"]
+    return {str(c): re.compile(s["noun_context"], re.I) for c, s in classes.items() if isinstance(s, dict) and s.get("noun_context")}
+
+
+def pictured_object_words(q: str) -> dict[str, list[str]]:
+    """``object_words`` less the classes whose word ``q`` uses in another sense (rules/objects.yaml ``noun_context``)."""
+    ctx = _object_contexts()
+    return {c: w for c, w in object_words().items() if c not in ctx or ctx[c].search(q)}
+
+
+@cache
 def object_words() -> dict[str, list[str]]:
     """Detector class -> question words, from rules/objects.yaml."""
     classes = vocab.load("objects")["classes"]
@@ -213,7 +225,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     colour = vocab.find_key(v["colours"], masked)
     element = vocab.find_key(v["elements"], masked)
-    obj = vocab.find_key(object_words(), masked)
+    obj = vocab.find_key(pictured_object_words(q), masked)
     attribute = vocab.find_key(v["person_attributes"], masked)
     person = vocab.search(v["person_words"], masked) is not None
     stylised = vocab.search(v["stylised_words"], q) is not None
