@@ -10,7 +10,7 @@ a pre-commit environment all read them with importlib.resources, from any workin
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
@@ -383,14 +383,24 @@ def near(word: str, token: str) -> bool:
     return abs(len(word) - len(token)) <= budget and _indel(word, token) <= budget
 
 
-def _fuzzy(words: list[str], text: str) -> Hit | None:
+@lru_cache(maxsize=64)
+def _vocab_tokens(text: str) -> tuple[tuple[int, int, str, bool], ...]:
     # A capitalised word after the first is a name ("TRUCS" is not "trucks"): matched only as spelt.
-    toks = [(m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in VOCAB_TOKEN.finditer(text)]
+    return tuple((m.start(), m.end(), m.group(0).lower(), m.group(0).islower() or m.start() == 0) for m in VOCAB_TOKEN.finditer(text))
+
+
+def _fuzzy(words: list[str], text: str) -> Hit | None:
+    toks = _vocab_tokens(text)  # one text is searched for every vocabulary key in turn
     best: Hit | None = None
     for w in sorted(words, key=len, reverse=True):
         parts = VOCAB_TOKEN.findall(w.lower())
         n = len(parts)
+        if not n:
+            continue  # no word: nothing to misspell
+        lead = parts[0][0]
         for i in range(len(toks) - n + 1):
+            if toks[i][2][0] != lead:
+                continue  # the first word as spelt or near (same first letter, see near()): nothing else can match
             window = toks[i : i + n]
             # At least one word is a near spelling: words as spelt are the exact pass's business.
             if all(p == t[2] or (t[3] and near(p, t[2])) for p, t in zip(parts, window)) and any(p != t[2] for p, t in zip(parts, window)):

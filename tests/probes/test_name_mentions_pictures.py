@@ -96,6 +96,39 @@ def test_the_bounded_reading_finds_what_the_unbounded_one_found(spec: PictureNam
             assert res.members, (spec, [l.text for l in unbounded], res.note)
 
 
+def test_a_picture_placed_again_at_the_same_size_is_read_once_with_the_same_lines(tmp_path: Path) -> None:
+    """A render identical byte for byte to one read before reuses its lines, placed in its own box;
+    the same picture at another size (another render) is read on its own. Same lines as reading each."""
+    from widening.probes.name_mentions import _read_pictures
+
+    spec = PictureNameSpec(px=(300, 60), dpi=72, font="helv", size=14, name="Kazimierz", at=(0.2, 0.5))
+    png = picture_png(spec)
+    doc = pymupdf.open()
+    for _ in range(2):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((50, 60), "Body text in the text layer.", fontsize=11)
+        page.insert_image(pymupdf.Rect(51, 99, 351, 159), stream=png)
+        # the same picture, same size, lower down: 300 pt further, a whole number of pixels at the
+        # render's 96 dpi, so its render is the same bytes (a fractional offset would render anew)
+        page.insert_image(pymupdf.Rect(51, 399, 351, 459), stream=png)
+    doc[1].insert_image(pymupdf.Rect(51, 600, 501, 690), stream=png)  # and once enlarged: another render
+    doc.save(tmp_path / "r.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "r.pdf", ocr=False)
+    try:
+        reused = {i: _read_pictures(d, i) for i in (1, 2)}
+        renders = d.memo[("picture_renders_read",)]
+        assert len(renders) == 2  # two distinct renders read, for five placements
+        with pymupdf.open(tmp_path / "r.pdf") as pdf:
+            each = {i: [l for r in (pymupdf.Rect(51, 99, 351, 159), pymupdf.Rect(51, 399, 351, 459), pymupdf.Rect(51, 600, 501, 690))
+                        for l in ocr.ocr_image(pdf[i - 1], r, max_upscale=ocr.PICTURE_MAX_UPSCALE) if r.y0 < 600 or i == 2]
+                    for i in (1, 2)}
+        assert {i: list(v) for i, v in reused.items()} == each
+        assert any("Kazimierz" in l.text and l.bbox[1] > 400 for l in reused[1])  # placed in the lower box
+    finally:
+        d.close()
+
+
 STAMP = "Case 4:17-cv-00012 Document 1 Filed 03/02/17 Page 3 of 16"
 
 

@@ -39,22 +39,24 @@ def image_fits(width: int, height: int, max_pixels: int = MAX_IMAGE_PIXELS) -> b
     return 0 < width and 0 < height and width * height <= max_pixels
 
 
-def oversized_images(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> list[dict]:
-    """Image infos on ``page`` whose declared size exceeds the budget (no pixels are decoded)."""
-    infos = page.get_image_info()
+def oversized_images(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS, infos: list[dict] | None = None) -> list[dict]:
+    """Image infos on ``page`` whose declared size exceeds the budget (no pixels are decoded).
+
+    ``infos``: the page's ``get_image_info()`` when the caller already has it (it reads the whole page)."""
+    infos = page.get_image_info() if infos is None else infos
     # A shading clipped to nothing is listed as a 0 x 0 "image": it declares no pixels to decode.
     return [i for i in infos if int(i.get("width", 0)) * int(i.get("height", 0)) > 0
             and not image_fits(int(i["width"]), int(i["height"]), max_pixels)]
 
 
-def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS) -> str | None:
+def render_refusal(page: pymupdf.Page, max_pixels: int = MAX_IMAGE_PIXELS, infos: list[dict] | None = None) -> str | None:
     """Why rendering ``page`` would be unsafe (an image bomb on it), or None when it is fine.
 
     MuPDF decompresses every image a render touches in full, whatever the zoom:
     a 100,000 x 100,000 px image costs tens of seconds even at 72 dpi. A caller that gets a reason
     reports could-not-measure for that page.
     """
-    big = oversized_images(page, max_pixels)
+    big = oversized_images(page, max_pixels, infos)
     if not big:
         return None
     w, h = int(big[0].get("width", 0)), int(big[0].get("height", 0))
@@ -66,9 +68,9 @@ class RenderRefused(ValueError):
 
 
 def safe_pixmap(page: pymupdf.Page, dpi: float, clip: pymupdf.Rect | None = None,
-                colorspace: pymupdf.Colorspace = pymupdf.csRGB, annots: bool = True) -> pymupdf.Pixmap:
-    """``page.get_pixmap`` within the budgets; raises RenderRefused for an image bomb on the page."""
-    why = render_refusal(page)
+                colorspace: pymupdf.Colorspace = pymupdf.csRGB, annots: bool = True, infos: list[dict] | None = None) -> pymupdf.Pixmap:
+    """``page.get_pixmap`` within the budgets; raises RenderRefused for an image bomb on the page (``infos``: as in oversized_images)."""
+    why = render_refusal(page, infos=infos)
     if why:
         raise RenderRefused(why)
     return page.get_pixmap(matrix=render_matrix(page, dpi, clip), clip=clip, alpha=False, colorspace=colorspace, annots=annots)

@@ -7,6 +7,7 @@ caller records "OCR unavailable" instead of "no text".
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -67,11 +68,13 @@ def warm() -> None:
     _ocr_once(img)
 
 
-def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None) -> int:
-    """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI]."""
+def native_dpi(page: pymupdf.Page, clip: pymupdf.Rect | None = None, infos: list[dict] | None = None) -> int:
+    """The resolution at which the largest image inside ``clip`` is drawn, clamped to [MIN_DPI, MAX_DPI].
+
+    ``infos``: the page's ``get_image_info()`` when the caller already has it."""
     clip = clip or page.rect
     best_area, dpi = 0.0, float(NO_IMAGE_DPI)
-    for info in page.get_image_info():
+    for info in page.get_image_info() if infos is None else infos:
         box = pymupdf.Rect(info["bbox"]) & clip
         if box.is_empty or info.get("width", 0) <= 0:
             continue
@@ -188,33 +191,46 @@ class Pixels(NamedTuple):
         return (self.clip.x0 + x0 * self.sx, self.clip.y0 + y0 * self.sy, self.clip.x0 + x1 * self.sx, self.clip.y0 + y1 * self.sy)
 
 
-def render_clip(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None) -> Pixels | None:
-    """The pixels OCR reads for ``clip`` (native resolution, bounded width); None when ``clip`` is off the page."""
+def render_clip(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, infos: list[dict] | None = None) -> Pixels | None:
+    """The pixels OCR reads for ``clip`` (native resolution, bounded width); None when ``clip`` is off the page.
+
+    ``infos``: the page's ``get_image_info()`` when the caller has it."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return None
-    dpi = min(dpi or native_dpi(page, clip), MAX_OCR_WIDTH * 72.0 / clip.width)
-    pix = safe_pixmap(page, dpi, clip)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3]
+    dpi = min(dpi or native_dpi(page, clip, infos), MAX_OCR_WIDTH * 72.0 / clip.width)
+    pix = safe_pixmap(page, dpi, clip, infos=infos)
+    rgb = np.ascontiguousarray(np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3])
     return Pixels(rgb, clip, clip.width / pix.width, clip.height / pix.height)
 
 
-def read_pixels(pixels: Pixels, max_upscale: float | None = None) -> tuple[tuple[TextLine, tuple[float, float, float, float]], ...]:
-    """OCR lines of a render, each with its box in the render's pixels (for measuring the words' ink)."""
-    return tuple(
-        (TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)), box)
-        for text, box, score in ocr_array(pixels.rgb, max_upscale)
-    )
+def read_pixels(pixels: Pixels, max_upscale: float | None = None,
+                seen: dict[tuple, list[Line]] | None = None) -> tuple[tuple[TextLine, tuple[float, float, float, float]], ...]:
+    """OCR lines of a render, each with its box in the render's pixels (for measuring the words' ink).
+
+    ``seen``: lines already read, by rendered pixels: a render identical byte for byte to one read
+    before (the same picture placed again at the same size) is not read again."""
+    if seen is None:
+        lines = ocr_array(pixels.rgb, max_upscale)
+    else:
+        # OCR is a function of the pixels (and the enlargement): the same input reads the same lines.
+        key = (*pixels.rgb.shape, max_upscale, hashlib.sha256(pixels.rgb.tobytes()).digest())
+        if key not in seen:
+            seen[key] = ocr_array(pixels.rgb, max_upscale)
+        lines = seen[key]
+    return tuple((TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)), box) for text, box, score in lines)
 
 
-def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None) -> tuple[TextLine, ...]:
+def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None,
+              infos: list[dict] | None = None, seen: dict[tuple, list[Line]] | None = None) -> tuple[TextLine, ...]:
     """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points.
 
-    ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read."""
-    pixels = render_clip(page, clip, dpi)
+    ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read.
+    ``infos``, ``seen``: as for ``render_clip`` and ``read_pixels``; its lines are placed in this ``clip``."""
+    pixels = render_clip(page, clip, dpi, infos)
     if pixels is None:
         return ()
-    return tuple(line for line, _ in read_pixels(pixels, max_upscale))
+    return tuple(line for line, _ in read_pixels(pixels, max_upscale, seen))
 
 
 def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]:

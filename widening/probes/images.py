@@ -60,11 +60,13 @@ def classify(bbox: BBox, page_rect: pymupdf.Rect) -> Klass:
     return "content"
 
 
-def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None) -> list[Placed]:
-    """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there."""
+def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None, xrefs: bool = True) -> list[Placed]:
+    """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there.
+
+    ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image)."""
     mask_xrefs = {img[1] for img in page.get_images(full=True) if img[1]}
     out: list[Placed] = []
-    for info in page.get_image_info(xrefs=True):
+    for info in page.get_image_info(xrefs=xrefs or bool(mask_xrefs)):
         r = pymupdf.Rect(info["bbox"]) & page.rect
         if r.is_empty or (clip is not None and not r.intersects(clip)):
             continue

@@ -229,10 +229,17 @@ def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit
     needle = [t.norm for t in tokens(needle_text)]
     if not needle:
         return []
+    first, lead = needle[0], needle[0][0]
     for fuzzy in (False, True) if tolerant else (False,):
         hits: list[Hit] = []
         j = 0
         while j < len(page):
+            # A match starts only at a token with the needle's first letter or, tolerant, a near
+            # spelling of its first word (_align's own first test, done here without its calls).
+            p = page[j].norm
+            if p[0] != lead and not (fuzzy and _near(first, p)):
+                j += 1
+                continue
             end = _align(needle, page, j, fuzzy)
             if end is not None:
                 hits.append(Hit(j, end, not fuzzy))
@@ -462,8 +469,8 @@ def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...
         if doc.facts.page(index).kind is not PageKind.born_digital or not doc.facts.page(index).image_count:
             continue
         key = ("picture_boxes", index)
-        if key not in doc.memo:  # memoised: listing a page's images hashes each one (get_image_info)
-            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index) if p.klass in READ_KINDS)
+        if key not in doc.memo:  # memoised: listing a page's images reads the whole page (get_image_info)
+            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index, xrefs=False) if p.klass in READ_KINDS)
         if doc.memo[key]:
             out[index] = doc.memo[key]
     return out
@@ -510,7 +517,8 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
 
     A group (tiles of one picture, a screenshot with an inset) is read as one area, so a word
     crossing a tile edge stays whole; pictures apart are read apart, each at its own scale,
-    and the page text between them is not read again.
+    and the page text between them is not read again. A group whose render is identical to one
+    read before in the document (an icon or screenshot placed again) reuses those lines.
     """
     import pymupdf
 
@@ -520,9 +528,11 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
     if not boxes:
         return ()
     page = doc.page(index)
+    infos = page.get_image_info()  # read once for every group's resolution and pixel budget
+    seen = doc.memo.setdefault(("picture_renders_read",), {})
     out: list[TextLine] = []
     for group in picture_groups(boxes):
-        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE)
+        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen)
         inside = [pymupdf.Rect(b) for b in group]
         out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
     return tuple(out)
