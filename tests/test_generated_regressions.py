@@ -188,6 +188,20 @@ def test_table_values_stops_at_the_end_of_an_unruled_table(tmp_path):
     assert any("615" in d.what for d in res.doubts), [d.what for d in res.doubts]
 
 
+def test_table_values_sets_running_text_through_the_column_aside(tmp_path):
+    # Generator counterexample: "the the +1 615 591 1000" runs under an unruled table, its
+    # "+1 615 591" inside the column band read as one grouped number (1,615,591) of a row
+    # "the the"; "1000" a word space to the right shows it is running text, not a cell.
+    col = ColumnSpec(name="Revenue", cells=(CellSpec(value=0.0), CellSpec(value=0.0)))
+    t = TableSpec(origin=(20.0, 20.0), columns=(col,), rows=("North", "South"), ruled=False, query=(0, ">", 0.0))
+    words = (WordSpec(text="the"), WordSpec(text="the"), WordSpec(text="+1 615 591 1000", role="phone"))
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(t, TextSpec(origin=(20.0, 65.0), width=240.0, size=9.0, words=words))),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">", "value": 0.0})
+    assert res.members == (), [m.what for m in res.members]
+    assert any("615" in d.what and "touch" in (d.why or "") for d in res.doubts), [(d.what, d.why) for d in res.doubts]
+
+
 def test_table_values_reads_percent_thousands_negatives_and_markers(tmp_path):
     # The formats that already read right: kept so a change to the cell reader cannot lose them.
     col = ColumnSpec(name="Growth", cells=(CellSpec(value=-12.5, fmt="percent", marker="a"), CellSpec(value=-3.2, fmt="paren_neg"), CellSpec(value=40.0, fmt="percent")))

@@ -183,8 +183,12 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         bbox = pymupdf.Rect(col[0][:4])
         for w in col[1:]:
             bbox |= w[:4]
+        # Words a word space from the cell, outside the band: running text through the column
+        # ("... call +1 615 591 1000 ..."), whose number under the header is no cell's value.
+        glued = [w for w in line if w not in col and w not in cut
+                 and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
-                          " ".join(w[4] for w in cut)))
+                          " ".join(w[4] for w in cut + glued)))
     return cells
 
 
@@ -272,7 +276,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 if OPS[op](cell.value, value) and (many > 1 or cell.cut):
                     # A phone number, range or date under the column, or a line whose words run across
                     # the column's edge (running text below an unruled table): the value is not certain.
-                    why = f"{many} numbers in {cell.text!r}, not one value" if many > 1 else f"the line's words {cell.cut!r} cross the column's edge"
+                    why = f"{many} numbers in {cell.text!r}, not one value" if many > 1 else f"the line's words {cell.cut!r} cross or touch the column's edge"
                     doubts.append(m.model_copy(update={"why": f"cell filter: {why}"}))
                 elif OPS[op](cell.value, value):
                     members.append(m)
