@@ -202,6 +202,20 @@ def test_table_values_sets_running_text_through_the_column_aside(tmp_path):
     assert any("615" in d.what and "touch" in (d.why or "") for d in res.doubts), [(d.what, d.why) for d in res.doubts]
 
 
+def test_table_values_ends_an_unruled_table_at_the_next_tables_header(tmp_path):
+    # Generator counterexample: a second unruled table ("Share") starts 6 pt under the first
+    # ("Revenue"); its zeros were read as more Revenue cells. They are doubts now.
+    rev = ColumnSpec(name="Revenue", cells=(CellSpec(value=0.0), CellSpec(value=0.0)))
+    share = ColumnSpec(name="Share", cells=(CellSpec(value=0.0), CellSpec(value=0.0)))
+    t1 = TableSpec(origin=(20.0, 20.0), columns=(rev,), rows=("North", "South"), ruled=False, query=(0, ">=", 0.0))
+    t2 = TableSpec(origin=(20.0, 65.0), columns=(share,), rows=("North", "South"), ruled=False, query=(0, ">=", 0.0))
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(t1, t2)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">=", "value": 0.0})
+    want = [c for c in truth.cells if c.column == "Revenue"]
+    assert len(res.members) == len(want) and all(covered(1, c.bbox, res.members) for c in want), [m.what for m in res.members]
+
+
 def test_table_values_reads_percent_thousands_negatives_and_markers(tmp_path):
     # The formats that already read right: kept so a change to the cell reader cannot lose them.
     col = ColumnSpec(name="Growth", cells=(CellSpec(value=-12.5, fmt="percent", marker="a"), CellSpec(value=-3.2, fmt="paren_neg"), CellSpec(value=40.0, fmt="percent")))
