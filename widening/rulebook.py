@@ -225,7 +225,7 @@ class NameMatching(RuleFile):
 
     plural_min_letters: int
     edits: dict[int, int]
-    max_picture_pages: int
+    max_pictures: int
     vowel_slip_min_letters: int
 
 

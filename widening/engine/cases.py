@@ -238,7 +238,7 @@ def _in_pictures(doc: Doc, a: Qualifier, pa: set[int], r: Qualifier, pr: set[int
     n = doc.facts.page_count
     near = tuple(sorted({q for p in pa | pr for q in range(p - reach, p + reach + 1) if 1 <= q <= n}))
     pics = names.picture_pages(doc, near)
-    if len(pics) > names.max_picture_pages():
+    if names.pictures_over_budget(doc, sorted(pics)):
         return None
     pa, pr = set(pa), set(pr)
     for index in pics:

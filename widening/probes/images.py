@@ -35,6 +35,7 @@ class Placed:
     xref: int
     pixels: tuple[int, int]
     klass: Klass
+    digest: bytes = b""  # the image's MD5 (only when listed with ``hashes``): same bytes, same picture
 
     @property
     def min_side(self) -> float:
@@ -60,20 +61,23 @@ def classify(bbox: BBox, page_rect: pymupdf.Rect) -> Klass:
     return "content"
 
 
-def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None, xrefs: bool = True) -> list[Placed]:
+def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None, xrefs: bool = True,
+                  hashes: bool = False) -> list[Placed]:
     """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there.
 
-    ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image)."""
+    ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image);
+    ``hashes``: each carries its image's digest (decodes every image too)."""
     mask_xrefs = {img[1] for img in page.get_images(full=True) if img[1]}
     out: list[Placed] = []
-    for info in page.get_image_info(xrefs=xrefs or bool(mask_xrefs)):
+    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
         r = pymupdf.Rect(info["bbox"]) & page.rect
         if r.is_empty or (clip is not None and not r.intersects(clip)):
             continue
         if info.get("xref") and info["xref"] in mask_xrefs:
             continue  # a soft mask drawn as its own image is not a picture
         bbox = rect_tuple(r)
-        out.append(Placed(index, bbox, int(info.get("xref") or 0), (int(info["width"]), int(info["height"])), classify(bbox, page.rect)))
+        out.append(Placed(index, bbox, int(info.get("xref") or 0), (int(info["width"]), int(info["height"])),
+                          classify(bbox, page.rect), bytes(info.get("digest") or b"")))
     return out
 
 

@@ -12,13 +12,14 @@ proves neither presence nor absence.
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
 not run or failed (blind). Only blind pages block a zero. With ``pictures``, the words
-inside content pictures and full-page pictures (a scan under a stamp-only text layer) of
-text-layer pages are read too (OCR, kept in the cache).
+inside every picture of 8 px or more on text-layer pages are read too (OCR, kept in the
+cache): screenshots, a scan under a stamp-only text layer, and logos and icons in a header
+or footer band (a name printed only in a footer logo).
 
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
-Cannot see: words in the pictures of a document with more than ``max_picture_pages``
-pictured pages (those pages are then blind), or a name split by a line break mid-word
+Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
+pictures (its pictured pages are then blind), or a name split by a line break mid-word
 without a hyphen.
 """
 
@@ -455,46 +456,70 @@ def _span(pages: list[int]) -> str:
     return ", ".join(f"p{p}" for p in pages)
 
 
-# A full-page picture under a text layer is read too: it may be a scan whose only text layer
-# is a stamp (a court filing's header line), so its words are in pixels alone.
-READ_KINDS = ("content", "full_page_background")
+# Every picture is read, logos, seals and icons in a header or footer band too: a size or band
+# rule does not make a picture wordless (a firm's name printed only in its footer logo). Only a
+# picture under MIN_PICTURE_PIXELS across is skipped: it cannot hold a legible glyph.
+MIN_PICTURE_PIXELS = 8
+
+
+def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple[bytes, float, float], bool], ...]:
+    """The readable pictures of a text-layer page, each with its identity (image digest, shown size)
+    and whether images.classify calls it a decoration (for the note only: decorations are read too)."""
+    from widening.probes.images import placed_images
+
+    page = doc.facts.page(index)
+    if page.kind is not PageKind.born_digital or not page.image_count:
+        return ()
+    key = ("picture_placed", index)
+    if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
+        doc.memo[key] = tuple(
+            (p.bbox, (p.digest, round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1])), p.klass == "decoration")
+            for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
+            if min(p.pixels) >= MIN_PICTURE_PIXELS)
+    return doc.memo[key]
 
 
 def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...]]:
-    """Text-layer pages showing content or full-page pictures (not icons or logos) -> their boxes."""
-    from widening.probes.images import placed_images
-
+    """Text-layer pages showing a picture of at least MIN_PICTURE_PIXELS across -> their boxes."""
     out: dict[int, tuple[BBox, ...]] = {}
     for index in pages:
-        if doc.facts.page(index).kind is not PageKind.born_digital or not doc.facts.page(index).image_count:
-            continue
-        key = ("picture_boxes", index)
-        if key not in doc.memo:  # memoised: listing a page's images reads the whole page (get_image_info)
-            doc.memo[key] = tuple(p.bbox for p in placed_images(doc.page(index), index, xrefs=False) if p.klass in READ_KINDS)
-        if doc.memo[key]:
-            out[index] = doc.memo[key]
+        if placed := _placed(doc, index):
+            out[index] = tuple(b for b, _, _ in placed)
     return out
 
 
-def max_picture_pages() -> int:
-    """How many pictured pages a document may have read before they count as blind."""
-    return int(_rules()["max_picture_pages"])
+def distinct_pictures(doc: Doc, pages: tuple[int, ...] | list[int], decorations: bool = False) -> int:
+    """How many distinct pictures (same image at the same shown size counts once) the pages show:
+    what reading them costs, as a logo repeated on every page is read once. ``decorations``: count those only."""
+    return len({ident for index in pages for _, ident, deco in _placed(doc, index) if deco or not decorations})
+
+
+def max_pictures() -> int:
+    """How many distinct pictures a document may have read before its pictured pages count as blind."""
+    return int(_rules()["max_pictures"])
+
+
+def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | None:
+    """The distinct pictures of ``pages`` when there are more than the budget allows, else None."""
+    n = distinct_pictures(doc, pages)
+    return n if n > max_pictures() else None
 
 
 # The cache namespace of picture words: a new name whenever how pictures are read changes
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
-# read too), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v3"
+# read too; v4: every picture of 8 px or more, decorations too), so words read the old way
+# are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v4"
 
 
 class PictureText(Frozen):
-    """What OCR read inside the content pictures of one page (kept in the cache: reading them is slow)."""
+    """What OCR read inside the pictures of one page (kept in the cache: reading them is slow)."""
 
     lines: tuple[TextLine, ...] = ()
 
 
 def picture_tokens(doc: Doc, index: int) -> list[Token]:
-    """Tokens OCR reads inside the content pictures of a text-layer page.
+    """Tokens OCR reads inside the pictures of a text-layer page.
 
     Memoised per document, and in the on-disk cache when the caller put one in
     ``doc.store`` (the audit does), keyed by the PDF's hash and the page.
@@ -513,7 +538,7 @@ def picture_tokens(doc: Doc, index: int) -> list[Token]:
 
 
 def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
-    """OCR of the page's content pictures, one pass per group of touching pictures; lines outside every picture are dropped.
+    """OCR of the page's pictures, one pass per group of touching pictures; lines outside every picture are dropped.
 
     A group (tiles of one picture, a screenshot with an inset) is read as one area, so a word
     crossing a tile edge stays whole; pictures apart are read apart, each at its own scale,
@@ -602,8 +627,8 @@ class NameMentionsParams(Params):
 def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Members: exact whole-word mentions of any variant; doubts: tolerant-only ones. Blind pages block a zero.
 
-    ``pictures: true``: when the text finds no exact mention, the words inside content pictures
-    of text-layer pages are read by OCR too (on at most ``max_picture_pages`` pages; more is blind).
+    ``pictures: true``: when the text finds no exact mention, the words inside every picture of
+    text-layer pages are read by OCR too (at most ``max_pictures`` distinct ones; more is blind).
     """
     variants = [str(v) for v in params.get("variants", []) if tokens(str(v))]
     if not variants:
@@ -627,10 +652,10 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     unread: list[str] = []
     if params.get("pictures") and not members:
         pics = picture_pages(doc, tuple(pages))
-        cap = max_picture_pages()
-        if len(pics) > cap:
-            unread.append(f"pictures on {len(pics)} text-layer page(s) (more than {cap}) were not read, e.g. p{min(pics)}")
-            unmeasured.update({p: f"pictures not read (more than {cap} pictured pages)" for p in pics})
+        cap = max_pictures()
+        if over := pictures_over_budget(doc, sorted(pics)):
+            unread.append(f"{over} distinct pictures on {len(pics)} text-layer page(s) (more than {cap}) were not read, e.g. p{min(pics)}")
+            unmeasured.update({p: f"pictures not read (more than {cap} distinct pictures)" for p in pics})
         else:
             for index in pics:
                 try:
@@ -642,7 +667,9 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 members += exact
                 doubts += near
             if pics:
-                how += f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(sorted(pics))}"
+                read = sorted(pics)
+                how += (f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(read)} ({distinct_pictures(doc, read)} distinct,"
+                        f" {distinct_pictures(doc, read, decorations=True)} of them logos or icons)")
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]
