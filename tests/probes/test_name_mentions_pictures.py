@@ -1,11 +1,14 @@
 """Words inside pictures before an absent-name claim (name_mentions, ``pictures: true``): real PDFs, real OCR.
 
 The detector's enlargement of a picture is bounded (widening/facts/ocr.py PICTURE_MAX_UPSCALE):
-these tests hold the bounded reading to finding every name the unbounded one found.
+these tests hold the bounded reading to finding every name the unbounded one found, in body
+pictures and in logos and icons (header and footer bands, a few pt across). A long run:
+HYPOTHESIS_PROFILE=long WIDENING_LOGO_NAME_EXAMPLES=200.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -14,11 +17,11 @@ import pymupdf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fixtures.pictures import PictureNameSpec, build, build_stamped_scan, picture_names, picture_png
+from fixtures.pictures import LogoSpec, PictureNameSpec, build, build_stamped_scan, logo_names, picture_names, picture_png
 from widening.facts import ocr
 from widening.facts.extract import load_doc
 from widening.models import PageKind, ProbeStatus
-from widening.probes import Scope, run_probe
+from widening.probes import Scope, images, name_mentions, run_probe
 from widening.probes.name_mentions import find, picture_groups, tokens
 
 
@@ -69,6 +72,85 @@ def test_a_word_across_two_tiles_of_one_picture_is_read_whole(tmp_path: Path) ->
     doc.close()
     res = _probe(tmp_path / "t.pdf", spec.name)
     assert res.members, res.note  # exact: the word was not cut in two
+
+
+def test_a_name_only_in_a_header_band_logo_is_found(tmp_path: Path) -> None:
+    """Regression (issue 11): a name printed only inside a small logo in the header band (a
+    decoration to images.classify) was never read, so "X occurs nowhere" was claimed."""
+    spec = PictureNameSpec(px=(160, 40), dpi=96, font="helv", size=14, name="Halvorsen", at=(0.3, 0.5))
+    rect = build(spec, tmp_path / "logo.pdf", origin=(440, 24))
+    with pymupdf.open(tmp_path / "logo.pdf") as pdf:
+        assert images.classify(tuple(rect), pdf[0].rect) == "decoration"  # a logo, 120 x 30 pt in the band
+        assert "Halvorsen" not in pdf[0].get_text()  # nowhere in the text layer
+    res = _probe(tmp_path / "logo.pdf", "Halvorsen")
+    assert [m.page for m in res.members] == [1] and "OCR of a picture" in res.members[0].what, res.note
+    assert "1 distinct, 1 of them logos or icons" in res.note
+    absent = _probe(tmp_path / "logo.pdf", "Quixote")
+    assert absent.measured_zero, absent.note  # the logo was read, and holds no such name
+
+
+def test_a_picture_under_8_pixels_across_is_not_read(tmp_path: Path) -> None:
+    # Certain by construction: 7 pixels cannot hold a legible glyph, so such a strip is no blind spot.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((50, 400), "Body text.", fontsize=11)
+    strip = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 7), False)
+    strip.clear_with(90)
+    page.insert_image(pymupdf.Rect(50, 20, 250, 27), pixmap=strip)
+    doc.save(tmp_path / "s.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "s.pdf", ocr=False)
+    try:
+        assert name_mentions.picture_pages(d, (1,)) == {}
+    finally:
+        d.close()
+
+
+def test_the_budget_counts_distinct_pictures_not_pictured_pages(tmp_path: Path, monkeypatch) -> None:
+    """A logo on every page is one picture to read; beyond the budget the pictured pages are blind (no zero)."""
+    logo = picture_png(PictureNameSpec(px=(160, 40), dpi=96, font="helv", size=14, name="Halvorsen", at=(0.3, 0.5)))
+    other = picture_png(PictureNameSpec(px=(200, 60), dpi=96, font="helv", size=14, name="Kazimierz", at=(0.3, 0.5)))
+    doc = pymupdf.open()
+    for i in range(6):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((50, 400), f"Body text of page {i + 1}.", fontsize=11)
+        page.insert_image(pymupdf.Rect(440, 24, 560, 54), stream=logo)
+    doc[5].insert_image(pymupdf.Rect(50, 120, 200, 165), stream=other)
+    doc.save(tmp_path / "b.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "b.pdf", ocr=False)
+    try:
+        pages = tuple(range(1, 7))
+        assert len(name_mentions.picture_pages(d, pages)) == 6
+        assert name_mentions.distinct_pictures(d, pages) == 2
+        assert name_mentions.distinct_pictures(d, pages, decorations=True) == 1
+        assert name_mentions.pictures_over_budget(d, pages) is None  # 2 distinct, well under the budget
+        monkeypatch.setattr(name_mentions, "max_pictures", lambda: 1)
+        assert name_mentions.pictures_over_budget(d, pages) == 2
+        res = run_probe("name_mentions", d, Scope(pages=pages), {"variants": ["Quixote"], "pictures": True})
+        assert not res.measured_zero and "2 distinct pictures on 6 text-layer page(s) (more than 1) were not read" in res.note, res.note
+    finally:
+        d.close()
+
+
+@settings(deadline=None, max_examples=int(os.environ.get("WIDENING_LOGO_NAME_EXAMPLES", "6")),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(spec=logo_names())
+def test_a_name_in_a_logo_or_icon_anywhere_is_never_a_measured_zero(spec: LogoSpec) -> None:
+    """A name drawn into a picture of 8 px or more, in a header or footer band or the body, shown
+    a few pt across or more: when OCR of the picture at full enlargement reads it, exactly or
+    nearly, the probe finds it or doubts it; an exact reading is a member. Never a measured zero."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "p.pdf"
+        rect = build(spec.picture, path, origin=spec.origin)
+        with pymupdf.open(path) as pdf:
+            unbounded = ocr.ocr_image(pdf[0], rect)
+        seen = [h for line in unbounded for h in find(spec.picture.name, tokens(line.text))]
+        res = _probe(path, spec.picture.name)
+    if seen:
+        assert res.status is ProbeStatus.measured and (res.members or res.doubts), (spec, [l.text for l in unbounded], res.note)
+        if any(h.exact for h in seen):
+            assert res.members, (spec, [l.text for l in unbounded], res.note)
 
 
 def test_pictures_that_touch_are_one_group_and_pictures_apart_are_not() -> None:
