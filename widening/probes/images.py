@@ -36,6 +36,15 @@ class Placed:
     pixels: tuple[int, int]
     klass: Klass
     digest: bytes = b""  # the image's MD5 (only when listed with ``hashes``): same bytes, same picture
+    # Its soft or stencil mask's pixels: a 2x2 colour under a fine mask draws the mask's shapes.
+    # PyMuPDF finds a placement's xref by its digest, so among identical images (one colour under
+    # many masks) the mask is not known: the finest mask of an image that size is taken (never coarser).
+    mask: tuple[int, int] = (0, 0)
+
+    @property
+    def finest(self) -> int:
+        """The short side (px) of the finer of the image and its mask: what its shapes are drawn at."""
+        return max(min(self.pixels), min(self.mask))
 
     @property
     def min_side(self) -> float:
@@ -67,7 +76,11 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
 
     ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image);
     ``hashes``: each carries its image's digest (decodes every image too)."""
-    mask_xrefs = {img[1] for img in page.get_images(full=True) if img[1]}
+    masks = _masks(page)
+    mask_xrefs = {m for m, _, _ in masks.values()}
+    finest: dict[tuple[int, int], tuple[int, int]] = {}
+    for _, size, mask in masks.values():
+        finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
     out: list[Placed] = []
     for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
         r = pymupdf.Rect(info["bbox"]) & page.rect
@@ -76,9 +89,30 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
         if info.get("xref") and info["xref"] in mask_xrefs:
             continue  # a soft mask drawn as its own image is not a picture
         bbox = rect_tuple(r)
-        out.append(Placed(index, bbox, int(info.get("xref") or 0), (int(info["width"]), int(info["height"])),
-                          classify(bbox, page.rect), bytes(info.get("digest") or b"")))
+        pixels = (int(info["width"]), int(info["height"]))
+        out.append(Placed(index, bbox, int(info.get("xref") or 0), pixels, classify(bbox, page.rect),
+                          bytes(info.get("digest") or b""), finest.get(pixels, (0, 0))))
     return out
+
+
+def _masks(page: pymupdf.Page) -> dict[int, tuple[int, tuple[int, int], tuple[int, int]]]:
+    """Image xref -> (its soft (/SMask) or stencil (/Mask, an image) mask's xref, the image's (w, h), the mask's)."""
+    out: dict[int, tuple[int, tuple[int, int], tuple[int, int]]] = {}
+    for img in page.get_images(full=True):
+        mask = img[1]
+        if not mask:
+            kind, value = page.parent.xref_get_key(img[0], "Mask")
+            mask = int(value.split()[0]) if kind == "xref" else 0
+        if mask:
+            out[img[0]] = (mask, (int(img[2]), int(img[3])), _size(page.parent, mask))
+    return out
+
+
+def _size(doc: pymupdf.Document, xref: int) -> tuple[int, int]:
+    if not xref:
+        return (0, 0)
+    w, h = doc.xref_get_key(xref, "Width"), doc.xref_get_key(xref, "Height")
+    return (int(w[1]), int(h[1])) if w[0] == "int" and h[0] == "int" else (0, 0)
 
 
 class ImagesParams(Params):

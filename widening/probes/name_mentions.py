@@ -458,11 +458,12 @@ def _span(pages: list[int]) -> str:
 
 # Every picture is read, logos, seals and icons in a header or footer band too: a size or band
 # rule does not make a picture wordless (a firm's name printed only in its footer logo). Only a
-# picture under MIN_PICTURE_PIXELS across is skipped: it cannot hold a legible glyph.
+# picture under MIN_PICTURE_PIXELS across, and its mask too, is skipped: it cannot hold a legible
+# glyph (a 2x2 colour under a 1343x373 soft mask draws the mask's shapes: it is read).
 MIN_PICTURE_PIXELS = 8
 
 
-def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple[bytes, float, float], bool], ...]:
+def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
     """The readable pictures of a text-layer page, each with its identity (image digest, shown size)
     and whether images.classify calls it a decoration (for the note only: decorations are read too)."""
     from widening.probes.images import placed_images
@@ -473,10 +474,17 @@ def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple[bytes, float, float
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
         doc.memo[key] = tuple(
-            (p.bbox, (p.digest, round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1])), p.klass == "decoration")
+            (p.bbox, _identity(index, p), p.klass == "decoration")
             for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
-            if min(p.pixels) >= MIN_PICTURE_PIXELS)
+            if p.finest >= MIN_PICTURE_PIXELS)
     return doc.memo[key]
+
+
+def _identity(index: int, p: Any) -> tuple:
+    """Same image bytes shown at the same size: one picture to read. A masked image's mask is not
+    known for sure (images.Placed.mask), so each placement of one counts on its own."""
+    size = (round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1]))
+    return (p.digest, *size) if p.mask == (0, 0) else (p.digest, index, p.bbox)
 
 
 def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...]]:
