@@ -17,7 +17,8 @@ import pymupdf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fixtures.pictures import LogoSpec, PictureNameSpec, build, build_stamped_scan, logo_names, picture_names, picture_png
+from fixtures.pictures import (LogoSpec, PictureNameSpec, build, build_masked_logo, build_stamped_scan, logo_names,
+                               picture_names, picture_png)
 from widening.facts import ocr
 from widening.facts.extract import load_doc
 from widening.models import PageKind, ProbeStatus
@@ -104,6 +105,14 @@ def test_a_picture_under_8_pixels_across_is_not_read(tmp_path: Path) -> None:
         assert name_mentions.picture_pages(d, (1,)) == {}
     finally:
         d.close()
+
+
+def test_a_name_in_the_soft_mask_of_a_2_pixel_image_is_found(tmp_path: Path) -> None:
+    """A 2x2 colour image under a 240x60 soft mask shows the mask's letters (the corpus's survey
+    charts draw their shaded lettering so): 2 pixels of colour do not make it unreadable."""
+    build_masked_logo(tmp_path / "m.pdf", "Halvorsen", pymupdf.Rect(440, 20, 560, 50))
+    res = _probe(tmp_path / "m.pdf", "Halvorsen")
+    assert [m.page for m in res.members] == [1], res.note
 
 
 def test_the_budget_counts_distinct_pictures_not_pictured_pages(tmp_path: Path, monkeypatch) -> None:
