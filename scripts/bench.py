@@ -310,6 +310,12 @@ def against(ref: str, corpus: Path, jobs: int | None, repeat: int, auto: bool) -
         tree = Path(tmp) / "ref"
         subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(tree), ref], check=True, capture_output=True)
         try:
+            # The rule data of REF, not this checkout's: an editable install maps the packages
+            # widening.rules / widening.schema to this checkout, and the import system asks that
+            # mapping only for what REF's own tree does not hold.
+            for data in ("rules", "schema"):
+                if (tree / data).is_dir() and not (tree / "widening" / data).exists():
+                    (tree / "widening" / data).symlink_to(tree / data)
             modules = here / "widening" / "detector" / "node_modules"
             if modules.exists():  # the same object detector on both sides (it is not in git)
                 (tree / "widening" / "detector" / "node_modules").symlink_to(modules.resolve())

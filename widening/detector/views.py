@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,6 +28,7 @@ class View:
     kind: Literal["image", "region"]
     rgb: np.ndarray
     label: str
+    dpi: float = 150.0  # what ``render`` was asked for: the same call renders the same pixels
 
     def to_pdf(self, x0: float, y0: float, x1: float, y1: float) -> BBox:
         """Pixel box -> PDF points on the page."""
@@ -73,11 +75,46 @@ def views_for(doc: Doc, page_no: int, region: str | None, in_image: bool, upscal
         dpi = min(300.0, max(96.0, dpi) * upscale)
         if any(abs(box & v.rect) >= 0.9 * abs(box) and v.px_per_pt() * 72 >= 0.8 * dpi for v in views):
             continue
-        views.append(View(page_no, box, "image", render(page, box, dpi), f"image at {_fmt(box)}"))
+        views.append(View(page_no, box, "image", render(page, box, dpi), f"image at {_fmt(box)}", dpi))
     # The region itself, unless an image view already renders (nearly) all of it.
     if not in_image and all(abs(v.rect) < 0.9 * abs(rect) for v in views):
-        views.append(View(page_no, rect, "region", render(page, rect, region_dpi), f"{region or 'page'} {_fmt(rect)}"))
+        views.append(View(page_no, rect, "region", render(page, rect, region_dpi), f"{region or 'page'} {_fmt(rect)}", region_dpi))
     return views
+
+
+# Fonts whose glyphs may be pictures rather than letters (a smiley in a dingbat font, an emoji):
+# on a page that uses one, a face made of glyphs is not known to be made of letters. Only
+# widens what is kept, so the list errs long.
+PICTURE_FONT = re.compile(r"dingbat|wingding|webding|symbol|emoji|icon|awesome|glyph|material|zapf", re.I)
+# A pixel differs between the page and its text-free copy when a channel moves this much.
+# Larger only says "the text does not touch this box" more often, which keeps more.
+TEXT_INK = 8
+
+
+def text_free(doc: Doc, page_no: int, view: View) -> np.ndarray | None:
+    """``view`` rendered again from a copy of the page without its text layer (pictures, vector
+    art and annotations kept), or None when a glyph on the page may draw a picture (Type 3, symbol fonts)."""
+    page = doc.page(page_no)
+    if any(f[2] == "Type3" or PICTURE_FONT.search(f[3]) for f in page.get_fonts()):
+        return None
+    key = ("text_free", page_no)
+    if key not in doc.memo:
+        copy = pymupdf.open()
+        copy.insert_pdf(doc.pdf, from_page=page_no - 1, to_page=page_no - 1)
+        bare = copy[0]
+        bare.add_redact_annot(bare.rect, fill=False, cross_out=False)
+        bare.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE,
+                              text=pymupdf.PDF_REDACT_TEXT_REMOVE)
+        doc.memo[key] = copy
+    rgb = render(doc.memo[key][0], view.rect, view.dpi)
+    return rgb if rgb.shape == view.rgb.shape else None
+
+
+def text_touches(a: np.ndarray, b: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """Whether two renders of one view differ inside the pixel ``box`` (the text layer draws there)."""
+    x0, y0, x1, y1 = box
+    d = np.abs(a[y0:y1, x0:x1].astype(np.int16) - b[y0:y1, x0:x1].astype(np.int16))
+    return bool(d.size) and int(d.max()) > TEXT_INK
 
 
 def _fmt(r: pymupdf.Rect) -> str:

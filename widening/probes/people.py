@@ -2,7 +2,9 @@
 
 What it does: OpenCV Haar faces (frontal, profile) and bodies (HOG, upper body; CenterNet persons
 too when the optional detector is installed) on each image in the scope, faces also on the region.
-Members: each face, and each body in which no face was found. With ``attribute`` "sunglasses"
+Members: each face, and each body in which no face was found. A face whose box exists only with
+the text layer's letters drawn over the picture (the page rendered without its text shows no face
+there) is a non-member; a face set aside by the skin test is a doubt. With ``attribute`` "sunglasses"
 (or "glasses"), members are the faces wearing them.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from widening.detector import centernet, faces as fd
-from widening.detector.views import View, inside, iou, views_for
+from widening.detector.views import View, inside, iou, text_free, text_touches, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope, Params, probe
@@ -65,22 +67,28 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot(note="no image inside the scope to look at", **base)
     cn_persons = _centernet_persons(views)
     seen: list[_Seen] = []
+    lettered: list[Member] = []
     for i, view in enumerate(views):
         seen.append(_look(view, cn_persons[i] if cn_persons else []))
+        lettered += _letters(doc, seen[-1])
     face_members = _dedupe([m for s in seen for m, _ in s.faces])
     body_members = _dedupe([m for s in seen for m in s.bodies])
     lonely_bodies = [b for b in body_members if not any(inside(f.bbox, b.bbox) for f in face_members)]
     detectors = "Haar faces/eyes, HOG + upper-body" + (", CenterNet persons" if cn_persons else " (CenterNet not installed)")
     dropped = sum(len(s.discarded) for s in seen)
-    summary = f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin discarded), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; detectors: {detectors}"
+    summary = (f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin set aside, {len(lettered)} made of the "
+               f"text layer's letters), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; detectors: {detectors}")
     controls = tuple(face_members + lonely_bodies)
     # A face box whose cheeks are not skin-coloured is set aside by a tuned test (MIN_SKIN): a doubt.
     why = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
-    doubts = tuple(m.model_copy(update={"why": why}) for m in _dedupe([m for s in seen for m in s.discarded]))
+    doubts = tuple(m.model_copy(update={"why": why}) for m in _dedupe([m for s in seen for m, _ in s.discarded]))
+    letters = tuple(_dedupe(lettered))
     if attribute is None:
-        return ProbeResult(members=controls, doubts=doubts, note=summary, **base)
+        return ProbeResult(members=controls, doubts=doubts, best_candidates=letters, note=summary, **base)
     res = _attribute(attribute, seen, face_members, controls, summary, base)
-    return res.model_copy(update={"doubts": doubts}) if res.status is ProbeStatus.measured else res
+    if res.status is not ProbeStatus.measured:
+        return res
+    return res.model_copy(update={"doubts": doubts, "best_candidates": res.best_candidates + letters})
 
 
 class _Seen:
@@ -91,7 +99,7 @@ class _Seen:
         self.faces: list[tuple[Member, Any]] = []
         self.bodies: list[Member] = []
         self.tiny: list[Member] = []
-        self.discarded: list[Member] = []
+        self.discarded: list[tuple[Member, fd.PxBox]] = []
 
 
 def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
@@ -104,7 +112,7 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
         # In a colour photo a "face" whose cheeks are not skin is a cascade false alarm
         # (hair, a poster, a loose profile box); in greyscale the test cannot apply.
         if colour and fd.skin_fraction(crop) < MIN_SKIN:
-            s.discarded.append(m)
+            s.discarded.append((m, f.box))
         else:
             s.faces.append((m, crop))
     if view.kind != "image":
@@ -118,6 +126,36 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
         if not has_face and b.how in SIZE_JUDGES and (b.box[3] - b.box[1]) * FACE_OF_BODY < fd.MIN_FACE_PX:
             s.tiny.append(m)
     return s
+
+
+def _letters(doc: Doc, s: _Seen) -> list[Member]:
+    """Take out of ``s.discarded`` the faces made of the text layer's letters; return them as non-members.
+
+    Certain by construction: the page is rendered again without its text layer (pictures,
+    vector art and annotations kept). A box where the two renders differ, and where the same
+    detector on the text-free render finds no face touching it, exists only with the letters
+    drawn over the picture: letters are not a person. Any overlap with a face found without the
+    text keeps it (a real face under a caption), and so does a page whose fonts may draw
+    pictures (``text_free`` says None)."""
+    if not s.discarded:
+        return []
+    bare = text_free(doc, s.view.page, s.view)
+    if bare is None:
+        return []
+    bare_faces = [f.box for f in fd.faces(bare)]
+    kept, made = [], []
+    for m, box in s.discarded:
+        if text_touches(s.view.rgb, bare, box) and not any(_touch(box, b) for b in bare_faces):
+            why = "made of the text layer's letters: without the text the same detector finds no face there"
+            made.append(m.model_copy(update={"why": why}))
+        else:
+            kept.append((m, box))
+    s.discarded = kept
+    return made
+
+
+def _touch(a: fd.PxBox, b: fd.PxBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # Haar detection weight below which a "face" may be the back of a head or a texture.
