@@ -223,3 +223,30 @@ def test_regression_it_underlined_where_the_body_reaches_the_ascenders() -> None
     spec = StyledLineSpec(words=("it",), underlined=(0, 1), underline="solid", thickness=1.0, depth=0.25, font="helv",
                           size=13.0, ink="cyan", background="dark", dpi=96)
     _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+# A logo's footer ('SENCRL' over 'LLP' at 0.8 em leading) is kept for underline by the P's bowl top
+# 3 px under its baseline, and by its own letters' feet along it. Setting the next line's letters
+# apart (cut the band at that line's body top; drop its glyphs' connected components; drop ink
+# that a steep stroke carries down to its baseline) would have cleared these visible underlines
+# that touch the line below: no such rule is certain.
+
+
+def test_regression_an_underline_touching_the_capitals_of_the_line_below() -> None:
+    """'it in it' underlined 0.12 em under its baseline, 'LLP' at 0.85 em leading: the underline
+    touches the L and P tops and is one connected component with them; dropping the next line's
+    glyph components as 'that line's letters' dropped it too. Held: the line is kept."""
+    spec = StyledLineSpec(words=("it", "in", "it"), underlined=(0, 3), underline="solid", thickness=1.0, depth=0.12, font="helv",
+                          size=13.0, dpi=96, line_below=True, line_gap=0.85, below_text="LLP")
+    _check(spec, (0.0, 0.0, 0.0, 0.0))
+
+
+def test_regression_an_underline_fused_onto_the_stems_of_a_larger_heavy_line_below() -> None:
+    """'it in it' underlined over heavy capitals twice its size ('IIIII', Helvetica Bold) whose tops
+    touch the underline: a comb whose bar is the underline. Its pixels over the stems run straight
+    down to that line's baseline, the bits over the gaps are shorter than a word and the stems wider
+    than a bridged gap: cutting the band at the next line's body, dropping its components, or dropping
+    ink a steep stroke carries down, each cleared the line. Held: the line is kept."""
+    spec = StyledLineSpec(words=("it", "in", "it"), underlined=(0, 3), underline="solid", thickness=1.0, depth=0.12, font="helv",
+                          size=13.0, dpi=96, line_below=True, line_gap=0.9, below_text="IIIII", below_font="hebo", below_scale=2.0)
+    _check(spec, (0.0, 0.0, 0.0, 0.0))

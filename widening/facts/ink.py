@@ -12,6 +12,10 @@ a rule under the text, a pixel whose blend could come from the asked colour) kee
   background colour through an ink pixel (what an anti-aliased or JPEG-blurred pixel of an
   F stroke over that background would look like at full coverage), falls in F.
 
+The letters of another line in the band (a logo's next line at tight leading: its cap tops, a
+bowl's top bar) are not set apart: an underline may touch them and fuse with them into one
+stroke, so no rule about that line's glyphs is certain; they keep the line.
+
 Not seen: an underline touching the baseline *and* cut around every glyph (skip-ink with no
 offset leaves only dashes between letters), and an underlined single letter (shorter than a word).
 Italic and bold have no such test (slant and weight have no exhaustive pixel signature): not decided here.
