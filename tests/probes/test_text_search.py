@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfs
+import pymupdf
 from hypothesis import given, settings, strategies as st
 
 from functools import partial
@@ -91,3 +92,14 @@ def test_words_inside_a_picture_are_found(tmp_path):
     res = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Tromsorangel"})
     assert len(res.members) == 1 and "OCR of a picture" in res.members[0].what, res
     assert run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Quixote"}).measured_zero
+
+
+def test_words_in_the_soft_mask_of_a_2_pixel_image_are_found(tmp_path):
+    # A 2x2 colour image under a 240x60 soft mask draws the mask's letters (how the corpus's
+    # survey charts draw their lettering): its own size does not make it wordless.
+    from fixtures.pictures import build_masked_logo
+
+    build_masked_logo(tmp_path / "m.pdf", "Halvorsen", pymupdf.Rect(440, 20, 560, 50))
+    doc = load_doc(tmp_path / "m.pdf")
+    res = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Halvorsen"})
+    assert res.members, res.note

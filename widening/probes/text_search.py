@@ -115,13 +115,13 @@ def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[tu
     """Normalised characters OCR reads inside the pictures of a text-layer page (each with its line's box).
 
     Every picture is read, icons and logos too: a size or band rule does not make a picture
-    wordless. Only one under 8 px across is skipped, as it cannot hold a legible glyph."""
+    wordless. Only one under 8 px across (and its mask too) is skipped, as it cannot hold a legible glyph."""
     from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image  # OCR is heavy: only when a page shows pictures
     from widening.probes.images import placed_images
 
     out: list[tuple[str, BBox]] = []
     for placed in placed_images(page, index, clip):
-        if min(placed.pixels) < 8:
+        if placed.finest < 8:
             continue
         for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE):
             if centre_in(line.bbox, clip):
