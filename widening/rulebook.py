@@ -134,7 +134,6 @@ class CaseDoc(RuleFile):
 
 class Combination(RuleFile):
     neighbour_pages: int
-    max_anchor_share: float
     claim: bool  # False: "never together" is reported as a doubt that keeps the row, never as absent_entity
 
 
@@ -142,6 +141,9 @@ class AbsentEntityRules(RuleFile):
     """Parameters of the absent_entity rule (widening/engine/cases.py)."""
 
     together_window: int
+    # A word on the first page or on more than this share of the pages is what the whole
+    # document is about: the document may leave it out where it means it.
+    subject_share: float
     combination: Combination
 
 

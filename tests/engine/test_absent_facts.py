@@ -109,3 +109,46 @@ def test_years_run_together_count_as_the_year(tmp_path: Path, legend: str, claim
         doc.close()
     assert [m.page for m in res.members] == [3]
     assert [m.page for m in res.doubts] == ([] if claimed else [6])
+
+
+SURVEY_FILLER = "Opinions of Americans on the economy, the response and the year ahead."
+CHART = ["Disapproval of the job the president is doing, by group", "Total 59", "Men 57", "Women 61",
+         "White 50", "Black 88", "Hispanic 68", "Ages 18-29 73", "Ages 30-49 63", "Ages 50-64 51",
+         "Postgrad 73", "College grad 65", "Some college 56", "HS or less 53", "Note: survey of adults."]
+
+
+def _survey(path: Path, chart_page: int = 4, subject_pages: tuple[int, ...] = (1, 2, 3, 5, 6, 7, 8)) -> Path:
+    """A survey report about Americans whose chart labels its rows 'White', 'Black', ... far from the word."""
+    pages = {i: [SURVEY_FILLER] for i in subject_pages}
+    pages[chart_page] = CHART
+    return _filing(path, {i: pages.get(i, [FILLER]) for i in range(1, 9)})
+
+
+QUESTION = "How many percent of White Americans disapprove of the way the president handles his job?"
+
+
+def test_a_row_label_of_a_survey_about_americans_stands_for_white_americans(tmp_path: Path) -> None:
+    """Held-out regression (an answerable survey row): 'White' labels a chart row, 'Americans' is what the
+    report is about; neither the words' distance nor their pages can say the group is absent."""
+    pdf = _survey(tmp_path / "survey.pdf")
+    d = _decide(pdf, QUESTION)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert "what the whole document is about" in d.reason and "'White'" in d.reason, d.reason
+    assert [m.page for m in d.doubts] == [4]  # the reviewer is pointed at the row label
+    assert _pages_with(pdf, "white") == [4]
+
+
+def test_a_name_whose_last_word_is_not_the_documents_subject_is_still_claimed(tmp_path: Path) -> None:
+    """'Americans' on one inner page only: the report is not about them, and the words never meet."""
+    pdf = _survey(tmp_path / "survey.pdf", subject_pages=(7,))
+    d = _decide(pdf, QUESTION)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    assert "never occur within 25 words" in d.reason
+    assert _pages_with(pdf, "americans") == [7] and _pages_with(pdf, "white") == [4]
+
+
+def test_a_group_the_survey_never_labels_is_absent_whatever_the_subject(tmp_path: Path) -> None:
+    pdf = _survey(tmp_path / "survey.pdf")
+    d = _decide(pdf, QUESTION.replace("White", "Amish"))
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    assert "'Amish' occurs nowhere" in d.reason and _pages_with(pdf, "amish") == []

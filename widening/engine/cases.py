@@ -164,6 +164,13 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             out.doubts.append(close.model_copy(update={"why": f"the words of '{q.text}' occur within {window} words of each other, not as written"}))
             notes.append(f"{_describe(q)} is not printed as written, but its words occur close together on p{close.page}: {close.what}")
             continue
+        if (subject := _subject_left_out(q, parts, part_res, doc, everywhere)) is not None:
+            head, res_head = subject
+            out.doubts += list(res_head.members[:3])
+            notes.append(f"{_describe(q)} is not printed as written, but '{head}' is (pages {_span(_pages(res_head))}), and its last word "
+                         f"'{q.parts[-1]}' is what the whole document is about (pages {_span(_pages(part_res[-1]))}): a chart or table "
+                         f"may print '{head}' alone for it")
+            continue
         where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
         out.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
                               {"parts": [r.model_dump(mode="json") for r in part_res]})
@@ -196,17 +203,31 @@ def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult
     return (head, res.members[0].page) if res.members else None
 
 
+def _about(pages: list[int], doc: Doc) -> bool:
+    """Pages of a word on the first page or on more than subject_share of them: what the whole document is about."""
+    return 1 in pages or len(pages) > float(_rule()["subject_share"]) * doc.facts.page_count
+
+
+def _subject_left_out(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc,
+                      everywhere: Scope) -> tuple[str, ProbeResult] | None:
+    """("White", its hits) for "White Americans" when "Americans", the name's last (head) word, is what the
+    document is about and "White" is printed as written: a chart's row label stands for the whole name."""
+    if len(parts) < 2 or q.kind not in ("name", "quoted") or not _about(_pages(part_res[-1]), doc):
+        return None
+    head = " ".join(alts[0] for alts in parts[:-1])
+    res = run_probe("name_mentions", doc, everywhere, {"variants": [head], "qualifier": "part", "pictures": True})
+    return (head, res) if res.members else None
+
+
 def _combination(present: list[tuple[Qualifier, ProbeResult]], doc: Doc) -> CaseFinding | None:
     """An anchor (name, numbered item) and a year it is asked about that never share a page or a neighbouring one."""
     n = doc.facts.page_count
     if any(names.page_text_status(doc.facts.page(i)) == "blind" for i in range(1, n + 1)):
         return None
     reach = int(_rule()["combination"]["neighbour_pages"])
-    share = float(_rule()["combination"]["max_anchor_share"])
     for a, ra in present:
         pa = _pages(ra)
-        # A name on the first page or on many pages is what the whole document is about.
-        if a.kind not in _ANCHORS or 1 in pa or len(pa) > share * n:
+        if a.kind not in _ANCHORS or _about(pa, doc):
             continue
         for r, rr in present:
             if r.kind not in _RESTRICTORS:
