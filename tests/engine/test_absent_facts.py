@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc
@@ -152,3 +154,22 @@ def test_a_group_the_survey_never_labels_is_absent_whatever_the_subject(tmp_path
     d = _decide(pdf, QUESTION.replace("White", "Amish"))
     assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
     assert "'Amish' occurs nowhere" in d.reason and _pages_with(pdf, "amish") == []
+
+
+GROUPS = ["Americans", "Canadians", "Voters", "Adults", "Residents", "Germans", "Respondents"]
+LABELS = ["White", "Black", "Hispanic", "Rural", "Urban", "Catholic", "Protestant", "Veterans"]
+
+
+@settings(max_examples=12)
+@given(group=st.sampled_from(GROUPS), label=st.sampled_from(LABELS), chart_page=st.integers(2, 8),
+       extra=st.sets(st.integers(2, 8), max_size=4))
+def test_a_printed_label_under_the_documents_subject_is_never_claimed_absent(tmp_path_factory, group, label, chart_page, extra):
+    """Whatever the group the report is about and wherever its chart is: a printed row label of that
+    report is never called absent as '<label> <group>', and the doubt points at the label."""
+    lines = [f"Opinions of {group} on the year ahead."]
+    pages = {i: lines for i in {1, *extra} - {chart_page}}
+    pages[chart_page] = [r.replace("White", label) for r in CHART]
+    pdf = _filing(tmp_path_factory.mktemp("g") / "survey.pdf", pages)
+    d = _decide(pdf, f"How many percent of {label} {group} disapprove of the way the president handles his job?")
+    assert d.case != "absent_entity", d.reason
+    assert chart_page in {m.page for m in d.doubts}, d.reason
