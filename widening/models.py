@@ -229,6 +229,9 @@ class Target(Frozen):
     between: tuple[str, str] | None = None  # two street labels
     item: str | None = None  # "which <item> does the deck use to show <topic>"
     topic: tuple[str, ...] = ()
+    # "how many hot dogs is the boy eating": what is counted, when it is not the person or object
+    # a detector would look for (that one is presupposed; finding it proves nothing about the count).
+    counted: str | None = None
 
 
 QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]

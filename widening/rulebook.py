@@ -190,6 +190,7 @@ class Objects(RuleFile):
 
     min_score: float
     classes: dict[str, ObjectClass]
+    compounds: Words = []
 
 
 class Maps(RuleFile):

@@ -34,6 +34,18 @@ def _object_contexts() -> dict[str, re.Pattern[str]]:
     return {str(c): re.compile(s["noun_context"], re.I) for c, s in classes.items() if isinstance(s, dict) and s.get("noun_context")}
 
 
+_HYPHENATED = re.compile(r"(?<![\w-])\w+(?:-\w+)+")
+
+
+def without_compounds(text: str) -> str:
+    """``text`` with the compounds that name no pictured thing blanked (offsets kept): hyphenated
+    words ("man-made") and rules/objects.yaml ``compounds`` ("hot dog")."""
+    blank = lambda m: " " * len(m.group(0))  # noqa: E731
+    text = _HYPHENATED.sub(blank, text)
+    words = list(vocab.load("objects").get("compounds") or [])
+    return re.sub(vocab.alternation(words), blank, text, flags=re.I) if words else text
+
+
 def pictured_object_words(q: str) -> dict[str, list[str]]:
     """``object_words`` less the classes whose word ``q`` uses in another sense (rules/objects.yaml ``noun_context``)."""
     ctx = _object_contexts()
@@ -201,6 +213,24 @@ def _predicate(q: str) -> Predicate | None:
     return None
 
 
+# What "how many" counts: the words after it, up to the verb or the place ("how many red bars
+# are", "how many people with sunglasses in"); a detector word beyond them is something else the
+# question presupposes ("how many hot dogs is the boy eating", "how many windows does the car have").
+_COUNTED = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|these\s+|those\s+)?)?(.+?)(?=\s+(?:is|are|was|were|do|does|did|can|could|"
+                      r"have|has|had|will|would|appear|appears|of|in|on|at|inside|within|from|there)\b|[?.,;]|$)", re.I)
+
+
+def _counted_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: bool, attribute: tuple[str, str] | None) -> str | None:
+    """The words "how many" counts, when the person/object word the detector would look for is not among them."""
+    m = _COUNTED.search(q)
+    if m is None or not (obj or person) or attribute is not None:
+        return None
+    words = ([*object_words().get(obj[0], []), obj[1]] if obj else []) + (list(_v()["person_words"]) if person else [])
+    if vocab.search(words, things[m.start(1):m.end(1)]) is not None:
+        return None
+    return m.group(1).strip()
+
+
 def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     verbs = vocab.alternation(_v()["illustration_verbs"])
     m = re.search(rf"\bwhich\s+([\w-]+)\s+(?:does|do|did|is|are|was)\s+(?:the|this|these)\s+\w+\s+{verbs}\s+(.+)$", q, re.I)
@@ -225,9 +255,10 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     colour = vocab.find_key(v["colours"], masked)
     element = vocab.find_key(v["elements"], masked)
-    obj = vocab.find_key(pictured_object_words(q), masked)
+    things = without_compounds(masked)  # "man-made", "hot dog": no person, no dog
+    obj = vocab.find_key(pictured_object_words(q), things)
     attribute = vocab.find_key(v["person_attributes"], masked)
-    person = vocab.search(v["person_words"], masked) is not None
+    person = vocab.search(v["person_words"], things) is not None
     stylised = vocab.search(v["stylised_words"], q) is not None
     pattern = vocab.find_key(v["patterns"], masked)
     venue = vocab.find_key(v["venues"], masked)
@@ -240,7 +271,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         # "the percentage of people who say ...": a statistic's population, not a thing pictured.
         notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
         person, object_class = False, None
+    counted = _counted_elsewhere(q, things, obj, person, attribute)
+    if counted:
+        notes.append(f"the question counts '{counted}', not the {obj[1] if obj else 'person'} a detector would look for: "
+                     "members found would be of another set")
     target = Target(
+        counted=counted,
         element=element[0] if element else None,
         styles=styles,
         colour=colour[0] if colour else None,

@@ -1,0 +1,51 @@
+"""What "how many" counts decides whether a detector's finds are members: a person found in a photo
+is a member of "how many women", only a candidate for "how many hats are the women wearing"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from widening.engine.decide import decide_row
+from widening.facts.extract import load_doc
+from widening.models import Row
+
+GPL = "GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"
+WOMEN_PHOTO = pymupdf.Rect(-1, 256, 421, 596)  # three women facing the camera, PDF p4 of GPL
+
+
+@pytest.fixture(scope="module")
+def photo_pdf(corpus: Path, tmp_path_factory) -> Path:
+    src = pymupdf.open(corpus / "documents" / GPL)
+    png = src[3].get_pixmap(dpi=144, clip=WOMEN_PHOTO).tobytes("png")
+    out = pymupdf.open()
+    page = out.new_page(width=440, height=440)
+    page.insert_image(pymupdf.Rect(10, 40, 430, 380), stream=png)
+    page.insert_text((20, 420), "Students on the campus lawn.", fontsize=10)
+    path = tmp_path_factory.mktemp("counted") / "photo.pdf"
+    out.save(path)
+    return path
+
+
+def _decide(pdf: Path, question: str):
+    doc = load_doc(pdf, ocr=False)
+    try:
+        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
+    finally:
+        doc.close()
+
+
+def test_people_counted_are_members(photo_pdf):
+    d = _decide(photo_pdf, "How many women are there in the picture on page 1?")
+    assert (d.decision, d.case) == ("keep", "short_not_empty"), d.reason
+    assert d.members and all(m.page == 1 for m in d.members)
+
+
+def test_people_presupposed_while_hats_are_counted_are_candidates(photo_pdf):
+    """The same finds, another count: never 'the set is not empty' about hats."""
+    d = _decide(photo_pdf, "How many hats are the women wearing in the picture on page 1?")
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.members and "candidates of" in d.reason, d.reason
+    assert d.parsed.target.counted == "hats"
