@@ -229,9 +229,10 @@ class Target(Frozen):
     between: tuple[str, str] | None = None  # two street labels
     item: str | None = None  # "which <item> does the deck use to show <topic>"
     topic: tuple[str, ...] = ()
-    # "how many hot dogs is the boy eating": what is counted, when it is not the person or object
-    # a detector would look for (that one is presupposed; finding it proves nothing about the count).
-    counted: str | None = None
+    # What is counted or asked for, when it is not the person or object a detector would look for
+    # ("how many hot dogs is the boy eating", "what is the job of the person"): that one is only
+    # presupposed, and finding it proves nothing about what is asked.
+    asked: str | None = None
 
 
 QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]

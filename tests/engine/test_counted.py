@@ -48,4 +48,11 @@ def test_people_presupposed_while_hats_are_counted_are_candidates(photo_pdf):
     d = _decide(photo_pdf, "How many hats are the women wearing in the picture on page 1?")
     assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
     assert d.members and "candidates of" in d.reason, d.reason
-    assert d.parsed.target.counted == "hats"
+    assert d.parsed.target.asked == "hats"
+
+
+def test_an_attribute_of_a_found_person_is_not_shown_to_exist(photo_pdf):
+    """'What is the job of the woman': the women are there, their job need not be: candidates, no claim."""
+    d = _decide(photo_pdf, "What is the job of the woman in the picture on page 1?")
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.members and d.parsed.target.asked == "job"

@@ -99,7 +99,7 @@ def test_what_how_many_counts_is_not_the_presupposed_thing(counted, holder, plac
     h, cls = holder
     q = ask.format(n=counted, h=h, p=place.rstrip("?")) + "?"
     p = parse_question(q)
-    assert p.target.counted == counted, q
+    assert p.target.asked == counted, q
     d = derive(p)
     if d.spec is not None:
         assert d.spec.probe in ("people", "objects") and not d.exact, (q, d)
@@ -115,4 +115,22 @@ def test_what_how_many_counts_is_not_the_presupposed_thing(counted, holder, plac
 def test_counting_the_detected_thing_stays_exact(q):
     p = parse_question(q)
     d = derive(p)
-    assert p.target.counted is None and d.spec is not None and d.exact, (q, p.target, d)
+    assert p.target.asked is None and d.spec is not None and d.exact, (q, p.target, d)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["job", "name", "age", "title", "salary", "nationality"]),
+       st.sampled_from(["contact person", "woman", "boy", "car", "dog", "bike"]), st.sampled_from(PLACES))
+def test_an_attribute_a_detector_cannot_see_is_asked_of_a_presupposed_thing(attr, thing, place):
+    q = f"What is the {attr} of the {thing}{place}"
+    p = parse_question(q)
+    d = derive(p)
+    assert p.target.asked == attr and d.spec is not None and not d.exact, (q, d)
+
+
+@pytest.mark.parametrize("q", ["What is the color of the bike in the picture on page 2?",
+                               "What is the colour of the car in the photo on page 3?"])
+def test_the_colour_of_a_detected_thing_stays_exact(q):
+    p = parse_question(q)
+    d = derive(p)
+    assert p.target.asked is None and d.exact, (q, d)

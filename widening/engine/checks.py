@@ -126,18 +126,18 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         page = None  # detectors look at a page's pictures; a figure's extent is not delimited for them
     if (t.person or t.object_class) and page is not None and not visual:
         return Derivation(reason="the question names no picture, region or visible attribute, so a detector would answer a different question")
-    # The detector would find the presupposed person or object, not what is counted: its finds are
-    # candidates of another set (never "not empty"); finding none still empties the presupposition.
-    counted = {"exact": False} if t.counted else {}
+    # The detector would find the presupposed person or object, not what is counted or asked: its
+    # finds are candidates of another set (never "not empty"); finding none empties the presupposition.
+    presupposed = {"exact": False} if t.asked else {}
     if t.person and page is not None:
         if t.stylised:
             return Derivation(reason="people in a cartoon or drawing: face and body detectors only see photographs")
         params = {"attribute": t.attribute} if t.attribute else {}
-        return spec("people", params, **counted)
+        return spec("people", params, **presupposed)
     if t.object_class and (page is not None):
         if t.stylised:
             return Derivation(reason=f"a {t.object_class} in a cartoon or drawing: the detector only sees photographs")
-        return spec("objects", {"object_class": t.object_class}, **counted)
+        return spec("objects", {"object_class": t.object_class}, **presupposed)
     if t.styles or (t.element == "text" and t.colour):
         raster = _raster_only(parsed)
         if raster:

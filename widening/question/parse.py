@@ -220,15 +220,23 @@ _COUNTED = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|these\s+|those\s+)?)?(.
                       r"have|has|had|will|would|appear|appears|of|in|on|at|inside|within|from|there)\b|[?.,;]|$)", re.I)
 
 
-def _counted_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: bool, attribute: tuple[str, str] | None) -> str | None:
-    """The words "how many" counts, when the person/object word the detector would look for is not among them."""
-    m = _COUNTED.search(q)
-    if m is None or not (obj or person) or attribute is not None:
+# "What is the job of the person", "what is the name of the boy": an attribute of the detected
+# thing is asked, which a detector does not see (its colour it does: the thing shows it).
+_ATTRIBUTE_ASKED = re.compile(r"\bwhat\s+(?:is|are|was|were)\s+the\s+([a-z]+)\b", re.I)
+_VISIBLE = {"color", "colour", "colors", "colours"}
+
+
+def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: bool, attribute: tuple[str, str] | None) -> str | None:
+    """What "how many" counts or "what is the ..." asks for, when the person/object word the detector
+    would look for is not it (the detector's finds are then only the presupposed thing)."""
+    if not (obj or person) or attribute is not None:
         return None
     words = ([*object_words().get(obj[0], []), obj[1]] if obj else []) + (list(_v()["person_words"]) if person else [])
-    if vocab.search(words, things[m.start(1):m.end(1)]) is not None:
-        return None
-    return m.group(1).strip()
+    if (m := _COUNTED.search(q)) is not None:
+        return None if vocab.search(words, things[m.start(1):m.end(1)]) is not None else m.group(1).strip()
+    if (m := _ATTRIBUTE_ASKED.search(q)) is not None and m.group(1).lower() not in _VISIBLE:
+        return None if vocab.search(words, things[m.start(1):m.end(1)]) is not None else m.group(1)
+    return None
 
 
 def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
@@ -271,12 +279,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         # "the percentage of people who say ...": a statistic's population, not a thing pictured.
         notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
         person, object_class = False, None
-    counted = _counted_elsewhere(q, things, obj, person, attribute)
-    if counted:
-        notes.append(f"the question counts '{counted}', not the {obj[1] if obj else 'person'} a detector would look for: "
-                     "members found would be of another set")
+    asked = _asked_elsewhere(q, things, obj, person, attribute)
+    if asked:
+        notes.append(f"the question asks for '{asked}', not for the {obj[1] if obj else 'person'} a detector would look for: "
+                     "what it finds is only presupposed")
     target = Target(
-        counted=counted,
+        asked=asked,
         element=element[0] if element else None,
         styles=styles,
         colour=colour[0] if colour else None,
