@@ -1,11 +1,15 @@
 """Precision of the case claims, measured on rows whose answer the document states.
 
-    python3 scripts/answerable_claims.py CORPUS OUT.json [--cache DIR] [--jobs N]
+    python3 scripts/answerable_claims.py CORPUS OUT.json [--cache DIR] [--jobs N] [--decide]
 
 An answerable row's question is about something the document has, so an ``absent_entity``
 or ``missing_container`` claim on it is almost always false (unless the question itself
 misnames the entity). The engine never sees these rows in an audit, which makes them a
 held-out check of the claim rules. Prints every claim with its reason; exits 0.
+
+``--decide`` runs the whole decision as if each row were keyed Not answerable: a ``widen`` there
+is a check that measured zero where the document has the answer (a probe's blind spot, or a
+check of another set than asked): each one is printed for review.
 """
 
 from __future__ import annotations
@@ -18,20 +22,29 @@ from pathlib import Path
 from typing import Any
 
 
-def _doc_claims(args: tuple[str, str, list[dict[str, Any]], str | None]) -> list[dict[str, Any]]:
+def _doc_claims(args: tuple[str, str, list[dict[str, Any]], str | None, bool]) -> list[dict[str, Any]]:
     from widening.engine import cases
+    from widening.engine.decide import decide_row
+    from widening.models import Row
     from widening.engine.containers import resolve
     from widening.engine.lists import resolve_list
     from widening.facts.cache import cache_from_options, load_doc_cached
     from widening.question.parse import parse_question
 
-    corpus, doc_id, rows, cache_dir = args
+    corpus, doc_id, rows, cache_dir, full = args
     cache = cache_from_options(cache_dir)
     doc = load_doc_cached(Path(corpus) / "documents" / doc_id, cache)
     doc.store = cache  # words read in pictures are kept there, as the audit does
     out = []
     try:
         for r in rows:
+            if full:
+                d = decide_row(Row(doc_id=doc_id, question=r["question"], answer="Not answerable"), doc)
+                rec = {"doc_id": doc_id, "question": r["question"], "answer": r["answer"], "decision": d.decision,
+                       "case": None if d.case == "unverifiable" else d.case, "reason": d.reason,
+                       "probe": (d.check or {}).get("probe") if isinstance(d.check, dict) else None}
+                out.append(rec)
+                continue
             parsed = parse_question(r["question"])
             resolved = [resolve(c, doc) for c in parsed.containers]
             finding = cases.missing_container(resolved)
@@ -60,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--claims-of", help="re-run only the documents with a claim or doubt in this earlier OUT.json")
+    ap.add_argument("--decide", action="store_true", help="the whole decision, widenings included (not only the case claims)")
     a = ap.parse_args(argv)
     only = None
     if a.claims_of:
@@ -71,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if not str(r["answer"]).startswith("Not answerable") and (Path(a.corpus) / "documents" / r["doc_id"]).is_file():
             by.setdefault(r["doc_id"], []).append(r)
-    jobs = [(a.corpus, d, rs, a.cache) for d, rs in sorted(by.items())]
+    jobs = [(a.corpus, d, rs, a.cache, a.decide) for d, rs in sorted(by.items())]
     recs: list[dict[str, Any]] = []
     with ProcessPoolExecutor(a.jobs) as pool:
         for got in pool.map(_doc_claims, jobs):
@@ -81,7 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     doubts = [r for r in recs if r.get("case") == "doubt"]
     for r in claims:
         print(f"{r['case']}: {r['doc_id'][:40]} | {r['question'][:90]}\n    {r['reason'][:300]}")
-    print(f"{len(recs)} answerable rows with a PDF: {len(claims)} case claim(s), {len(doubts)} near-match doubt(s)", file=sys.stderr)
+    widened = [r for r in recs if r.get("decision") == "widen"]
+    for r in widened:
+        print(f"WIDEN ({r['probe']}): {r['doc_id'][:40]} | {r['question'][:90]} | answer {str(r['answer'])[:40]!r}\n    {r['reason'][:300]}")
+    tail = f", {len(widened)} widening(s) of a row the document answers" if a.decide else ""
+    print(f"{len(recs)} answerable rows with a PDF: {len(claims)} case claim(s), {len(doubts)} near-match doubt(s){tail}", file=sys.stderr)
     return 0
 
 
