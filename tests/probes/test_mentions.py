@@ -184,3 +184,33 @@ def test_deck_whole_document_from_cached_facts(corpus: Path) -> None:
         doc.close()
     assert weak.measured_zero, weak.members
     assert 50 in [m.page for m in blind.members]
+
+
+# --------------------------------------------------------------------------- items shown, not named
+
+SHOWN = ["shapes", "shape", "colours", "icons", "photos", "animals", "symbols", "arrows", "logos"]
+
+
+@settings(deadline=None, max_examples=10)
+@given(item=st.sampled_from(SHOWN), named=st.booleans())
+def test_an_item_a_deck_shows_without_naming_is_never_a_measured_zero(tmp_path_factory, item, named) -> None:
+    """Held-out regression (an answerable gestalt deck: 'which shapes does the slide use to illustrate
+    closure' -- a circle and a rectangle, drawn, never named): no words can say a deck uses none."""
+    path = tmp_path_factory.mktemp("d") / "deck.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=720, height=540)
+    page.insert_text((40, 60), "Closure: we perceive a whole where parts are missing", fontsize=18)
+    page.draw_circle((200, 300), 80, color=(0, 0, 0), dashes="[20 10] 0")
+    page.draw_rect(pymupdf.Rect(400, 220, 600, 380), color=(0, 0, 0), dashes="[20 10] 0")
+    if named:
+        page.insert_text((40, 500), f"The {item} above", fontsize=12)
+    doc.save(path)
+    r = _run(path, item, ["closure"])
+    assert not r.measured_zero and r.status is ProbeStatus.could_not_measure, r.note
+    assert "without being named" in r.note
+
+
+@pytest.mark.parametrize("item", ["youtube", "videos", "clips", "quote"])
+def test_items_named_in_words_are_still_measured(tmp_path: Path, item: str) -> None:
+    r = _run(build_deck(tmp_path / "deck.pdf", [["weak data leadership"], ["more text"]]), item, ["weak", "data", "leadership"])
+    assert r.measured_zero, r.note

@@ -85,7 +85,20 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     if kind is ContainerKind.document:
         return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="all", pages=tuple(range(1, n + 1))),))
     if kind is ContainerKind.cover:
-        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="1", pages=(1,)),))
+        k = int(container.number) if (container.number or "").isdigit() else 1
+        if k <= 1:
+            return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="1", pages=(1,)),))
+        # The k-th page of the file, and the k-th cover of a printed piece (2 inside front, 3 inside
+        # back, 4 back): every reading is looked at, so "none" holds under all of them.
+        printed = {2: 2, 3: n - 1, 4: n}.get(k)
+        tried = [ReadingTried(reading=Reading.pdf, number=str(k), pages=(k,) if k <= n else ())]
+        if printed is not None:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"cover {k}", pages=(printed,) if 1 <= printed <= n else ()))
+        # A blank page (an empty inside cover) is no page a reader counts: the k-th page with content.
+        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
+        if len(drawn) >= k and drawn[k - 1] != k:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"page {k} of those not blank", pages=(drawn[k - 1],)))
+        return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.last_page:
         return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number=str(n), pages=(n,)),))
     if kind is ContainerKind.page_range:

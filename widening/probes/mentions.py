@@ -14,8 +14,9 @@ Example: a raster-only data-culture deck references two YouTube clips, a confere
 a news clip on the slide after a "don't just follow the data" slide. A topic that slide
 carries gives one member; a topic no slide near either clip carries gives none.
 
-Params: ``item`` (a key of rules/mentions.yaml or any word), ``topic`` (list of words or a
-phrase; function words are dropped).
+Params: ``item`` (a key of rules/mentions.yaml, or its plural: any other item, a shape or a
+photo, can be shown without being named, and the probe cannot measure it), ``topic`` (list of
+words or a phrase; function words are dropped).
 """
 
 from __future__ import annotations
@@ -125,11 +126,13 @@ class ItemRule:
     screenshots: bool
 
 
-def item_rule(item: str) -> ItemRule:
-    """The surface forms of ``item`` from rules/mentions.yaml, or the word itself."""
-    entry = _rules()["items"].get(item.strip().lower())
+def item_rule(item: str) -> ItemRule | None:
+    """The surface forms of ``item`` (or its singular) from rules/mentions.yaml; None for any other item."""
+    key = item.strip().lower()
+    items = _rules()["items"]
+    entry = items.get(key) or (items.get(key[:-1]) if key.endswith("s") else None)
     if entry is None:
-        return ItemRule((item,), (), False)
+        return None
     return ItemRule(tuple(entry.get("words", [])) or (item,), tuple(entry.get("patterns", [])), bool(entry.get("screenshots")))
 
 
@@ -155,6 +158,11 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if not item or not words:
         return ProbeResult.cannot(NAME, "params need an 'item' and a 'topic' with at least one content word", **base)
     rule = item_rule(item)
+    if rule is None:
+        # Shapes, colours, icons, photos: a deck shows them without naming them, so no words on a
+        # page can say it does not use one. Only the items rules/mentions.yaml lists are named in words.
+        return ProbeResult.cannot(NAME, f"a {item!r} can be shown without being named: only references to "
+                                  f"{sorted(_rules()['items'])} are read from a page's words", **base)
     unread = [i for i in scope.pages if not readable(doc, i)]
     if unread:
         why = doc.facts.page(unread[0]).ocr_error or "OCR text missing from the document facts"

@@ -117,9 +117,15 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
             continue
         found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
     low = q.lower()
+    # "the second cover page", "the inside front cover": a cover other than the front one (in print,
+    # covers 2-4 are the inside front, inside back and back covers); the container keeps its number.
+    nth = re.search(rf"\b(?:the\s+)?(?:(?P<n>{_ordinal_alt()})\s+(?:front\s+)?|(?P<inside>inside|inner)\s+(?:front\s+)?)cover(?:\s+page)?\b", low)
+    if nth:
+        number = "2" if nth.group("inside") else str(_number(nth.group("n")) or "")
+        found.append((nth.start(), nth.end(), Container(kind=ContainerKind.cover, number=number or None, text=q[nth.start():nth.end()])))
     for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
         m = vocab.search(words, low)
-        if m:
+        if m and not (nth and kind is ContainerKind.cover):
             found.append((m.start, m.end, Container(kind=kind, text=m.text)))
     return sorted(found, key=lambda t: t[0])
 
@@ -222,7 +228,7 @@ _COUNTED = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|these\s+|those\s+)?)?(.
 
 # "What is the job of the person", "what is the name of the boy": an attribute of the detected
 # thing is asked, which a detector does not see (its colour it does: the thing shows it).
-_ATTRIBUTE_ASKED = re.compile(r"\bwhat\s+(?:is|are|was|were)\s+the\s+([a-z]+)\b", re.I)
+_ATTRIBUTE_ASKED = re.compile(r"\bwhat\s+(?:(?:is|are|was|were)\s+the\s+([a-z]+)\b|([a-z]+)\s+(?:does|do|did|is|are|was|were)\s+(?:the|this|that|a|an)\b)", re.I)
 _VISIBLE = {"color", "colour", "colors", "colours"}
 
 
@@ -234,8 +240,10 @@ def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: b
     words = ([*object_words().get(obj[0], []), obj[1]] if obj else []) + (list(_v()["person_words"]) if person else [])
     if (m := _COUNTED.search(q)) is not None:
         return None if vocab.search(words, things[m.start(1):m.end(1)]) is not None else m.group(1).strip()
-    if (m := _ATTRIBUTE_ASKED.search(q)) is not None and m.group(1).lower() not in _VISIBLE:
-        return None if vocab.search(words, things[m.start(1):m.end(1)]) is not None else m.group(1)
+    if (m := _ATTRIBUTE_ASKED.search(q)) is not None:
+        g = 1 if m.group(1) else 2  # "what is the job of ...", "what job does ... have"
+        if m.group(g).lower() not in _VISIBLE:
+            return None if vocab.search(words, things[m.start(g):m.end(g)]) is not None else m.group(g)
     return None
 
 
