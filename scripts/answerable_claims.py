@@ -15,6 +15,7 @@ check of another set than asked): each one is printed for review.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -98,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     widened = [r for r in recs if r.get("decision") == "widen"]
     for r in widened:
         print(f"WIDEN ({r['probe']}): {r['doc_id'][:40]} | {r['question'][:90]} | answer {str(r['answer'])[:40]!r}\n    {r['reason'][:300]}")
-    tail = f", {len(widened)} widening(s) of a row the document answers" if a.decide else ""
+    tail = ""
+    if a.decide:
+        kept = Counter(r.get("case") or "unverifiable" for r in recs if r.get("decision") == "keep")
+        tail = f", {len(widened)} widening(s) of a row the document answers; kept: {dict(kept.most_common())}"
     print(f"{len(recs)} answerable rows with a PDF: {len(claims)} case claim(s), {len(doubts)} near-match doubt(s){tail}", file=sys.stderr)
     return 0
 
