@@ -154,6 +154,14 @@ class Complement(RuleFile):
     negations: Words
     auxiliaries: Words
     presence_verbs: Words
+    listed_universe: Words = []  # regular expressions: the question lists the universe itself
+    mentioned_universe: Words = []  # "the countries mentioned in ... except X": the document's own mentions
+
+    @field_validator("listed_universe")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        regular_expressions(patterns)
+        return patterns
 
 
 class Cases(RuleFile):

@@ -81,3 +81,32 @@ def test_a_parenthetical_not_goes_on_to_the_check(tmp_path: Path) -> None:
     finally:
         d.close()
     assert r.case != "unbounded_complement"
+
+
+@pytest.mark.parametrize("q", [
+    # the question lists the universe itself
+    "Which of the following brand logos do not appear in the deck? Nike, Adidas and Puma.",
+    "Which measures are NOT included in the dashboard: reach, clicks, shares?",
+    "Among the 12 appendices from A-1 to A-12, which appendices are not mentioned in the report?",
+    # the document's own mentions are the universe
+    "List all the cities mentioned in the travel section (except Paris).",
+    "Which accessories other than the charger are introduced for the setup?",
+    # a named container holds the universe before the negation
+    "For the methods listed in Table 3, how many of them are not mentioned in Section 4?",
+])
+def test_a_complement_whose_universe_is_enumerated_is_bounded(q: str) -> None:
+    """Held-out regressions: nine rows the documents answer were claimed unbounded complements
+    (scripts/answerable_claims.py --decide); their universes are listed by the question, by the
+    document's mentions, or by a named table."""
+    p = parse_question(q)
+    assert p.complement is not None, q
+    assert cases.unbounded_complement(p) is None, q
+
+
+@pytest.mark.parametrize("q, n", [
+    ("Besides the two companies on page 42, what is the contact phone number of another company?", 1),
+    ("Besides the two companies on page 42, what is the contact phone number of another two companies?", 2),
+])
+def test_another_is_one_more(q: str, n: int) -> None:
+    p = parse_question(q)
+    assert p.cardinality == n and cases.unbounded_complement(p) is None

@@ -287,9 +287,12 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     """
     if parsed.complement is None:
         return None
-    excluding = parsed.complement in complement_rules()["excluding"]
+    rules = complement_rules()
+    excluding = parsed.complement in rules["excluding"]
     named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
     if excluding and (parsed.cardinality is not None or named):
+        return None
+    if _bounded_universe(parsed, excluding, named):
         return None
     shape = "excludes a named part with no cardinality or container to bound the rest" if excluding else "asks for what the document does not show"
     return CaseFinding(
@@ -297,6 +300,22 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
         reason=f"The question {shape} ('{parsed.complement}'), a universe the document does not enumerate, so 'none' is not a reading of it.",
         evidence={"complement": parsed.complement, "cardinality": parsed.cardinality, "containers": [c.text for c in named]},
     )
+
+
+def _bounded_universe(parsed: ParsedQuestion, excluding: bool, named: list) -> bool:
+    """The universe the complement is taken from is enumerated: by the question (a list of options,
+    "among the 26 exhibits"), by the document's own mentions (an excluding word), or by a named
+    container before a negation ("the papers in Table 2 ... not mentioned")."""
+    import re
+
+    rules = complement_rules()
+    q = parsed.text
+    if any(re.search(p, q, re.I) for p in rules.get("listed_universe", [])):
+        return True
+    if excluding:
+        return rulebook.search(list(rules.get("mentioned_universe", [])), q) is not None
+    at = q.lower().find(parsed.complement or "")
+    return at > 0 and any(c.text and 0 <= q.find(c.text) < at for c in named)
 
 
 # short_not_empty names this many members in its reason (all are in the evidence and the record).

@@ -614,14 +614,18 @@ def _cardinality_match(q: str) -> re.Match[str] | None:
     """The first cardinality phrase ("another two", "top-3", "top2") whose count reads as a number."""
     for pat in _c()["cardinality_patterns"]:
         m = re.search(pat, q, re.I)
-        if m and _number(m.group("n")) is not None:
+        if m and _count(m.group("n")) is not None:
             return m
     return None
 
 
+def _count(word: str) -> int | None:
+    return 1 if word.lower() == "another" else _number(word)
+
+
 def _cardinality(q: str) -> int | None:
     m = _cardinality_match(q)
-    return _number(m.group("n")) if m else None
+    return _count(m.group("n")) if m else None
 
 
 def parse_question(text: str) -> ParsedQuestion:
