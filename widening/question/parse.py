@@ -287,7 +287,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         # "the percentage of people who say ...": a statistic's population, not a thing pictured.
         notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
         person, object_class = False, None
-    asked = _asked_elsewhere(q, things, obj, person, attribute)
+    asked = _asked_elsewhere(q, things, obj if object_class else None, person, attribute)
     if asked:
         notes.append(f"the question asks for '{asked}', not for the {obj[1] if obj else 'person'} a detector would look for: "
                      "what it finds is only presupposed")
