@@ -111,6 +111,8 @@ def test_what_how_many_counts_is_not_the_presupposed_thing(counted, holder, plac
     "How many 12-year-old boys are in the photo on page 2?",
     "How many of the women in the photo on page 3 are smiling?",
     "How many red cars are there in the picture on page 2?",
+    "How many children are being read to in the photograph of page 3?",  # a person-class word, not a person word
+    "How many kids are in the photo on page 2?",
 ])
 def test_counting_the_detected_thing_stays_exact(q):
     p = parse_question(q)

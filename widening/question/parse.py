@@ -237,7 +237,9 @@ def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: b
     would look for is not it (the detector's finds are then only the presupposed thing)."""
     if not (obj or person) or attribute is not None:
         return None
-    words = ([*object_words().get(obj[0], []), obj[1]] if obj else []) + (list(_v()["person_words"]) if person else [])
+    words = [*object_words().get(obj[0], []), obj[1]] if obj else []
+    if person:  # "children", "kids": the person class's words as well as the person words
+        words += [*_v()["person_words"], *object_words().get("person", [])]
     if (m := _COUNTED.search(q)) is not None:
         return None if vocab.search(words, things[m.start(1):m.end(1)]) is not None else m.group(1).strip()
     if (m := _ATTRIBUTE_ASKED.search(q)) is not None:
