@@ -102,3 +102,16 @@ def plain_text_pages(pages: int = 3) -> pymupdf.Document:
         page.insert_text((72, 72), f"Plain text on page {n}.", fontsize=12)
         page.insert_text((300, 800), str(n), fontsize=9)
     return doc
+
+
+def decide(pdf: Path, question: str, ocr: bool = False):
+    """The engine's decision on ``question``, keyed Not answerable, against the built ``pdf``."""
+    from widening.engine.decide import decide_row
+    from widening.facts.extract import load_doc
+    from widening.models import Row
+
+    doc = load_doc(pdf, ocr=ocr)
+    try:
+        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
+    finally:
+        doc.close()

@@ -6,11 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pdfs
 import pytest
 
-from widening.engine.decide import decide_row
-from widening.facts.extract import load_doc
-from widening.models import Row
 
 GPL = "GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"
 WOMEN_PHOTO = pymupdf.Rect(-1, 256, 421, 596)  # three women facing the camera, PDF p4 of GPL
@@ -29,12 +27,7 @@ def photo_pdf(corpus: Path, tmp_path_factory) -> Path:
     return path
 
 
-def _decide(pdf: Path, question: str):
-    doc = load_doc(pdf, ocr=False)
-    try:
-        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
-    finally:
-        doc.close()
+_decide = pdfs.decide
 
 
 def test_people_counted_are_members(photo_pdf):

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pdfs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widening.engine.containers import resolve
-from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc
-from widening.models import ContainerKind, Row
+from widening.models import ContainerKind
 from widening.question.parse import parse_question
 
 
@@ -28,12 +28,7 @@ def _brochure(path: Path, n: int = 6, email_on: int | None = None) -> Path:
     return path
 
 
-def _decide(pdf: Path, q: str):
-    doc = load_doc(pdf, ocr=False)
-    try:
-        return decide_row(Row(doc_id=pdf.name, question=q, answer="Not answerable"), doc)
-    finally:
-        doc.close()
+_decide = pdfs.decide
 
 
 def test_an_email_on_the_second_cover_page_is_found(tmp_path):
