@@ -110,3 +110,22 @@ def test_a_complement_whose_universe_is_enumerated_is_bounded(q: str) -> None:
 def test_another_is_one_more(q: str, n: int) -> None:
     p = parse_question(q)
     assert p.cardinality == n and cases.unbounded_complement(p) is None
+
+
+@pytest.mark.parametrize("q", [
+    "Which of the following company logos do not appear in the slides? Facebook, AWS, Cargo and Manta.",
+    "Which of the following images are not shown on page 2? A cat, a dog and a car.",
+])
+def test_a_bounded_negation_is_never_widened(tmp_path: Path, q: str) -> None:
+    """Slides with no logo or image at all: every listed one is absent, so the asked set is full."""
+    doc = pymupdf.open()
+    for i in range(4):
+        doc.new_page(width=420, height=300).insert_text((30, 50), f"Slide {i + 1}: plain words.", fontsize=11)
+    pdf = tmp_path / "slides.pdf"
+    doc.save(pdf)
+    loaded = load_doc(pdf, ocr=False)
+    try:
+        d = decide_row(Row(doc_id=pdf.name, question=q, answer="Not answerable"), loaded)
+    finally:
+        loaded.close()
+    assert d.decision == "keep" and d.case != "unbounded_complement", d.reason

@@ -135,6 +135,11 @@ def decide_row(
         return _keep(row, entity.finding, check={"probe": "name_mentions", "qualifier": entity.finding.evidence["qualifier"]}, **base)
     if complement:
         return _keep(row, complement, **base)
+    if parsed.complement is not None and parsed.complement not in rulebook.load("cases")["complement"]["excluding"]:
+        # A bounded negation ("which of the following logos do not appear"): a check finds what is
+        # shown, and finding none makes the asked set full, not empty. Never a widening.
+        return _unverifiable(row, f"The question asks for what is not shown ('{parsed.complement}') among a universe it bounds: "
+                                  "a check finds what is shown, and finding none would make that set full, not empty.", **base)
     if entity.doubt_reason:  # a near match proves neither presence nor absence: never widened
         return _unverifiable(row, f"A presupposed qualifier is in doubt: {entity.doubt_reason}.", doubts=tuple(entity.doubts), **base)
 
