@@ -137,6 +137,22 @@ def test_coloured_graphics_sees_coloured_axis_title(tmp_path):
     assert covered(1, truth.graphics[0].bbox, found(res))
 
 
+def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_path):
+    # Found by the long profile: one blue bar of value 0.02 is 80 x 0.5 pt, anti-aliased into the
+    # black axis below it at 150 dpi, so no pixel renders blue; the drawing itself is blue.
+    spec = DocSpec(pages=(PageSpec(width=280, height=260, elements=(BarChartSpec(
+        rect=(20.0, 20.0, 110.0, 65.0), values=((0.0215,),), colours=("blue",), thickness=1.0, gridlines="none",
+        legend=False, labels=True, axis_title="green", style="filled", radius=0.1),)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "blue"})
+    assert res.status is ProbeStatus.measured
+    assert covered(1, truth.graphics[0].bbox, found(res)), [m.what for m in res.best_candidates]
+    assert not res.members  # no pixel shows it: a doubt, never a member found by rendering
+    # A colour the chart does not draw at all stays a certain non-member.
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"})
+    assert not res.members and not res.doubts
+
+
 def _table(column: ColumnSpec, op: str, value: float) -> DocSpec:
     t = TableSpec(origin=(40.0, 60.0), columns=(column,), rows=("North", "South", "East"), query=(0, op, value))
     return DocSpec(pages=(PageSpec(width=400, height=400, elements=(t,)),))

@@ -3,8 +3,9 @@
 Composes the `graphics` probe with `colour_regions.components`: a graphic is a member when a
 region of the colour, of at least ``min_area`` px, lies inside it or in a margin around it
 (its title, axis titles and legend are text beside its drawn shapes). A graphic with no pixel
-of the colour is a non-member (certain: it does not show the colour); one with only a few
-pixels of it, below ``min_area``, is a doubt. The inner probe's doubts (graphics a size or
+of the colour and no vector shape or text span of it is a non-member (certain: it does not
+show the colour); one with only a few pixels of it, below ``min_area``, or with a shape or span
+of the colour too thin to render, is a doubt. The inner probe's doubts (graphics a size or
 decoration filter set aside) stay doubts when they show the colour at all.
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
@@ -23,18 +24,34 @@ from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
-from widening.probes.colour_regions import DPI, components
+from widening.probes.colour_regions import DPI, components, glyph_boxes, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
 MARGIN = 14.0
 
 
+def _clip(doc: Doc, m: Member) -> pymupdf.Rect:
+    return (pymupdf.Rect(m.bbox) + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & doc.page(m.page).rect
+
+
 def _area(doc: Doc, m: Member, colour: str) -> int:
     """Pixels of ``colour`` in the graphic's box grown by MARGIN (0: none at all)."""
-    page = doc.page(m.page)
-    clip = (pymupdf.Rect(m.bbox) + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & page.rect
-    return sum(a for _, a, _, _ in components(page, clip, colour))
+    return sum(a for _, a, _, _ in components(doc.page(m.page), _clip(doc, m), colour))
+
+
+def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
+    """Why a graphic with no rendered pixel of ``colour`` may still show it, or None.
+
+    "No pixel" is measured at DPI: a bar 0.5 pt tall anti-aliased into the axis under it, or a
+    word in a tiny font, leaves none, though the drawing or the span is of the colour."""
+    page, clip = doc.page(m.page), _clip(doc, m)
+    shapes = unrendered(page, clip, colour, seen=[])
+    if shapes:
+        return shapes[0].why
+    if any(g.intersects(clip) for g in glyph_boxes(page, colour)):
+        return f"rendering: text in {colour} that shows no {colour} pixel at {DPI}dpi"
+    return None
 
 
 class ColouredGraphicsParams(GraphicsParams):
@@ -60,12 +77,16 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             members.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
         elif area:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px", "why": f"colour area filter: {area}px < {MIN_AREA}px"}))
+        elif why := _unrendered(doc, m, colour):
+            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel, a {colour} drawing", "why": why}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     for m in inner.doubts:
         area = _area(doc, m, colour)
         if area:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
+        elif _unrendered(doc, m, colour):
+            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel, a {colour} drawing"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
