@@ -153,6 +153,20 @@ def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_
     assert not res.members and not res.doubts
 
 
+def test_text_style_overlapping_labels_are_a_bold_doubt_not_a_member(tmp_path):
+    # Found by the long profile: twelve bars labelled C1..C12 in 90 pt; "C11" is drawn over "C1",
+    # and MuPDF flags the twice-drawn '1' bold (its overstrike guess). Nothing here is set bold.
+    spec = DocSpec(pages=(PageSpec(width=280, height=260, elements=(BarChartSpec(
+        rect=(20.0, 20.0, 110.0, 65.0), values=((0.3333,) * 3,) * 12, colours=("blue",) * 3, thickness=1.0,
+        legend=True, labels=True, radius=0.1),)),))
+    doc, truth = _open(spec, tmp_path)
+    assert not any(sp.bold for sp in truth.spans)
+    res = run_probe("text_style", doc, Scope((1,)), {"styles": ["bold"]})
+    assert res.status is ProbeStatus.measured
+    assert not res.members, [m.what for m in res.members]
+    assert res.doubts and "overstrike" in res.doubts[0].why
+
+
 def _table(column: ColumnSpec, op: str, value: float) -> DocSpec:
     t = TableSpec(origin=(40.0, 60.0), columns=(column,), rows=("North", "South", "East"), query=(0, op, value))
     return DocSpec(pages=(PageSpec(width=400, height=400, elements=(t,)),))

@@ -54,6 +54,7 @@ class Span:
     near_underline: bool = False  # a drawn mark under it fails only the tuned underline geometry
     near_italic: bool = False  # glyph boxes overlap, but fewer than the skew test asks for
     invisible: bool = False  # white text over a near-white render: a tuned contrast test hides it
+    near_bold: bool = False  # bold only by MuPDF's overstrike guess (a glyph drawn twice, offset)
     # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
@@ -191,13 +192,17 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                     italic, _ = True, reasons.append("font name")
                 if _skewed(fresh, size):
                     italic, _ = True, reasons.append("skewed matrix")
-                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or cf & _STEXT_BOLD or is_bold_name(s["font"]))
+                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]))
                 # Fill plus stroke is the classic fake bold.
                 bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
+                # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
+                # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
+                overstruck = not bold and bool(cf & _STEXT_BOLD)
                 underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
                 near_u = not underline and _near_underline(bbox, size, marks)
                 near_i = not italic and _skew_share(fresh, size) >= 0.3
-                made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible)
+                made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible,
+                               near_bold=overstruck)
             _attach_skewed_words(made, line_chars, line["spans"])
             out.extend(made.values())
     return out
@@ -284,6 +289,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks",
+    "bold": "no bold font, flag or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels)",
 }
 
 
