@@ -167,6 +167,24 @@ def test_text_style_overlapping_labels_are_a_bold_doubt_not_a_member(tmp_path):
     assert res.doubts and "overstrike" in res.doubts[0].why
 
 
+def test_fine_picture_keeps_its_one_pixel_detail(tmp_path):
+    # A 900 px picture shown 60 pt wide (1080 dpi) whose only blue is a line one pixel tall:
+    # the 150 dpi render averages it into the red. Its own pixels are blue: a doubt, not "no blue".
+    spec = DocSpec(pages=(PageSpec(width=300, height=300, elements=(
+        ImageSpec(rect=(40.0, 40.0, 100.0, 100.0), colour="red", px=(900, 900), detail="blue"),)),))
+    doc, truth = _open(spec, tmp_path)
+    bbox = truth.graphics[0].bbox
+    for name, params, in_image in (("coloured_graphics", {"kind": "figure", "colour": "blue"}, False),
+                                   ("colour_regions", {"colour": "blue", "shape": "any"}, False),
+                                   ("colour_regions", {"colour": "blue", "shape": "any"}, True)):
+        res = run_probe(name, doc, Scope((1,), in_image=in_image), params)
+        assert res.status is ProbeStatus.measured
+        assert covered(1, bbox, found(res)), (name, in_image, [m.what for m in res.best_candidates])
+    # Green is in none of its pixels: still a certain non-member.
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "green"})
+    assert not res.members and not res.doubts
+
+
 def _table(column: ColumnSpec, op: str, value: float) -> DocSpec:
     t = TableSpec(origin=(40.0, 60.0), columns=(column,), rows=("North", "South", "East"), query=(0, op, value))
     return DocSpec(pages=(PageSpec(width=400, height=400, elements=(t,)),))

@@ -9,6 +9,8 @@ Non-members (certain): regions drawn only by glyphs of text in the colour; regio
 filled polygons or closed outlines of the colour whose sides are all straight and none
 axis-aligned, unclipped, with no picture, shading or paint of unknown colour under them
 (``widening.facts.shapes``).
+Doubts also where the render cannot show the colour: a vector shape of it too thin for DPI, and a
+picture whose own pixels hold it where the render shows none (a 1 px stroke resampled away).
 """
 
 from __future__ import annotations
@@ -131,6 +133,42 @@ def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[p
                 continue
         why = f"rendering: a {colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
         out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
+    return out
+
+
+def _native_colour(doc: pymupdf.Document, xref: int, fam) -> tuple[int, str | None]:
+    """(pixels of the family among the image's own pixels, why they could not be read or None)."""
+    if not xref:
+        return 0, "an inline image: its own pixels cannot be read apart from the page"
+    try:
+        pix = pymupdf.Pixmap(doc, xref)
+        if pix.width * pix.height > MAX_PIXELS:
+            return 0, f"{pix.width}x{pix.height}px, too many pixels to read"
+        if pix.alpha:
+            pix = pymupdf.Pixmap(pix, 0)
+        if pix.colorspace is None or pix.colorspace.n != 3:
+            pix = pymupdf.Pixmap(pymupdf.csRGB, pix)
+        rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+        return int(mask(fam, cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)).sum()), None
+    except Exception as exc:  # an unreadable image may hold the colour
+        return 0, f"its pixels could not be read ({type(exc).__name__})"
+
+
+def downsampled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect]) -> list[Member]:
+    """Raster images with no rendered component of ``colour`` on them whose own pixels hold the
+    colour (or cannot be read): a detail the render resamples away, as a 1 px red stroke of a
+    900 px logo shown 60 pt wide, or of a picture shown near DPI (blended into its neighbours). Doubts."""
+    fam = family(colour)
+    out = []
+    for p in placed_images(page, page.number + 1, clip):
+        r = pymupdf.Rect(p.bbox)
+        if r.is_empty or any(r.intersects(s) for s in seen):
+            continue
+        n, why = _native_colour(page.parent, p.xref, fam)
+        if n or why:
+            what = f"raster image {p.pixels[0]}x{p.pixels[1]}px shown {r.width:.0f}x{r.height:.0f}pt"
+            detail = f"{n} {colour} pixel(s) of its own that the {DPI}dpi render averages away" if n else why
+            out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=what, why=f"rendering: {detail}"))
     return out
 
 
@@ -271,9 +309,10 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 else:
                     why = f"bar-shape filter: fill {fill:.2f} (bar >= {BAR_FILL}), aspect {aspect:.1f} (bar >= {BAR_ASPECT})"
                     misshapen.append(m.model_copy(update={"why": why}))
+            seen = [r for r, _, _, _ in found]
             if not scope.in_image:
-                seen = [r for r, _, _, _ in found]
                 specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
+            specks += downsampled(page, clip, colour, seen)
     best.sort(key=lambda m: -(m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
     doubts = grouped(misshapen, f"{colour} regions not bar-shaped") + grouped(specks, f"{colour} specks below {min_area}px")
     return finish("colour_regions", scope, params, members, unmeasured, best, doubts=doubts)

@@ -24,7 +24,7 @@ from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
-from widening.probes.colour_regions import DPI, components, glyph_boxes, unrendered
+from widening.probes.colour_regions import DPI, components, downsampled, glyph_boxes, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
@@ -43,15 +43,17 @@ def _area(doc: Doc, m: Member, colour: str) -> int:
 def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
     """Why a graphic with no rendered pixel of ``colour`` may still show it, or None.
 
-    "No pixel" is measured at DPI: a bar 0.5 pt tall anti-aliased into the axis under it, or a
-    word in a tiny font, leaves none, though the drawing or the span is of the colour."""
+    "No pixel" is measured at DPI: a bar 0.5 pt tall anti-aliased into the axis under it, a
+    word in a tiny font, or a one-pixel stroke of a picture resampled by the render leaves none, though
+    the drawing, the span or the picture's own pixels are of the colour."""
     page, clip = doc.page(m.page), _clip(doc, m)
     shapes = unrendered(page, clip, colour, seen=[])
     if shapes:
         return shapes[0].why
     if any(g.intersects(clip) for g in glyph_boxes(page, colour)):
         return f"rendering: text in {colour} that shows no {colour} pixel at {DPI}dpi"
-    return None
+    fine = downsampled(page, clip, colour, seen=[])
+    return fine[0].why if fine else None
 
 
 class ColouredGraphicsParams(GraphicsParams):
