@@ -36,7 +36,8 @@ def test_demo_writes_a_corpus_the_engine_reads(tmp_path):
 
 @pytest.mark.skipif(not os.environ.get("WIDENING_SLOW_TESTS"), reason="audit with OCR of a demo corpus (~1 CPU-min): set WIDENING_SLOW_TESTS=1")
 def test_demo_audit_never_widens_a_planted_member(tmp_path):
-    # End to end: a row whose asked set has planted members must never be widened.
+    # End to end: a row whose asked set has planted members must never be widened (nor said
+    # missing or absent), and a row whose set is empty is never said short_not_empty.
     out = write_demo(tmp_path / "demo", n_docs=12)
     run = subprocess.run([sys.executable, "-m", "widening", "audit", "--corpus", str(out), "--out", str(tmp_path / "audit"), "--auto", "--no-cache", "--jobs", "1"],
                          capture_output=True, text=True, check=False)
@@ -46,3 +47,8 @@ def test_demo_audit_never_widens_a_planted_member(tmp_path):
     audit = json.loads((tmp_path / "audit" / "audit.json").read_text())
     wrong = [(x["doc_id"], x["question"]) for x in audit if x["decision"] == "widen" and planted[(x["doc_id"], x["question"])] > 0]
     assert not wrong, wrong
+    # Nor a case the page refutes: "not empty" of an empty set, "absent" of a planted one.
+    refuted = [(x["doc_id"], x["question"], x["case"]) for x in audit
+               if (x["case"] == "short_not_empty") != (planted[(x["doc_id"], x["question"])] > 0)
+               and (x["case"] == "short_not_empty" or x["case"] in ("missing_container", "absent_entity"))]
+    assert not refuted, refuted

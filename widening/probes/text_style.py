@@ -133,6 +133,34 @@ def _near_underline(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
     return any(min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size for m in marks)
 
 
+def _word_boxes(raw: dict) -> list[pymupdf.Rect]:
+    """Boxes of every non-blank span of the page (what a drawn line may run under)."""
+    return [pymupdf.Rect(s["bbox"]) for b in raw["blocks"] for l in b.get("lines", ()) for s in l["spans"]
+            if any(not c["c"].isspace() for c in s["chars"])]
+
+
+def _rule_like(bbox: BBox, size: float, marks: list[pymupdf.Rect], words: list[pymupdf.Rect]) -> bool:
+    """Every drawn line under the span runs more than an em past the run of words it lies under
+    (words joined across gaps under an em): a table's rule or a separator, which MuPDF's underline
+    flag and the geometry test both take for an underline. Tuned, so the span becomes a doubt."""
+    x0, _, x1, y1 = bbox
+    under = [m for m in marks if min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size]
+    if not under:
+        return False  # flagged by MuPDF from a line we do not list: keep its verdict
+    for m in under:
+        over = sorted((w.x0, w.x1) for w in words if min(w.x1, m.x1) > max(w.x0, m.x0) and abs(w.y1 - y1) <= 0.5 * size)
+        lo, hi = x0, x1
+        for a, b in over:  # grow the run around the span through gaps narrower than an em
+            if a <= hi + size and b >= lo - size:
+                lo, hi = min(lo, a), max(hi, b)
+        for a, b in reversed(over):
+            if a <= hi + size and b >= lo - size:
+                lo, hi = min(lo, a), max(hi, b)
+        if m.x0 >= lo - size and m.x1 <= hi + size:
+            return False  # a line as long as its words: an underline
+    return True
+
+
 def _skew_share(chars: list[dict], size: float) -> float:
     if len(chars) < 3:
         return 0.0
@@ -164,6 +192,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
     flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES
     raw = page.get_text("rawdict", flags=flags)
     marks = _underline_marks(page)
+    words = _word_boxes(raw)
     dedup = DedupChars()
     out: list[Span] = []
     for block in raw["blocks"]:
@@ -200,6 +229,8 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                 overstruck = not bold and bool(cf & _STEXT_BOLD)
                 underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
                 near_u = not underline and _near_underline(bbox, size, marks)
+                if underline and _rule_like(bbox, size, marks, words):
+                    underline, near_u = False, True
                 near_i = not italic and _skew_share(fresh, size) >= 0.3
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible,
                                near_bold=overstruck)
@@ -287,7 +318,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
-    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em)",
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em), or runs more than an em past its words (a table rule or a separator)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks",
     "bold": "no bold font, flag or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels)",
 }
