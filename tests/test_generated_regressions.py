@@ -439,3 +439,15 @@ def test_a_ruled_tables_cells_are_underline_doubts_not_members(tmp_path):
     res = run_probe("text_style", doc, Scope((1,)), {"styles": ["underline"]})
     assert [m.what for m in res.members] and all("marked" in m.what for m in res.members)
 
+
+def test_text_search_hit_inside_a_longer_word_is_a_doubt(tmp_path):
+    # Found by the long profile: "Qzkakaq" was counted twice, once inside "Qzkakaquaq".
+    spec = DocSpec(pages=(PageSpec(width=280, height=260, elements=(TextSpec(origin=(20.0, 20.0), width=240.0, words=(
+        WordSpec(text="Qzkakaq", role="name"), WordSpec(text="the"), WordSpec(text="Qzkakaquaq", role="name"))),)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("text_search", doc, Scope((1,)), {"text": "Qzkakaq"})
+    assert len(res.members) == 1 and len(res.doubts) == 1, ([m.what for m in res.members], [m.what for m in res.doubts])
+    assert res.members[0].bbox[0] < res.doubts[0].bbox[0]  # the word itself is the member
+    # Spacing-insensitive as before: a name split by a space or a hyphen is still a member.
+    res = run_probe("text_search", doc, Scope((1,)), {"text": "Qzkakaq uaq"})
+    assert len(res.members) == 1

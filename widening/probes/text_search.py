@@ -1,5 +1,8 @@
 """Probe ``text_search``: where a string occurs, insensitive to case, spacing, hyphenation and ligatures.
 
+A hit inside a longer word as printed ("Qzkakaq" in "Qzkakaquaq") is a doubt: not a mention,
+yet a text layer may lack the space between two words.
+
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
 text-layer pages the words inside pictures are read by OCR too.
@@ -36,40 +39,57 @@ class DedupChars:
         return False
 
 
-def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+# (normalised character, its box, whether it begins a word as printed: after a space or a line start)
+Char = tuple[str, BBox, bool]
+
+
+def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Char]:
     """Normalised characters of the text layer with their boxes, in reading order, de-duplicated."""
-    out: list[tuple[str, BBox]] = []
+    out: list[Char] = []
     dedup = DedupChars()
     raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES)
     for block in raw["blocks"]:
         for line in block.get("lines", ()):
+            start = True
             for span in line["spans"]:
                 for ch in span["chars"]:
+                    if ch["c"].isspace():
+                        start = True
                     if not centre_in(ch["bbox"], clip):
                         continue
                     x0, y0 = ch["origin"]
                     if dedup.seen(ch["c"], x0, y0):
                         continue
                     for c in char_form(ch["c"]):
-                        out.append((c, rect_tuple(ch["bbox"])))
+                        out.append((c, rect_tuple(ch["bbox"]), start))
+                        start = False
     return out
 
 
-def ocr_chars(doc: Doc, index: int, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+def _line_chars(text: str, bbox: BBox) -> list[Char]:
+    """An OCR line's normalised characters, each with the line's box; a word begins after a space."""
+    return [(c, bbox, i == 0) for word in text.split() for i, c in enumerate(char_form(word))]
+
+
+def ocr_chars(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Char]:
     out: list[tuple[str, BBox]] = []
     for line in doc.facts.page(index).ocr_lines:
         if centre_in(line.bbox, clip):
-            out.extend((c, line.bbox) for c in char_form(line.text))
+            out.extend(_line_chars(line.text, line.bbox))
     return out
 
 
-def find_all(chars: list[tuple[str, BBox]], needle: str) -> list[BBox]:
-    """Boxes of every (overlapping) occurrence of the normalised ``needle``."""
-    hay = "".join(c for c, _ in chars)
-    hits: list[BBox] = []
+def find_all(chars: list[Char], needle: str) -> list[tuple[BBox, bool]]:
+    """Box of every (overlapping) occurrence of the normalised ``needle``, and whether it lies
+    inside a longer word as printed (a letter or digit glued to its first or last character)."""
+    hay = "".join(c for c, _, _ in chars)
+    hits: list[tuple[BBox, bool]] = []
     start = hay.find(needle)
     while needle and start >= 0:
-        hits.append(union(b for _, b in chars[start : start + len(needle)]))
+        end = start + len(needle)
+        before = start > 0 and not chars[start][2] and hay[start - 1].isalnum() and hay[start].isalnum()
+        after = end < len(hay) and not chars[end][2] and hay[end].isalnum() and hay[end - 1].isalnum()
+        hits.append((union(b for _, b, _ in chars[start:end]), before or after))
         start = hay.find(needle, start + 1)
     return hits
 
@@ -88,6 +108,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if not needle:
         return ProbeResult.cannot("text_search", "empty search text", pages=scope.pages, params=params)
     members: list[Member] = []
+    doubts: list[Member] = []
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         facts = doc.facts.page(index)
@@ -99,19 +120,25 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         chars = ocr_chars(doc, index, clip) if use_ocr else layer_chars(doc.page(index), clip)
         source = "ocr" if use_ocr else "text layer"
-        for bbox in find_all(chars, needle):
-            members.append(Member(page=index, bbox=bbox, what=f"text {text!r} ({source})"))
+        found = [(b, glued, source) for b, glued in find_all(chars, needle)]
         if not use_ocr:
             try:
-                found = find_all(picture_chars(doc.page(index), index, clip), needle)
+                found += [(b, glued, "OCR of a picture") for b, glued in find_all(picture_chars(doc.page(index), index, clip), needle)]
             except Exception as exc:  # a picture that cannot be read may show the text
                 unmeasured[index] = f"a picture on the page could not be read ({type(exc).__name__})"
                 continue
-            members += [Member(page=index, bbox=b, what=f"text {text!r} (OCR of a picture)") for b in found]
-    return finish("text_search", scope, params, members, unmeasured)
+        for bbox, glued, where in found:
+            m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
+            # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
+            # text layer may lack the space between two words: a doubt, never dropped.
+            if glued:
+                doubts.append(m.model_copy(update={"why": "inside a longer word as printed"}))
+            else:
+                members.append(m)
+    return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
 
 
-def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[tuple[str, BBox]]:
+def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Char]:
     """Normalised characters OCR reads inside the pictures of a text-layer page (each with its line's box).
 
     Every picture is read, icons and logos too: a size or band rule does not make a picture
@@ -119,11 +146,11 @@ def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[tu
     from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image  # OCR is heavy: only when a page shows pictures
     from widening.probes.images import placed_images
 
-    out: list[tuple[str, BBox]] = []
+    out: list[Char] = []
     for placed in placed_images(page, index, clip):
         if placed.finest < 8:
             continue
         for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE):
             if centre_in(line.bbox, clip):
-                out.extend((c, line.bbox) for c in char_form(line.text))
+                out.extend(_line_chars(line.text, line.bbox))
     return out
