@@ -451,3 +451,20 @@ def test_text_search_hit_inside_a_longer_word_is_a_doubt(tmp_path):
     # Spacing-insensitive as before: a name split by a space or a hyphen is still a member.
     res = run_probe("text_search", doc, Scope((1,)), {"text": "Qzkakaq uaq"})
     assert len(res.members) == 1
+
+
+def test_table_values_sets_a_folio_under_an_unruled_column_aside(tmp_path):
+    # Found by the long profile: the folio "1" printed under an unruled table's Revenue column, less
+    # than the table-ending gap below its last row, was read as a cell of row ''.
+    zero = CellSpec(value=0.0)
+    cols = tuple(ColumnSpec(name=n, cells=(CellSpec(value=-374.41), CellSpec(value=21.9), zero, zero, zero, zero)) for n in ("Change", "Population"))
+    cols += (ColumnSpec(name="Revenue", cells=(zero, CellSpec(value=0.0, marker="a"), CellSpec(value=28.53), zero, zero, zero)),)
+    table = TableSpec(origin=(62.79, 286.54), columns=cols, rows=("South", "Coastal", "Central", "West", "North", "Total"), ruled=False, query=(2, ">=", 0.0))
+    spec = DocSpec(pages=(PageSpec(width=396, height=415, elements=(table,)), PageSpec(width=396, height=415)),
+                   numbering=NumberingSpec(folio="bottom_centre"))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">=", "value": 0.0})
+    cells = [c for c in truth.cells if c.page == 1 and c.column == "Revenue"]
+    assert len(res.members) == len(cells), [m.what for m in res.members]
+    assert any("folio" in (d.why or "") for d in res.doubts), [(d.what, d.why) for d in res.doubts]
+

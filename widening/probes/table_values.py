@@ -174,6 +174,12 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         aside += [(w, "under 40% inside the column's band") for w in cut]
         if not col:
             continue
+        label_words = _leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0]))
+        if table is None and not label_words and len(line) == len(col) and any(c.row for c in cells):
+            # A lone number with no row label under labelled rows of an unruled table (tuned): a
+            # page's folio or a note below it may be that. Set aside with what follows, not dropped.
+            aside += [(w, "a lone number with no row label below an unruled table's labelled rows (a folio?)") for ln in lines[n:] for w in ln if in_band(w)]
+            break
         last_y = bottom
         # Re-read the cell from glyphs in a band around the row, so a decimal point drawn as
         # its own object (or on its own baseline) is not lost ("184%" vs "18.4%").
@@ -184,7 +190,7 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         raised = _raised(glyphs)
         with_marks = "".join(c[0] for c in glyphs).strip()
         text = "".join(c[0] for i, c in enumerate(glyphs) if i not in raised).strip() or " ".join(w[4] for w in col)
-        label = " ".join(_leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0])))
+        label = " ".join(label_words)
         bbox = pymupdf.Rect(col[0][:4])
         for w in col[1:]:
             bbox |= w[:4]
