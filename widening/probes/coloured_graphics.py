@@ -3,9 +3,9 @@
 Composes the `graphics` probe with `colour_regions.components`: a graphic is a member when a
 region of the colour, of at least ``min_area`` px, lies inside it or in a margin around it
 (its title, axis titles and legend are text beside its drawn shapes). A graphic with no pixel
-of the colour and no vector shape or text span of it is a non-member (certain: it does not
-show the colour); one with only a few pixels of it, below ``min_area``, or with a shape or span
-of the colour too thin to render, is a doubt. The inner probe's doubts (graphics a size or
+of the colour, no vector shape or text span of it and no picture whose own pixels hold it is a
+non-member (certain: it does not show the colour); one with only a few pixels of it, below
+``min_area``, or with a shape, span or picture detail of the colour the render loses, is a doubt. The inner probe's doubts (graphics a size or
 decoration filter set aside) stay doubts when they show the colour at all.
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
@@ -43,8 +43,8 @@ def _area(doc: Doc, m: Member, colour: str) -> int:
 def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
     """Why a graphic with no rendered pixel of ``colour`` may still show it, or None.
 
-    "No pixel" is measured at DPI: a bar 0.5 pt tall anti-aliased into the axis under it, a
-    word in a tiny font, or a one-pixel stroke of a picture resampled by the render leaves none, though
+    "No pixel" is measured at DPI: a bar 0.5 pt tall anti-aliased into the axis under it, a word
+    in a tiny font, or a one-pixel stroke of a picture resampled by the render leaves none, though
     the drawing, the span or the picture's own pixels are of the colour."""
     page, clip = doc.page(m.page), _clip(doc, m)
     shapes = unrendered(page, clip, colour, seen=[])
@@ -80,7 +80,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
         elif area:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px", "why": f"colour area filter: {area}px < {MIN_AREA}px"}))
         elif why := _unrendered(doc, m, colour):
-            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel, a {colour} drawing", "why": why}))
+            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture", "why": why}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     for m in inner.doubts:
@@ -88,7 +88,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
         if area:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
         elif _unrendered(doc, m, colour):
-            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel, a {colour} drawing"}))
+            doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
