@@ -127,10 +127,14 @@ def _underline_marks(page: pymupdf.Page) -> list[pymupdf.Rect]:
     return marks
 
 
-def _near_underline(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
-    """Some drawn mark overlaps the span horizontally within a line height of its bottom."""
+def _marks_near(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> list[pymupdf.Rect]:
+    """Drawn marks that overlap the span horizontally within a line height of its bottom."""
     x0, y0, x1, y1 = bbox
-    return any(min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size for m in marks)
+    return [m for m in marks if min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size]
+
+
+def _near_underline(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
+    return bool(_marks_near(bbox, size, marks))
 
 
 def _word_boxes(raw: dict) -> list[pymupdf.Rect]:
@@ -144,18 +148,18 @@ def _rule_like(bbox: BBox, size: float, marks: list[pymupdf.Rect], words: list[p
     (words joined across gaps under an em): a table's rule or a separator, which MuPDF's underline
     flag and the geometry test both take for an underline. Tuned, so the span becomes a doubt."""
     x0, _, x1, y1 = bbox
-    under = [m for m in marks if min(x1, m.x1) > max(x0, m.x0) and y1 - size <= m.y0 <= y1 + size]
+    under = _marks_near(bbox, size, marks)
     if not under:
         return False  # flagged by MuPDF from a line we do not list: keep its verdict
     for m in under:
-        over = sorted((w.x0, w.x1) for w in words if min(w.x1, m.x1) > max(w.x0, m.x0) and abs(w.y1 - y1) <= 0.5 * size)
+        over = [(w.x0, w.x1) for w in words if min(w.x1, m.x1) > max(w.x0, m.x0) and abs(w.y1 - y1) <= 0.5 * size]
         lo, hi = x0, x1
-        for a, b in over:  # grow the run around the span through gaps narrower than an em
-            if a <= hi + size and b >= lo - size:
-                lo, hi = min(lo, a), max(hi, b)
-        for a, b in reversed(over):
-            if a <= hi + size and b >= lo - size:
-                lo, hi = min(lo, a), max(hi, b)
+        grown = True
+        while grown:  # grow the run around the span through gaps narrower than an em
+            grown = False
+            for a, b in over:
+                if a <= hi + size and b >= lo - size and (a < lo or b > hi):
+                    lo, hi, grown = min(lo, a), max(hi, b), True
         if m.x0 >= lo - size and m.x1 <= hi + size:
             return False  # a line as long as its words: an underline
     return True
