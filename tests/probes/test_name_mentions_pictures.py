@@ -22,8 +22,9 @@ from fixtures.pictures import (LogoSpec, PictureNameSpec, build, build_masked_lo
 from widening.facts import ocr
 from widening.facts.extract import load_doc
 from widening.models import PageKind, ProbeStatus
-from widening.probes import Scope, images, name_mentions, run_probe
-from widening.probes.name_mentions import find, picture_groups, tokens
+from widening.probes import Scope, images, picture_words, run_probe
+from widening.probes.name_mentions import find, tokens
+from widening.probes.picture_words import picture_groups
 
 
 def _probe(path: Path, name: str):
@@ -102,7 +103,7 @@ def test_a_picture_under_8_pixels_across_is_not_read(tmp_path: Path) -> None:
     doc.close()
     d = load_doc(tmp_path / "s.pdf", ocr=False)
     try:
-        assert name_mentions.picture_pages(d, (1,)) == {}
+        assert picture_words.picture_pages(d, (1,)) == {}
     finally:
         d.close()
 
@@ -130,12 +131,12 @@ def test_the_budget_counts_distinct_pictures_not_pictured_pages(tmp_path: Path, 
     d = load_doc(tmp_path / "b.pdf", ocr=False)
     try:
         pages = tuple(range(1, 7))
-        assert len(name_mentions.picture_pages(d, pages)) == 6
-        assert name_mentions.distinct_pictures(d, pages) == 2
-        assert name_mentions.distinct_pictures(d, pages, decorations=True) == 1
-        assert name_mentions.pictures_over_budget(d, pages) is None  # 2 distinct, well under the budget
-        monkeypatch.setattr(name_mentions, "max_pictures", lambda: 1)
-        assert name_mentions.pictures_over_budget(d, pages) == 2
+        assert len(picture_words.picture_pages(d, pages)) == 6
+        assert picture_words.distinct_pictures(d, pages) == 2
+        assert picture_words.distinct_pictures(d, pages, decorations=True) == 1
+        assert picture_words.pictures_over_budget(d, pages) is None  # 2 distinct, well under the budget
+        monkeypatch.setattr(picture_words, "max_pictures", lambda: 1)
+        assert picture_words.pictures_over_budget(d, pages) == 2
         res = run_probe("name_mentions", d, Scope(pages=pages), {"variants": ["Quixote"], "pictures": True})
         assert not res.measured_zero and "2 distinct pictures on 6 text-layer page(s) (more than 1) were not read" in res.note, res.note
     finally:
@@ -190,7 +191,7 @@ def test_the_bounded_reading_finds_what_the_unbounded_one_found(spec: PictureNam
 def test_a_picture_placed_again_at_the_same_size_is_read_once_with_the_same_lines(tmp_path: Path) -> None:
     """A render identical byte for byte to one read before reuses its lines, placed in its own box;
     the same picture at another size (another render) is read on its own. Same lines as reading each."""
-    from widening.probes.name_mentions import _read_pictures
+    from widening.probes.picture_words import _read_pictures
 
     spec = PictureNameSpec(px=(300, 60), dpi=72, font="helv", size=14, name="Kazimierz", at=(0.2, 0.5))
     png = picture_png(spec)

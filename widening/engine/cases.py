@@ -17,6 +17,7 @@ from widening.facts.document import Doc
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
+from widening.probes import picture_words
 from widening.question.frames import structure_head
 from widening.question.parse import complement_rules
 
@@ -258,8 +259,8 @@ def _in_pictures(doc: Doc, a: Qualifier, pa: set[int], r: Qualifier, pr: set[int
     """Anchor and restrictor pages with the words OCR reads in pictures near either added; None when too many pictures."""
     n = doc.facts.page_count
     near = tuple(sorted({q for p in pa | pr for q in range(p - reach, p + reach + 1) if 1 <= q <= n}))
-    pics = names.picture_pages(doc, near)
-    if names.pictures_over_budget(doc, sorted(pics)):
+    pics = picture_words.picture_pages(doc, near)
+    if picture_words.pictures_over_budget(doc, sorted(pics)):
         return None
     pa, pr = set(pa), set(pr)
     for index in pics:
