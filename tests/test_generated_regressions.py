@@ -281,6 +281,19 @@ def test_text_pattern_splits_adjacent_phone_numbers(tmp_path):
     assert sorted(m.what.split("'")[1] for m in res.members) == ["+1 615 591 1221", "615-591-4742"]
 
 
+@pytest.mark.parametrize("first", ["555-1000", "615 591 1000"])
+def test_text_pattern_finds_a_doubtful_number_beside_a_sure_one(tmp_path, first):
+    """Found by the generator once it planted phone shapes the probe only doubts: '555-1000' printed
+    just before '615-591-1000' made one run of too many digits, no sure phone led it, and both were
+    dropped. Now a sure phone inside the run is a member and what precedes it a doubt."""
+    words = (WordSpec(text=first, role="phone"), WordSpec(text="615-591-1000", role="phone"))
+    spec = DocSpec(pages=(PageSpec(width=400, height=300, elements=(TextSpec(origin=(40.0, 40.0), width=320, words=words),)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    assert all(covered(1, x.bbox, found(res)) for x in truth.patterns)
+    assert not res.measured_zero and "615-591-1000" in " ".join(m.what for m in res.members + res.doubts)
+
+
 def test_text_style_finds_sheared_italic_word(tmp_path):
     # An upright font drawn with a skewed matrix (pitfall 3): italic only by geometry.
     words = (WordSpec(text="plain"), WordSpec(text="data", italic="shear"), WordSpec(text="text"))
