@@ -90,10 +90,13 @@ def test_drawn_sunglasses_are_found(women, tmp_path):
     assert all("sunglasses" in m.what for m in r.members)
 
 
-def test_earthlink_top_left_of_p42_has_no_person(corpus):
+def test_earthlink_top_left_of_p42_shows_no_person_but_its_logo_is_a_doubt(corpus):
+    """No face or body is found in the logo, but a flat-coloured picture is not a photograph:
+    the detectors cannot vouch that nothing drawn in it is a person, so it is a doubt, not a zero."""
     doc = _doc(corpus / "documents" / EARTHLINK)
     r = run_probe("people", doc, Scope(pages=(42,), region="top_left"), {})
     assert r.status is ProbeStatus.measured and r.members == (), r.note
+    assert [d.what.startswith("flat-coloured picture") for d in r.doubts] == [True] and not r.measured_zero
     p43 = run_probe("people", doc, Scope(pages=(43,)), {})
     assert any(m.what.startswith("face") for m in p43.members), p43.note  # positive control
     doc.close()

@@ -6,7 +6,8 @@ the scope and over the region itself; members are detections of ``object_class``
 Why: "the colour of the bike in the picture on page 2" is answerable only if a bike is there.
 Example: a street photo in a city-planning report holds three cars (0.60-0.75) and
 no bicycle (best bicycle candidate 0.05).
-Cannot see: drawings, icons, cartoons (trained on photographs); objects under ~2% of the view.
+Cannot see: drawings, icons, cartoons (trained on photographs: a flat-coloured picture, a picture
+under 36 pt, or vector drawings in a scope with no photograph are doubts); objects under ~2% of the view.
 Without the detector installed it returns could-not-measure, never an empty list.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from widening import rulebook as vocab
 from widening.detector import centernet
-from widening.detector.views import View, iou, views_for
+from widening.detector.views import View, iou, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
 from widening.probes import Scope, Params, probe
@@ -103,6 +104,7 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                why=f"score filter: {ms[0].score} < min_score {min_score}")
         for ms in _by_view(boxed)
     ]
+    doubts += [m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views)]
     best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
     top = max((m.score or 0 for m in below), default=None)
     seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"

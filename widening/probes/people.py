@@ -8,7 +8,8 @@ there) is a non-member; a face set aside by the skin test is a doubt. With ``att
 (or "glasses"), members are the faces wearing them.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
-Cannot see: drawn or cartoon people; faces under ~12 native pixels; back-turned people (no face).
+Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, or vector
+drawings in a scope with no photograph are doubts); faces under ~12 native pixels; back-turned people (no face).
 So the attribute check says could-not-measure when a person is too small for a face to be
 found, when a picture shows people but no face, or when a face is too small or unclear to test.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from widening.detector import centernet, faces as fd
-from widening.detector.views import View, inside, iou, text_free, text_touches, views_for
+from widening.detector.views import View, inside, iou, text_free, text_touches, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope, Params, probe
@@ -82,6 +83,7 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     # A face box whose cheeks are not skin-coloured is set aside by a tuned test (MIN_SKIN): a doubt.
     why = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
     doubts = tuple(m.model_copy(update={"why": why}) for m in _dedupe([m for s in seen for m, _ in s.discarded]))
+    doubts += tuple(m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views))
     letters = tuple(_dedupe(lettered))
     if attribute is None:
         return ProbeResult(members=controls, doubts=doubts, best_candidates=letters, note=summary, **base)
