@@ -106,11 +106,12 @@ def name_form(text: str) -> str:
 
 
 def char_form(text: str) -> str:
-    """What substring search compares (probe text_search): ``fold`` then ``squeeze``.
+    """What substring search compares (probe text_search): ``fold``, ``fold_quotes``, ``strip_accents``, ``squeeze``.
 
-    Spacing and hyphenation are dropped entirely: dropping more can only create more matches,
-    which is the conservative side for an absence check."""
-    return squeeze(fold(text))
+    Spacing and hyphenation are dropped entirely, quotes folded and accents dropped (as for names:
+    "McDonald’s" and "México" are searched as typed, "McDonald's", "Mexico"): dropping more can
+    only create more matches, which is the conservative side for an absence check."""
+    return squeeze(strip_accents(fold_quotes(fold(text))))
 
 
 def collapse(text: str) -> str:

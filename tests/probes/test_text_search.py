@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pdfs
 import pymupdf
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from functools import partial
@@ -103,3 +104,34 @@ def test_words_in_the_soft_mask_of_a_2_pixel_image_are_found(tmp_path):
     doc = load_doc(tmp_path / "m.pdf")
     res = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Halvorsen"})
     assert res.members, res.note
+
+
+@pytest.mark.parametrize("size", [5.0, 6.0, 7.0])
+def test_doubled_letters_in_small_type_are_not_taken_for_fake_bold(tmp_path, size):
+    """Regression: the fake-bold de-duplicator dropped the second 'l' of 'Tallinn' and of 'Wellcome'
+    at 6 pt (the pair's origins 1.3 pt apart, under its 1.5 pt tolerance): both read as absent."""
+    d = pdfs.new_doc(1)
+    pdfs.text(d[0], (72, 100), "Source: Wellcome Trust, Tallinn office", size=size)
+    doc = load_doc(pdfs.save(d, tmp_path / "small.pdf"))
+    for word in ("Wellcome Trust", "Tallinn"):
+        res = run_probe("text_search", doc, Scope((1,)), {"text": word})
+        assert len(res.members) == 1, (word, res.note)
+
+
+def test_fake_bold_is_still_read_once(tmp_path):
+    d = pdfs.new_doc(1)
+    for dx in (0.0, 0.4):  # the same word drawn twice, shifted a fraction of a glyph
+        pdfs.text(d[0], (72 + dx, 100), "Tallinn", size=6)
+    doc = load_doc(pdfs.save(d, tmp_path / "bold.pdf"))
+    assert len(run_probe("text_search", doc, Scope((1,)), {"text": "Tallinn"}).members) == 1
+
+
+def test_curly_quotes_and_accents_are_searched_as_typed(tmp_path):
+    """Regression: 'McDonald’s' (curly apostrophe), 'México', 'São Paulo' were not found when asked
+    for as typed ('McDonald's', 'Mexico', 'Sao Paulo'): text_search did not fold them as names do."""
+    d = pdfs.new_doc(1)
+    # A Story's own fonts carry the curly apostrophe and accents (the base-14 ones do not).
+    d[0].insert_htmlbox(pymupdf.Rect(72, 90, 540, 140), "The McDonald’s franchise opened in México City and São Paulo.")
+    doc = load_doc(pdfs.save(d, tmp_path / "fold.pdf"))
+    for word in ("McDonald's", "Mexico City", "Sao Paulo", "México"):
+        assert len(run_probe("text_search", doc, Scope((1,)), {"text": word}).members) == 1, word

@@ -229,7 +229,7 @@ def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
         for line in b.get("lines", ()):
             for s in line["spans"]:
                 for c in s["chars"]:
-                    if centre_in(c["bbox"], clip) and not dedup.seen(c["c"], *c["origin"]):
+                    if centre_in(c["bbox"], clip) and not dedup.seen(c["c"], *c["origin"], c["bbox"][2] - c["bbox"][0]):
                         out.append((c["c"], tuple(c["bbox"])))
     return out
 

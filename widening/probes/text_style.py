@@ -205,7 +205,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
             line_chars: list[tuple[int, dict]] = []
             for i, s in enumerate(line["spans"]):
                 chars = [c for c in s["chars"] if centre_in(c["bbox"], clip)]
-                fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"])]
+                fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"], c["bbox"][2] - c["bbox"][0])]
                 line_chars += [(i, c) for c in fresh]
                 text = "".join(c["c"] for c in fresh)
                 if not text.strip():
