@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pdfs
+import pymupdf
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from functools import partial
@@ -74,3 +76,32 @@ def test_row_below_a_gap_is_a_doubt(tmp_path):
     assert not res.members and len(res.doubts) == 1
     assert "31.0%" in res.doubts[0].what and "gap" in res.doubts[0].why
     assert run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 40}).measured_zero
+
+
+MINUSES = ["-", "\u2212", "\u2013", "\u2012", "\ufe63", "\uff0d"]
+GROUPS = [",", " ", "\u00a0", "\u2009", "\u202f", "'"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(0, 10**9), cents=st.integers(0, 99), neg=st.booleans(), minus=st.sampled_from(MINUSES),
+       group=st.sampled_from(GROUPS), comma=st.booleans())
+def test_parse_number_reads_every_typeset_form(n, cents, neg, minus, group, comma):
+    """Regression (a review of the probes): '–5.0' (an en dash for minus) read as 5, '1 234' with a
+    no-break or thin space as 1, '30,5' (a decimal comma) as 305: a cell below a threshold was missed."""
+    digits = f"{n:,}".replace(",", group)
+    text = (minus if neg else "") + digits + ("," if comma and group != "," else ".") + f"{cents:02d}"
+    if comma and group == ",":
+        text = (minus if neg else "") + digits + f".{cents:02d}"
+    want = (-1 if neg else 1) * (n + cents / 100)
+    assert parse_number(text) == pytest.approx(want), text
+
+
+def test_a_cell_with_an_en_dash_minus_is_below_zero(tmp_path):
+    d = pdfs.new_doc()
+    # A Story's fonts carry the en dash (the base-14 ones print it as another glyph).
+    d[0].insert_htmlbox(pymupdf.Rect(72, 60, 400, 200),
+                        "<table><tr><th>Region</th><th>Change</th></tr><tr><td>North</td><td>12.0</td></tr>"
+                        "<tr><td>South</td><td>\u20135.0</td></tr><tr><td>East</td><td>3.0</td></tr></table>")
+    doc = load_doc(pdfs.save(d, tmp_path / "dash.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "change", "op": "<", "value": 0})
+    assert [m.what.rsplit("row ", 1)[1].strip("'") for m in res.members] == ["South"], (res.note, res.best_candidates)

@@ -30,10 +30,24 @@ _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
 _NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
 
 
+# Typeset minus signs: the minus sign, en dash and figure dash, small and full-width hyphen-minus.
+_MINUS = str.maketrans({c: "-" for c in "\u2212\u2013\u2012\ufe63\uff0d"})
+# Spaces that group thousands: the ordinary, no-break, thin and narrow no-break space; and an
+# apostrophe between digit groups ("1'234", Swiss style).
+_GROUP = re.compile(r"[ \u00a0\u2009\u202f]|(?<=\d)['\u2019](?=\d{3})")
+# A comma followed by one or two digits and no more cannot group thousands: a decimal comma ("30,5").
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+
+
+def _plain(text: str) -> str:
+    """``text`` with its minus signs, digit-group spaces and decimal commas written the one way _NUM reads."""
+    t = _GROUP.sub("", text.translate(_MINUS))
+    return t if "." in t else _DECIMAL_COMMA.sub(".", t)
+
+
 def parse_number(text: str) -> float | None:
-    """The first number in ``text`` ("1,606,000,000", "18.4%", "(2.3)", "−1.2"); None when there is none."""
-    t = text.replace(" ", "").replace("\u2212", "-")
-    m = _NUM.search(t)
+    """The first number in ``text`` ("1,606,000,000", "1 234", "18.4%", "(2.3)", "−1.2", "–5", "30,5"); None when there is none."""
+    m = _NUM.search(_plain(text))
     if not m:
         return None
     raw = m.group(0)
@@ -47,7 +61,7 @@ def parse_number(text: str) -> float | None:
 
 def numbers_in(text: str) -> int:
     """How many numbers ``text`` holds, read as ``parse_number`` reads them ("615-591-1432" holds 3)."""
-    return len(_NUM.findall(text.replace(" ", "").replace("\u2212", "-")))
+    return len(_NUM.findall(_plain(text)))
 
 
 @dataclass
