@@ -7,6 +7,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from widening.facts.document import Doc
+from widening.facts.legibility import words_unread
 from widening.models import Caption, Container, ContainerKind, DocumentFacts, PageKind, Reading, ReadingTried
 
 
@@ -68,13 +69,12 @@ def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[Reading
     return ReadingTried(reading=Reading.printed, number=number, pages=pages, doubtful=True) if pages else None
 
 
-def page_in_doubt(facts: DocumentFacts, number: str) -> bool:
+def page_in_doubt(doc: Doc, number: str) -> bool:
     """A page number no reading finds may still be printed: on a page whose folio candidate of that
-    value the (tuned) run test rejected, or on a page picture whose words were never read."""
+    value the (tuned) run test rejected, or on a page whose words were never read."""
     value, _ = _readings_module().parse_number(number)
-    rejected = any(c.value == value and not c.accepted for p in facts.pages for c in p.folio_candidates)
-    unread = any(p.kind is PageKind.image_only and p.text_source == "none" for p in facts.pages)
-    return value is not None and (rejected or unread)
+    rejected = any(c.value == value and not c.accepted for p in doc.facts.pages for c in p.folio_candidates)
+    return value is not None and (rejected or bool(words_unread(doc)))
 
 
 def resolve(container: Container, doc: Doc) -> Resolved:
@@ -108,14 +108,14 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         tried = _readings_module().resolve(facts, container.number or "")
         extra = rejected_folio_pages(facts, container.number or "", tried)
         return Resolved(container=container, readings=tuple(tried) + ((extra,) if extra else ()),
-                        uncertain=not any(t.pages for t in tried) and page_in_doubt(facts, container.number or ""))
+                        uncertain=not any(t.pages for t in tried) and page_in_doubt(doc, container.number or ""))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.
     number = (container.number or "").lower()
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
     pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and c.number.lower() == number for p in caption_pages(c, facts)}))
-    uncertain = not pages and any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages)
+    uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
     if not pages and (loose := loose_mention_pages(facts, wanted, container.number or "")):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did

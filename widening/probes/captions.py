@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from widening.facts.document import Doc
-from widening.models import Member, PageKind, ProbeResult
+from widening.facts.legibility import page_text_status, unreadable_layer
+from widening.models import Member, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.text import number_key
 
@@ -39,10 +40,19 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for c in doc.facts.captions
         if c.page in wanted and c.kind in KINDS[kind] and (number is None or number_key(c.number) == number_key(number))
     )
-    # Image-only pages whose text could not be read may hold a caption nobody saw.
-    unread = [p for p in pages if doc.facts.page(p).kind is PageKind.image_only and doc.facts.page(p).text_source == "none"]
+    # Pages whose words could not be read (an image-only page OCR did not read, whatever a stamp
+    # left in its text layer; a layer with no Unicode map) may hold a caption nobody saw.
+    unread = {p: why for p in pages if (why := _unread(doc, p))}
     if not members and unread:
-        reason = doc.facts.page(unread[0]).ocr_error or "no OCR text"
-        return ProbeResult.cannot(NAME, f"{len(unread)} image-only page(s) without text ({reason}), e.g. p{unread[0]}", pages=pages, params=params)
-    note = f"{len(unread)} image-only page(s) without text not searched" if unread else ""
+        first = min(unread)
+        return ProbeResult.cannot(NAME, f"{len(unread)} page(s) whose words could not be read ({unread[first]}), e.g. p{first}", pages=pages, params=params)
+    note = f"{len(unread)} page(s) whose words could not be read were not searched" if unread else ""
     return ProbeResult(probe=NAME, pages=pages, params=params, members=members, note=note)
+
+
+def _unread(doc: Doc, index: int) -> str | None:
+    """Why page ``index``'s words could not be read, or None when they were."""
+    facts = doc.facts.page(index)
+    if page_text_status(facts) == "blind":
+        return f"an image-only page OCR did not read: {facts.ocr_error or 'no OCR text'}"
+    return unreadable_layer(doc, index)

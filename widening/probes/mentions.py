@@ -30,6 +30,7 @@ import regex
 
 from widening import rulebook as vocab
 from widening.facts.document import Doc
+from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.facts.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
@@ -93,9 +94,9 @@ def page_lines(doc: Doc, index: int) -> list[Line]:
 
 
 def readable(doc: Doc, index: int) -> bool:
-    """False for an image-only page whose OCR did not run (a page with no words read is not a page without words)."""
-    facts = doc.facts.page(index)
-    return facts.kind is not PageKind.image_only or facts.text_source == "ocr"
+    """False for a page whose words were not read: an image-only page OCR did not read (a page with no
+    words read is not a page without words), or a text layer with no Unicode map (facts.legibility)."""
+    return page_text_status(doc.facts.page(index)) != "blind" and unreadable_layer(doc, index) is None
 
 
 def title(lines: list[Line]) -> str:

@@ -28,19 +28,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
 import regex
 
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import union
+from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
 from widening.text import WORD, bare_word, name_form
-
-TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
 
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
@@ -269,21 +268,6 @@ def _printed(page: list[Token], h: Hit) -> str:
 
 
 # --------------------------------------------------------------------------- pages
-
-
-def page_text_status(facts: PageFacts) -> TextStatus:
-    """Where a page's words come from: its text layer, OCR with words, OCR with none, or nowhere (blind).
-
-    Derived from the cached facts: an image-only page whose OCR ran has ``text_source ==
-    'ocr'`` (with or without lines); one whose OCR did not run or failed has ``ocr_error``.
-    """
-    if facts.kind is PageKind.empty:
-        return "empty"
-    if facts.kind is not PageKind.image_only:
-        return "text_layer"
-    if facts.text_source == "ocr" and facts.ocr_error is None:
-        return "ocr_words" if facts.ocr_lines else "ocr_none"
-    return "blind"
 
 
 def _source(facts: PageFacts) -> str:
@@ -525,7 +509,7 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     near_variants += [x for v in variants for x in slips(v) if x not in variants and x not in near_variants]
     year = str(params["year"]) if params.get("year") else None
     whole = Scope(scope.pages)  # words are read on whole pages whatever the region: the result says so
-    unmeasured, pages = measurable(doc, whole)
+    unmeasured, pages = measurable(doc, whole, reads_text=True)
     outside = dict(unmeasured)
     members: list[Member] = []
     doubts: list[Member] = []

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from widening.facts.document import Doc
-from widening.models import Member, PageKind, ProbeResult, Reading, ReadingTried
+from widening.facts.legibility import page_text_status, unreadable_layer
+from widening.models import Member, ProbeResult, Reading, ReadingTried
 from widening.probes import Scope, Params, probe
 from widening.facts.readings import parse_number, resolve, resolve_range
 
@@ -56,13 +57,21 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     note = "; ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in tried)
     doubts = _rejected_folios(doc, asked, members)
     pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
-    unread = [p.index for p in doc.facts.pages if p.kind is PageKind.image_only and p.text_source == "none"]
+    unread = {p.index: why for p in doc.facts.pages if (why := _unread(doc, p.index))}
     if not members and unread:
-        # A page picture nobody read may print the folio: absence is not measured.
-        why = doc.facts.page(unread[0]).ocr_error or "no OCR text"
-        return ProbeResult.cannot(NAME, f"{note}; {len(unread)} image-only page(s) without text ({why}), e.g. p{unread[0]}, may print it",
+        # A page whose words nobody read may print the folio: absence is not measured.
+        first = min(unread)
+        return ProbeResult.cannot(NAME, f"{note}; {len(unread)} page(s) whose words could not be read ({unread[first]}), e.g. p{first}, may print it",
                                   params=params, doubts=tuple(doubts))
     return ProbeResult(probe=NAME, pages=pages, params=params, members=tuple(members), doubts=tuple(doubts), note=note)
+
+
+def _unread(doc: Doc, index: int) -> str | None:
+    """Why page ``index``'s words could not be read (so its folio was not seen), or None."""
+    facts = doc.facts.page(index)
+    if page_text_status(facts) == "blind":
+        return f"an image-only page OCR did not read: {facts.ocr_error or 'no OCR text'}"
+    return unreadable_layer(doc, index)
 
 
 def _rejected_folios(doc: Doc, asked: str, members: list[Member]) -> list[Member]:

@@ -6,6 +6,7 @@ from typing import Any, Iterable
 
 from widening.facts.document import Doc
 from widening.facts.geometry import union
+from widening.facts.legibility import unreadable_layer
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope
 
@@ -16,13 +17,18 @@ def check_pages(doc: Doc, scope: Scope) -> dict[int, str]:
     return {p: f"page outside 1..{n}" for p in scope.pages if not 1 <= p <= n}
 
 
-def measurable(doc: Doc, scope: Scope) -> tuple[dict[int, str], list[int]]:
+def measurable(doc: Doc, scope: Scope, reads_text: bool = False) -> tuple[dict[int, str], list[int]]:
     """(pages that cannot be looked at -> why, the pages that can), in scope order.
 
     A probe adds to the first as it goes (a scanned page, a page too complex to parse);
-    ``finish`` then turns a zero into could-not-measure.
+    ``finish`` then turns a zero into could-not-measure. ``reads_text``: the probe reads the
+    text layer, so a page whose layer cannot be read as words (facts.legibility) is unmeasured.
     """
     unmeasured = check_pages(doc, scope)
+    if reads_text:
+        for p in scope.pages:
+            if p not in unmeasured and (why := unreadable_layer(doc, p)):
+                unmeasured[p] = why
     return unmeasured, [p for p in scope.pages if p not in unmeasured]
 
 

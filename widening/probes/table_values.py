@@ -272,7 +272,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members: list[Member] = []
     best: list[Member] = []
     doubts: list[Member] = []
-    unmeasured, pages = measurable(doc, scope)
+    unmeasured, pages = measurable(doc, scope, reads_text=True)
     found_column = False
     unparsed: list[str] = []
     for index in pages:

@@ -20,7 +20,7 @@ from typing import Any
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
 from widening.probes import Params, Scope, picture_words, probe
-from widening.probes.name_mentions import page_text_status
+from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
 from widening.text import value_key
 
@@ -174,7 +174,7 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if rx is None:
         return ProbeResult.cannot("text_pattern", f"unknown pattern {name!r}; known: {sorted(PATTERNS)}", params=params)
     whole = Scope(scope.pages)  # lines are read on whole pages whatever the region: the result says so
-    unmeasured, pages = measurable(doc, whole)
+    unmeasured, pages = measurable(doc, whole, reads_text=True)
     members: list[Member] = []
     repeats: list[Member] = []
     seen: set[str] = set()

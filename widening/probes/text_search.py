@@ -114,7 +114,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot("text_search", "empty search text", pages=scope.pages, params=params)
     members: list[Member] = []
     doubts: list[Member] = []
-    unmeasured, pages = measurable(doc, scope)
+    unmeasured, pages = measurable(doc, scope, reads_text=True)
     for index in pages:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)

@@ -284,7 +284,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members: list[Member] = []
     best: list[Member] = []
     doubts: list[Member] = []
-    unmeasured, pages = measurable(doc, scope)
+    unmeasured, pages = measurable(doc, scope, reads_text=True)
     for index in pages:
         kind = doc.facts.page(index).kind
         if kind in (PageKind.scanned_ocr, PageKind.image_only):

@@ -71,7 +71,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     measured: list[int] = []
     seen_a: list[int] = []
     seen_b: list[int] = []
-    unmeasured, pages = measurable(doc, scope)
+    unmeasured, pages = measurable(doc, scope, reads_text=True)
     for index in pages:
         text = f" {normalise_street(doc.facts.page(index).text)} "
         if f" {normalise_street(a)} " not in text or f" {normalise_street(b)} " not in text:
