@@ -97,16 +97,56 @@ def test_marker_strictly_between_two_labels_is_found(tmp_path_factory, gap: int,
 
 
 @settings(deadline=None, max_examples=15)
-@given(gap=st.integers(1, 3), side=st.sampled_from([-1, 1]), t=st.floats(0.2, 0.8), y=st.floats(60, 470))
+@given(gap=st.integers(1, 3), side=st.sampled_from([-1, 1]), t=st.floats(0.3, 0.8), y=st.floats(60, 470))
 def test_marker_outside_the_band_is_not_a_member_but_a_near_miss(tmp_path_factory, gap: int, side: int, t: float, y: float) -> None:
     width = STREET_X[1] - STREET_X[0]
-    # Inside the neighbouring block on one side or the other.
-    x = (STREET_X[gap] - (1 - t) * width) if side < 0 else (STREET_X[gap + 1] + t * width)
+    # Inside the neighbouring block on one side or the other, farther out than a label is tall.
+    x = (STREET_X[gap] - t * width) if side < 0 else (STREET_X[gap + 1] + t * width)
     path = build_map(tmp_path_factory.mktemp("m") / "map.pdf", [(x, y, "a", "1")])
     r = _run(path, category="Eating", a=f"{ORD[gap]} Ave", b=f"{ORD[gap + 1]} Ave")
     assert r.status is ProbeStatus.measured, r.note
-    assert r.members == ()
+    assert r.members == () and r.doubts == ()
     assert len(r.best_candidates) == 1 and r.best_candidates[0].score is not None
+
+
+@settings(deadline=None, max_examples=10)
+@given(gap=st.integers(1, 3), side=st.sampled_from([-1, 1]), off=st.floats(2.5, 7.5), y=st.floats(60, 470))
+def test_marker_within_a_labels_height_outside_the_band_is_a_doubt(tmp_path_factory, gap: int, side: int, off: float, y: float) -> None:
+    """Regression (a review of the probes): a marker 2.7 pt outside the band drawn through the labels'
+    centre lines was a non-member, though a label set beside its street moves the band that much."""
+    x = (STREET_X[gap] - off) if side < 0 else (STREET_X[gap + 1] + off)
+    path = build_map(tmp_path_factory.mktemp("m") / "map.pdf", [(x, y, "a", "1")])
+    r = _run(path, category="Eating", a=f"{ORD[gap]} Ave", b=f"{ORD[gap + 1]} Ave")
+    assert r.members == () and len(r.doubts) == 1 and "the label's height" in (r.doubts[0].why or ""), (r.doubts, r.best_candidates)
+
+
+def test_markers_printed_side_by_side_are_each_a_member(tmp_path: Path) -> None:
+    """Regression: two markers 6 pt apart come out of the text layer as one span 'aa'; only one-glyph
+    spans were read as markers, so both vanished and the block read as empty."""
+    path = build_map(tmp_path / "map.pdf", [(114, 300, "a", None), (120, 300, "a", None), (230, 200, "b", "2")])
+    r = _run(path, category="Eating", a="1st Ave", b="2nd Ave")
+    assert len(r.members) == 2, r.note
+
+
+def test_an_unnumbered_pictogram_the_legend_does_not_explain_is_a_doubt(tmp_path: Path) -> None:
+    """Regression: such a symbol was dropped (taken for parking or transport); it may be a variant of a listed icon."""
+    path = build_map(tmp_path / "map.pdf", [(120, 300, "c", None), (230, 200, "b", "2")])
+    r = _run(path, category="Eating", a="1st Ave", b="2nd Ave")
+    assert r.members == () and [d.what.startswith("unnumbered pictogram 'c'") for d in r.doubts] == [True], r.doubts
+
+
+def test_a_map_page_whose_labels_are_not_read_whole_is_not_measured(tmp_path: Path) -> None:
+    """Regression: both street names in a page's text but one stacked on two lines ('2nd' / 'Ave'):
+    the page was skipped without a word, and another map page made the result a measured zero."""
+    doc = pymupdf.open(build_map(tmp_path / "map.pdf", [(230, 200, "b", "2")]))
+    page = doc.new_page(width=400, height=500)
+    _label(page, "1st Ave", STREET_X[0], 140)
+    page.insert_text((STREET_X[1] - 3, 140), "2nd", fontname="helv", fontsize=6, rotate=90)
+    page.insert_text((STREET_X[1] + 4, 140), "Ave", fontname="helv", fontsize=6, rotate=90)
+    page.insert_text((117.5, 303), "a", fontname=ICON, fontsize=7)
+    doc.save(tmp_path / "two.pdf")
+    r = _run(tmp_path / "two.pdf", category="Eating", a="1st Ave", b="2nd Ave")
+    assert r.status is ProbeStatus.could_not_measure and "not both found as street labels" in r.note, r.note
 
 
 def test_other_category_between_the_labels_is_not_counted(tmp_path: Path) -> None:
@@ -159,9 +199,11 @@ def _guide_run(guide, a: str, b: str, category: str = "restaurant"):
 
 def test_guide_nothing_to_eat_between_45th_and_44th_ave(guide) -> None:
     # Rendered PDF p37 (map, key on p36): Outerlands (32) sits on the 46th Ave side of 45th Ave.
+    # It is 1.7 pt outside the band through the labels: within a label's height, so a doubt (V2
+    # widened this row by eye; the engine keeps it and names the marker).
     r = _guide_run(guide, "45th Ave.", "44th Ave.")
     assert r.status is ProbeStatus.measured and r.members == (), r.members
-    near = r.best_candidates[0]
+    near = r.doubts[0]
     assert near.page == 37 and "32 'Outerlands'" in near.what and "beyond '45th Ave'" in near.what
 
 

@@ -68,6 +68,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     tol = float(rules()["band_tolerance"])
     members: list[Member] = []
     near: list[Member] = []
+    unsure: list[Member] = []
     measured: list[int] = []
     seen_a: list[int] = []
     seen_b: list[int] = []
@@ -81,36 +82,48 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         seen_a += [index] if labels_a else []
         seen_b += [index] if labels_b else []
         if not (labels_a and labels_b):
+            # Both names are in the page's text, yet not as labels read whole (stacked on two
+            # lines, split into spans): the map may show the street, so the page is not measured.
+            unmeasured[index] = f"{a!r} and {b!r} are in the page's text but not both found as street labels"
             continue
         markers = find_markers(page, legend, key_page_for(doc, index, keys))
         if not markers:
             continue
         region = doc.region_rect(index, scope.region)
         relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
-        inside, outside, why = [], [], None
+        inside, outside, doubts, why = [], [], [], None
         for m in relevant:
             pos = band_position(m.centre, labels_a, labels_b)
             if pos is None:
                 why = f"labels {a!r} and {b!r} near marker {m.number or '?'} are not parallel streets; no band between them"
                 break
             where = f"between {pos.label_a.text!r} and {pos.label_b.text!r}"
-            if -tol <= pos.t <= 1 + tol:
+            if -tol <= pos.t <= 1 + tol and m.unexplained:
+                doubts.append(Member(page=index, bbox=m.bbox, what=f"unnumbered pictogram {m.glyphs[0][1]!r} the legend does not explain, {where}",
+                                      why="a pictogram not in the legend may mark what is asked (a variant icon)"))
+            elif -tol <= pos.t <= 1 + tol:
                 inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:
-                side = pos.label_a.text if pos.t < 0 else pos.label_b.text
-                outside.append(
-                    Member(
-                        page=index,
-                        bbox=m.bbox,
-                        what=f"{_describe(m, category)} {pos.outside_by():.1f} pt ({pos.outside_by() / pos.width:.2f} block) outside the band, beyond {side!r}",
-                        score=round(pos.outside_by(), 2),
-                    )
+                label = pos.label_a if pos.t < 0 else pos.label_b
+                near_miss = Member(
+                    page=index,
+                    bbox=m.bbox,
+                    what=f"{_describe(m, category)} {pos.outside_by():.1f} pt ({pos.outside_by() / pos.width:.2f} block) outside the band, beyond {label.text!r}",
+                    score=round(pos.outside_by(), 2),
                 )
+                # The band runs along the labels' centre lines; a label set beside its street, not
+                # on it, is off by up to its own height. A marker that close outside may be inside.
+                if pos.outside_by() <= label.thickness():
+                    doubts.append(near_miss.model_copy(update={"why": f"within {label.thickness():.1f} pt (the label's height) of the band: "
+                                                               "a label beside its street, not on it, moves the band that much"}))
+                else:
+                    outside.append(near_miss)
         if why is not None:
             unmeasured[index] = why  # no band on this page: none of its markers is measured
             continue
         members += inside
         near += outside
+        unsure += doubts
         measured.append(index)
     if measured:
         note = f"legend categories {sorted(wanted)}; map pages measured {measured}"
@@ -121,4 +134,5 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         )
         if not unmeasured:
             return ProbeResult.cannot(NAME, note, **base)  # no map page in scope: nothing was looked at
-    return finish(NAME, scope, params, members, unmeasured, sorted(near, key=lambda m: m.score or 0), note=note)
+    return finish(NAME, scope, params, members, unmeasured, sorted(near, key=lambda m: m.score or 0), note=note,
+                  doubts=sorted(unsure, key=lambda m: m.score or 0))

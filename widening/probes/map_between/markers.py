@@ -21,6 +21,7 @@ class Marker:
     categories: frozenset[str]
     number: str | None = None
     name: str | None = None
+    unexplained: bool = False  # no category and no number: what it marks is not known
 
     @property
     def centre(self) -> Point:
@@ -33,6 +34,12 @@ class Label:
     text: str
     bbox: tuple[float, float, float, float]
     direction: Point
+
+    def thickness(self) -> float:
+        """The label's extent across its reading direction (its line height), in points."""
+        x0, y0, x1, y1 = self.bbox
+        dx, dy = self.direction
+        return abs(dy) * (x1 - x0) + abs(dx) * (y1 - y0)
 
     @property
     def centre(self) -> Point:
@@ -55,6 +62,9 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
             text, font = s["text"].strip(), span_font(s)
             if len(text) == 1 and is_icon_font(font):
                 glyphs.append(((font, text), tuple(s["bbox"]), s["size"]))
+            elif is_icon_font(font):
+                # Markers set close together come out as one span ("aa"): each glyph is its own.
+                glyphs += [((font, c), box, s["size"]) for c, box in _glyph_boxes(page, s) if not c.isspace()]
             elif re.fullmatch(r"\d{1,3}", text) and not is_icon_font(font):
                 numbers.append((text, tuple(s["bbox"]), s["size"]))
     clusters: list[list[tuple[GlyphKey, tuple[float, float, float, float], float]]] = []
@@ -98,13 +108,26 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
             found = key.lookup(num) if key is not None else None
             if found:
                 cats |= found[1]
-        if not cats and number is None:
-            continue  # an unnumbered symbol the legend does not explain: parking, transport, a disc
+        # An unnumbered symbol the legend does not explain (parking, transport, a disc, or a
+        # variant of a listed pictogram): kept, marked unexplained, so it can only be a doubt.
+        unexplained = not cats and number is None
         x0 = min(g[1][0] for g in cl)
         y0 = min(g[1][1] for g in cl)
         x1 = max(g[1][2] for g in cl)
         y1 = max(g[1][3] for g in cl)
-        out.append(Marker((x0, y0, x1, y1), keys, frozenset(cats), number, name))
+        out.append(Marker((x0, y0, x1, y1), keys, frozenset(cats), number, name, unexplained))
+    return out
+
+
+def _glyph_boxes(page: pymupdf.Page, span: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The characters of a text span with their own boxes (from the page's raw characters)."""
+    x0, y0, x1, y1 = span["bbox"]
+    out = []
+    for block in page.get_text("rawdict", clip=pymupdf.Rect(x0, y0, x1, y1).include_point((x1 + 0.1, y1 + 0.1)))["blocks"]:
+        for line in block.get("lines", []):
+            for s in line["spans"]:
+                if span_font(s) == span_font(span) and abs(s["size"] - span["size"]) < 0.01:
+                    out += [(c["c"], tuple(c["bbox"])) for c in s["chars"]]
     return out
 
 
