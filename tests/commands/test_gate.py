@@ -293,8 +293,10 @@ REFUSED_BY_DESIGN = {("GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2
 # opinion's first page (logo, seal, icon: a small chart has that size); the logo at the top left
 # of the deck's page 42 (a flat-coloured picture: person detectors trained on photographs cannot
 # vouch that no drawn person is in it); Outerlands on the guide's map, 1.7 pt outside the band
-# between 45th and 44th Ave (a label set beside its street moves the band by its own height).
+# between 45th and 44th Ave (a label set beside its street moves the band by its own height); the
+# deck's two YouTube clips (which topic a clip illustrates is not in its slide's words).
 KEPT_BY_A_DOUBT = {
+    ("ddoseattle-150627210357-lva1-app6891_95.pdf", "weakdataleadership"),
     ("san-francisco-11-contents.pdf", "45thAve"),
     ("earthlinkweb-150213112111-conversion-gate02_95.pdf", "contactperson"),
     ("User_Manual_1500S_Classic_EN.pdf", "redbar"),

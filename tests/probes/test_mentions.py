@@ -68,12 +68,15 @@ def test_item_with_its_topic_on_the_same_or_next_page_is_a_member(tmp_path_facto
     assert [m.page for m in r.members] == [3]
 
 
-def test_item_two_pages_away_from_its_topic_is_only_a_candidate(tmp_path: Path) -> None:
+def test_item_two_pages_away_from_its_topic_is_a_doubt(tmp_path: Path) -> None:
+    """Regression (a review of the probes): a clip two slides after its topic was a certain
+    non-member, so the deck read as using no clip for the topic. The page window and the words
+    as printed are a tuned test: what the clip shows is not in its page's words."""
     slides = [["Being data-driven means strong data leadership"], ["Agenda"], ["Agenda"], ["Watch on YouTube"]]
     r = _run(build_deck(tmp_path / "deck.pdf", slides), "youtube", ["weak", "data", "leadership"])
-    assert r.measured_zero
-    (cand,) = r.best_candidates
-    assert cand.page == 4 and "weak" in cand.what and "'Agenda'" in cand.what
+    assert not r.measured_zero and r.members == ()
+    (cand,) = r.doubts
+    assert cand.page == 4 and "weak" in cand.what and "'Agenda'" in cand.what and cand.why
 
 
 def test_no_item_anywhere_is_a_measured_zero(tmp_path: Path) -> None:
@@ -157,8 +160,8 @@ def test_deck_clip_for_blindly_following_data(deck_around_clips) -> None:
 def test_deck_no_clip_for_weak_data_leadership_around_the_clips(deck_around_clips) -> None:
     scope = Scope(pages=(14, 15, 16, 49, 50, 51))
     r = run_probe("mentions", deck_around_clips, scope, {"item": "youtube", "topic": ["weak", "data", "leadership"]})
-    assert r.measured_zero, r.members
-    assert sorted(c.page for c in r.best_candidates) == [15, 50]
+    assert r.members == () and not r.measured_zero, r.members  # V2 widened this by eye; the clips are doubts
+    assert sorted(c.page for c in r.doubts) == [15, 50]
 
 
 def test_deck_scope_outside_the_ocr_is_could_not_measure(deck_around_clips) -> None:
@@ -182,7 +185,7 @@ def test_deck_whole_document_from_cached_facts(corpus: Path) -> None:
         blind = run_probe("mentions", doc, scope, {"item": "youtube", "topic": ["blindly", "following", "data"]})
     finally:
         doc.close()
-    assert weak.measured_zero, weak.members
+    assert weak.members == () and sorted(d.page for d in weak.doubts) == [15, 50], weak.members
     assert 50 in [m.page for m in blind.members]
 
 

@@ -201,9 +201,12 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         else:
             share = 1 - len(missing) / len(words)
             others.append(
-                Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words missing {missing}; titles: {titles}", score=round(share, 2))
+                Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words missing {missing}; titles: {titles}", score=round(share, 2),
+                       why=f"topic test: {missing} not within ±{reach} page(s) in those words; what a {item} shows is not in its page's words")
             )
     note = f"item {item!r} as {list(rule.words)}{' + patterns' if rule.patterns else ''}; topic words {list(words)} (stems {[stem(w) for w in words]}); neighbourhood ±{reach} pages"
+    # A reference whose neighbourhood lacks the topic's words is set aside by a tuned test (a window
+    # of pages, words as printed): a doubt, never a certain non-member.
     return ProbeResult(
-        probe=NAME, members=tuple(members), best_candidates=tuple(sorted(others, key=lambda m: -(m.score or 0))), note=note, **base
+        probe=NAME, members=tuple(members), doubts=tuple(sorted(others, key=lambda m: -(m.score or 0))), note=note, **base
     )
