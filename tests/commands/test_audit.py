@@ -111,7 +111,6 @@ def test_v2_widenings_on_born_digital_pages(corpus: Path) -> None:
         ("e79deb02a0c0e87511080836c5d4347b.pdf", "What is the title of the diagram on page 10?"),
         ("379f44022bb27aa53efd5d322c7b57bf.pdf", "what is the number of red logos in page 10?"),
         ("8e7c4cb542ad160f80fb3d795ada35d8.pdf", "Which area of New York has more than 23% land area rezoned?"),
-        ("san-francisco-11-contents.pdf", "Name a restaurant between 45th Ave. and 44th Ave.."),
     ]:
         d = _decide(corpus, doc_id, question, ocr=False)
         assert (d.decision, d.members, d.doubts) == ("widen", (), ()), f"{doc_id}: {d.reason}"
@@ -126,6 +125,8 @@ def test_v2_widenings_a_tuned_filter_decided_are_kept_with_their_doubts(corpus: 
         ("a5879805d70c854ea4361e43a84e3bb2.pdf", "what is the texts of the underlined italic words in page 2?"),
         ("7c3f6204b3241f142f0f8eb8e1fefe7a.pdf", "What types of charts are in the document?"),
         ("User_Manual_1500S_Classic_EN.pdf", "In the picture on page 50, what time does the red bar start?"),
+        # a restaurant marker 1.7 pt outside the band between the streets, within a label's height of it
+        ("san-francisco-11-contents.pdf", "Name a restaurant between 45th Ave. and 44th Ave.."),
     ]:
         d = _decide(corpus, doc_id, question, ocr=False)
         assert (d.decision, d.case, d.members) == ("keep", "unverifiable", ()), f"{doc_id}: {d.reason}"
