@@ -120,6 +120,7 @@ def unseen_by_photo_detectors(doc: Doc, page_no: int, region: str | None, views:
             out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture {box.width:.0f}x{box.height:.0f}pt not looked at",
                               why=f"size filter: a picture under {MIN_IMAGE_PT:.0f} pt is taken for an icon; it may show one"))
     if not photo and any(v.page == page_no and v.kind == "region" for v in views):
+        # A lone horizontal or vertical stroke (a rule, an underline: a box of no area) draws no figure.
         drawn = [d["rect"] for d in page.get_drawings() if (d["rect"] & rect).get_area() > 0]
         if drawn:
             box = pymupdf.Rect(drawn[0])

@@ -120,7 +120,8 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
 
 
 def _glyph_boxes(page: pymupdf.Page, span: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """The characters of a text span with their own boxes (from the page's raw characters)."""
+    """The characters of a text span with their own boxes (from the page's raw characters; when
+    those cannot be matched to the span, its box cut evenly, so no glyph is lost)."""
     x0, y0, x1, y1 = span["bbox"]
     out = []
     for block in page.get_text("rawdict", clip=pymupdf.Rect(x0, y0, x1, y1).include_point((x1 + 0.1, y1 + 0.1)))["blocks"]:
@@ -128,6 +129,9 @@ def _glyph_boxes(page: pymupdf.Page, span: dict) -> list[tuple[str, tuple[float,
             for s in line["spans"]:
                 if span_font(s) == span_font(span) and abs(s["size"] - span["size"]) < 0.01:
                     out += [(c["c"], tuple(c["bbox"])) for c in s["chars"]]
+    if len(out) != len(span["text"]):
+        step = (x1 - x0) / max(1, len(span["text"]))
+        out = [(c, (x0 + i * step, y0, x0 + (i + 1) * step, y1)) for i, c in enumerate(span["text"])]
     return out
 
 
