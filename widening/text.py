@@ -137,7 +137,7 @@ def number_key(text: str) -> str:
     return re.sub(r"\s+", "", str(text)).lower().translate(_NUMBER_DASHES)
 
 
-_NUMBER_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212."})
+_NUMBER_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7."})
 
 
 def phrase_key(text: str) -> str:

@@ -129,3 +129,65 @@ def test_a_caption_the_reader_did_not_take_makes_the_figure_uncertain_not_missin
     d = _decide(pdf, "Among figure 1-4, how many figures show more than one gash?")
     assert d.case != "missing_container", d.reason
     assert _decide(pdf, "What is the title of the Figure 7?").case == "missing_container"
+
+
+def test_a_figure_printed_in_another_form_is_never_a_missing_container(tmp_path: Path) -> None:
+    """Regression (review of the probes): "TABLE IV", "Figure 2—1", "F I G U R E 7" and "Exhibit 8"
+    read as no such table or figure, so the row was a missing_container the page refutes."""
+    lines = {"Table 4": "TABLE IV  Results on the test set", "Figure 2-1": "Figure 2\u20141 Flow chart",
+             "Figure 7": "F I G U R E  7   Revenue by region", "Chart 8": "Exhibit 8: Revenue by region"}
+
+    def build(doc):
+        for i, line in enumerate(lines.values()):
+            writer = pymupdf.TextWriter(doc[i % 3].rect)
+            writer.append((50, 200 + 40 * i), line, font=pymupdf.Font("cjk"), fontsize=10)  # has the em dash
+            writer.write_text(doc[i % 3])
+
+    pdf = _doc(tmp_path / "forms.pdf", build)
+    for name in lines:
+        d = _decide(pdf, f"What is the title of {name}?")
+        assert d.case != "missing_container", (name, d.reason)
+    assert _decide(pdf, "What is the title of Table 9?").case == "missing_container"
+
+
+def test_a_figure_whose_caption_is_in_its_pixels_is_not_a_missing_container(tmp_path: Path) -> None:
+    def build(doc):
+        src = pymupdf.open()
+        sp = src.new_page(width=400, height=300)
+        sp.draw_rect(pymupdf.Rect(40, 20, 360, 220), color=(0, 0, 0), fill=(0.8, 0.8, 0.9))
+        sp.insert_text((40, 260), "Figure 10: Sales by region, 2019", fontsize=16)
+        doc[1].insert_image(pymupdf.Rect(50, 100, 350, 325), pixmap=sp.get_pixmap(dpi=150))
+
+    pdf = _doc(tmp_path / "pic.pdf", build)
+    assert _decide(pdf, "What is the title of Figure 10?").case != "missing_container"
+    assert _decide(pdf, "What is the title of Figure 11?").case == "missing_container"
+
+
+def _folio_doc(path: Path, folio) -> Path:
+    doc = pymupdf.open()
+    for k in range(1, 9):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((72, 100), "Body text of the chapter continues here.", fontsize=11)
+        if (text := folio(k)) is not None:
+            page.insert_text((300, 760), text, fontsize=10)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_folio_with_a_closing_period_is_a_printed_page(tmp_path: Path) -> None:
+    """Regression (review of the probes): folios printed "43." were no candidates, so "page 43" of
+    an excerpt printed 40-47 read as a page no reading finds."""
+    pdf = _folio_doc(tmp_path / "dot.pdf", lambda k: f"{39 + k}.")
+    assert [p.printed for p in load_doc(pdf).facts.pages][3] == ("43",)
+    assert _decide(pdf, "How many charts are on page 43?").case != "missing_container"
+    assert _decide(pdf, "How many charts are on page 60?").case == "missing_container"
+
+
+def test_a_page_a_folio_run_passes_over_is_not_a_missing_container(tmp_path: Path) -> None:
+    """A landscape table prints its folio "105" rotated in the side margin, where the folio reader
+    does not look; "104" and "106" on either side say the page may be 105."""
+    pdf = _folio_doc(tmp_path / "gap.pdf", lambda k: None if k == 5 else str(100 + k))
+    d = _decide(pdf, "How many charts are on page 105?")
+    assert d.case != "missing_container" and d.decision == "keep", d.reason
+    assert _decide(pdf, "How many charts are on page 120?").case == "missing_container"

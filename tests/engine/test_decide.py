@@ -145,4 +145,4 @@ def test_a_rejected_printed_folio_is_looked_at_and_what_it_holds_is_a_doubt(tmp_
     d = decide(path, "What is the yellow color italic texts in page 1?")
     assert d.decision != "widen" and d.case == "unverifiable", d.reason
     assert d.members == () and [m.page for m in d.doubts] == [3], d.doubts
-    assert "folio run test rejected" in d.doubts[0].why
+    assert "a folio the run test rejected" in d.doubts[0].why

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import re
-
 from pydantic import BaseModel, ConfigDict
 
+from widening.facts.captions import loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import words_unread
-from widening.models import Caption, Container, ContainerKind, DocumentFacts, PageKind, Reading, ReadingTried
+from widening.models import (
+    Caption,
+    Container,
+    ContainerKind,
+    DocumentFacts,
+    PageKind,
+    Reading,
+    ReadingTried,
+)
+from widening.probes.captions import pictured_caption_pages
+from widening.text import number_key
 
 
 class Resolved(BaseModel):
@@ -66,7 +75,25 @@ def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[Reading
     have = {p for t in found if t.reading is Reading.printed for p in t.pages}
     pages = tuple(p.index for p in facts.pages if p.index not in have
                   and any(not c.accepted and c.value == value and (c.roman == roman or not roman) for c in p.folio_candidates))
-    return ReadingTried(reading=Reading.printed, number=number, pages=pages, doubtful=True) if pages else None
+    return ReadingTried(reading=Reading.printed, number=f"{number} (a folio the run test rejected)", pages=pages, doubtful=True) if pages else None
+
+
+def interpolated_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
+    """Pages a folio run passes over without a folio read on them ("104" on p4, "106" on p6, and
+    p5 a landscape table whose "105" sits rotated in the margin), as a doubtful printed reading:
+    the page may print the number where the folio reader did not look."""
+    value, roman = _readings_module().parse_number(number)
+    if value is None or any(t.reading is Reading.printed and t.pages for t in found):
+        return None  # printed where a folio was read: no page in between need be guessed
+    have = {p for t in found for p in t.pages}
+    runs: dict[int, list[int]] = {}
+    for p in facts.pages:
+        for c in p.folio_candidates:
+            if c.accepted and c.roman == roman:
+                runs.setdefault(c.value - p.index, []).append(p.index)
+    pages = tuple(sorted({q for offset, on in runs.items() if (q := value - offset) not in have
+                          and 1 <= q <= facts.page_count and min(on) < q < max(on) and q not in on}))
+    return ReadingTried(reading=Reading.printed, number=f"{number} (between folios of a run)", pages=pages, doubtful=True) if pages else None
 
 
 def page_in_doubt(doc: Doc, number: str) -> bool:
@@ -106,37 +133,31 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=tuple(tried))
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
-        extra = rejected_folio_pages(facts, container.number or "", tried)
-        return Resolved(container=container, readings=tuple(tried) + ((extra,) if extra else ()),
-                        uncertain=not any(t.pages for t in tried) and page_in_doubt(doc, container.number or ""))
+        number = container.number or ""
+        rejected = rejected_folio_pages(facts, number, tried)
+        between = interpolated_folio_pages(facts, number, tried)
+        extra = tuple(x for x in (rejected, between) if x)
+        return Resolved(container=container, readings=tuple(tried) + extra,
+                        uncertain=not any(t.pages for t in tried) and (between is not None or page_in_doubt(doc, number)))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.
-    number = (container.number or "").lower()
+    number = number_key(container.number or "")
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
-    pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and c.number.lower() == number for p in caption_pages(c, facts)}))
+    pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and number_key(c.number) == number for p in caption_pages(c, facts)}))
     uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
-    if not pages and (loose := loose_mention_pages(facts, wanted, container.number or "")):
+    if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "")):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (loose mention)", pages=loose, doubtful=True))
         uncertain = True
+    elif not pages:
+        # A figure pasted in with its caption in its pixels: the caption is in no text layer.
+        pictured, unread = pictured_caption_pages(doc, tuple(range(1, facts.page_count + 1)), wanted, container.number or "")
+        if pictured:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (in a picture)", pages=pictured, doubtful=True))
+        uncertain = uncertain or bool(pictured) or unread
     return Resolved(container=container, readings=tuple(tried), uncertain=uncertain)
 
 
-_KIND_WORDS = {"figure": r"fig(?:ure)?s?", "chart": r"charts?", "table": r"tab(?:le)?s?"}
-
-
-def loose_mention_pages(facts: DocumentFacts, kinds: set[str], number: str) -> tuple[int, ...]:
-    """Pages whose text mentions the numbered figure or table in any spacing ("FIG . 2 .", "Table1 - 1",
-    "Figs. 1, 2, 3"); for a range "1-4" its first number too (a range of figures, or figure 1-4)."""
-    parts = re.findall(r"[A-Za-z]+|\d+", number)
-    if not parts:
-        return ()
-    numbers = [r"\s*[-.–‐]?\s*".join(re.escape(x) for x in parts)]
-    if len(parts) == 2 and all(x.isdigit() for x in parts) and int(parts[0]) < int(parts[1]):
-        numbers.append(re.escape(parts[0]))
-    head = "|".join(_KIND_WORDS[k] for k in sorted(kinds) if k in _KIND_WORDS)
-    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
-    return tuple(p.index for p in facts.pages if rx.search(p.text))

@@ -90,12 +90,12 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]
         members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
         doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
-            why = f"on a page whose printed {t.number!r} the folio run test rejected"
+            why = f"on a page only a doubtful reading gives: printed {t.number}"
             members, doubts = (), doubts + tuple(m.model_copy(update={"why": why}) for m in members)
         results.append(r.model_copy(update={
             "members": members,
             "doubts": doubts,
-            "note": (r.note + f" [{t.reading.value}{' (rejected folio)' if t.doubtful else ''} reading of {t.number}]").strip(),
+            "note": (r.note + f" [{t.reading.value}{' (doubtful)' if t.doubtful else ''} reading of {t.number}]").strip(),
         }))
     return results
 
@@ -180,6 +180,14 @@ def decide_row(
     if blind or not results:
         note = blind[0].note if blind else "no page to look at"
         return _unverifiable(row, f"The check ({spec.probe}) could not measure: {note}.", **common)
+    unsure = [r for r in resolved if not r.exists]
+    if unsure:
+        # The container was found only under a doubtful reading (a rejected folio, a page between
+        # folios, a loose mention): if it is not there, the row is a missing container, not a zero.
+        r = unsure[0]
+        tried = ", ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in r.readings)
+        return _unverifiable(row, f"'{r.container.text or r.container.kind.value}' is found under no certain reading ({tried}): "
+                                  "a zero on its doubtful pages cannot licence 'none'.", **common)
     if ignored:
         names = ", ".join(q.text for q in ignored)
         return _unverifiable(row, f"The question restricts to {names}, which the check ({spec.probe}) cannot take into account.", **common)

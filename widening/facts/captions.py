@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from widening.facts.geometry import union
 from widening.facts.lines import Line
+from widening.facts.readings import roman_value, to_roman
 from widening.models import Caption
 
+# Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
+# middle dot of British books ("Fig. 2·1").
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7"
 _CAPTION = re.compile(
     r"^\s*(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart)\s*"
-    r"(?P<num>(?:[A-Z]{1,2}[-.]?)?\d+(?:\s?[-.–]\s?\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
+    rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}.]\s?\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
     re.I,
 )
 _CAPTION_START = re.compile(r"\s*(?:fig|tab|chart)", re.I)
@@ -28,10 +33,43 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
             continue
         word = m.group("kind").lower()
         kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
-        number = re.sub(r"\s+", "", m.group("num")).replace("–", "-")
+        number = re.sub(rf"[{DASHES}]", "-", re.sub(r"\s+", "", m.group("num")))
         # The caption box runs on through the following lines of the same block.
         tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
         box = union([line.bbox] + [l.bbox for l in tail])
         text = " ".join([line.text] + [l.text for l in tail])
         out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:200]))
     return out
+
+
+# The words a figure or table is named by, letter-spaced or not ("F I G U R E 7"); an
+# "Exhibit" may be a figure, a chart or a table.
+_KIND_WORDS = {"figure": ("fig", "figure", "figs", "figures"), "chart": ("chart", "charts"), "table": ("tab", "table", "tables")}
+_ANY_KIND = ("exhibit", "exhibits")
+
+
+def _spaced(word: str) -> str:
+    # Set solid or letter-spaced throughout: "Figure S2" is not "Figures 2".
+    return re.escape(word) + "|" + r"\s".join(re.escape(ch) for ch in word)
+
+
+def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], number: str) -> tuple[int, ...]:
+    """Pages whose text mentions the numbered figure or table in any spacing, dash or numeral ("FIG . 2 .",
+    "Table1 – 1", "Figs. 1, 2, 3", "TABLE IV" for 4, "F I G U R E 7", "Exhibit 8"); for a range "1-4"
+    its first number too (a range of figures, or figure 1-4). ``pages`` are (index, text) pairs."""
+    parts = re.findall(r"[A-Za-z]+|\d+", number)
+    if not parts:
+        return ()
+    numbers = [rf"\s*[{DASHES}.]?\s*".join(re.escape(x) for x in parts)]
+    if len(parts) == 2 and all(x.isdigit() for x in parts) and int(parts[0]) < int(parts[1]):
+        numbers.append(re.escape(parts[0]))
+    if len(parts) == 1:
+        # Arabic for a roman numeral and back: "TABLE IV" may be the table a question calls "Table 4".
+        x = parts[0]
+        other = to_roman(int(x)) if x.isdigit() and 1 <= int(x) <= 3999 else (str(v) if (v := roman_value(x)) else None)
+        if other:
+            numbers.append(re.escape(other) + r"\b")
+    words = sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True)
+    head = "|".join(_spaced(w) for w in words)
+    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
+    return tuple(index for index, text in pages if rx.search(text))

@@ -21,7 +21,7 @@ _SAME_X = 0.12
 _LONG_RUN = 5
 _NUM = r"(?:\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})"
 _FOLIO_LINE = re.compile(
-    rf"^(?P<prefix>(?:page|p\.|pg\.?|slide|seite|página|pagina)\s*)?[-–—~\[(]?\s*(?P<num>{_NUM})\s*[-–—~\])]?"
+    rf"^(?P<prefix>(?:page|p\.|pg\.?|slide|seite|página|pagina)\s*)?[-–—~\[(]?\s*(?P<num>{_NUM})\.?\s*[-–—~\])]?"
     rf"(?:\s*(?:/|of|von|de)\s*\d{{1,4}})?$",
     re.I,
 )
@@ -87,7 +87,8 @@ def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
     out = []
     for i, j in ((0, 1), (len(words) - 1, len(words) - 2)):
         (b, t), _ = words[i], words[j]
-        v = _folio_value(t)
+        # "Results  47." : a folio may carry a closing period.
+        v = _folio_value(t[:-1] if t.endswith(".") and len(t) > 1 else t)
         # Any gap will do ("4 Graduate Studies"): the run test decides, not the spacing.
         if v is not None:
             out.append(FolioCandidate(text=t, value=v[0], roman=v[1], bbox=b, band=band, alone=False, explicit=False))

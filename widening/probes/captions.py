@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from widening.facts.captions import loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import Params, Scope, picture_words, probe
 from widening.text import number_key
 
 NAME = "captions"
@@ -46,8 +47,26 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if not members and unread:
         first = min(unread)
         return ProbeResult.cannot(NAME, f"{len(unread)} page(s) whose words could not be read ({unread[first]}), e.g. p{first}", pages=pages, params=params)
+    # A mention the caption reader did not take ("TABLE IV" for 4, "Figure 2—1", "F I G U R E 7",
+    # "Exhibit 8", "Figs. 9 and 10") says the caption may be there: a doubt on its page.
+    found = {m.page for m in members}
+    loose = () if number is None else loose_mention_pages(((p, doc.facts.page(p).text) for p in pages if p not in found), KINDS[kind], str(number))
+    doubts = tuple(
+        Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} the caption reader did not take as its caption (somewhere on the page)")
+        for p in loose
+    )
+    if not members and not doubts and number is not None:
+        pictured, unread_pictures = pictured_caption_pages(doc, pages, KINDS[kind], str(number))
+        doubts = tuple(Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} OCR read inside a picture") for p in pictured)
+        if unread_pictures and not doubts:
+            return ProbeResult.cannot(NAME, "pictures that may print the caption could not be read (too many, or a failure)", pages=pages, params=params)
     note = f"{len(unread)} page(s) whose words could not be read were not searched" if unread else ""
-    return ProbeResult(probe=NAME, pages=pages, params=params, members=members, note=note)
+    return ProbeResult(probe=NAME, pages=pages, params=params, members=members, doubts=doubts, note=note)
+
+
+def _page_box(doc: Doc, index: int) -> tuple[float, float, float, float]:
+    facts = doc.facts.page(index)
+    return (0.0, 0.0, facts.width, facts.height)
 
 
 def _unread(doc: Doc, index: int) -> str | None:
@@ -56,3 +75,20 @@ def _unread(doc: Doc, index: int) -> str | None:
     if page_text_status(facts) == "blind":
         return f"an image-only page OCR did not read: {facts.ocr_error or 'no OCR text'}"
     return unreadable_layer(doc, index)
+
+
+def pictured_caption_pages(doc: Doc, pages: tuple[int, ...], kinds: set[str], number: str) -> tuple[tuple[int, ...], bool]:
+    """Text-layer pages whose pictures print a mention of the numbered figure or table (a figure pasted
+    in with its caption in its pixels, read by OCR), and whether some pictures could not be read."""
+    pics = picture_words.picture_pages(doc, pages)
+    if not pics:
+        return (), False
+    if picture_words.pictures_over_budget(doc, sorted(pics)):
+        return (), True
+    texts, unread = [], False
+    for index in sorted(pics):
+        try:
+            texts.append((index, "\n".join(line.text for line in picture_words.picture_lines(doc, index))))
+        except Exception:  # a picture that cannot be read may hold the caption
+            unread = True
+    return loose_mention_pages(texts, kinds, number), unread
