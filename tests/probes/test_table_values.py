@@ -105,3 +105,81 @@ def test_a_cell_with_an_en_dash_minus_is_below_zero(tmp_path):
     doc = load_doc(pdfs.save(d, tmp_path / "dash.pdf"))
     res = run_probe("table_values", doc, Scope((1,)), {"column": "change", "op": "<", "value": 0})
     assert [m.what.rsplit("row ", 1)[1].strip("'") for m in res.members] == ["South"], (res.note, res.best_candidates)
+
+
+# --------------------------------------------------------------------------- layouts
+# Regression (review of the probes): a table continued on the next page without its header, a
+# long table wrapped into two halves side by side, a right-aligned number wider than its header,
+# a scanned page and a table pasted in as a picture were all measured zeros for a cell that
+# satisfies the predicate.
+
+def _cell(page, x, y, s):
+    page.insert_text((x, y), s, fontname="helv", fontsize=9)
+
+
+def _layout_doc(tmp, layout: str, values: list[float]):
+    """``values`` in a 'District | Share (%)' table laid out as ``layout``."""
+    d = pdfs.new_doc(2)
+    pdfs.text(d[0], (72, 60), "Table 2: Share by district")
+    head, tail = values[: len(values) // 2 + 1], values[len(values) // 2 + 1:]
+    if layout == "continued":
+        pdfs.table(d[0], (72, 80), ["District", "Share (%)"], [[f"D{i}", f"{v:.1f}"] for i, v in enumerate(head)])
+        pdfs.text(d[1], (72, 60), "Table 2 (continued)")
+        for i, v in enumerate(tail):
+            _cell(d[1], 76, 93 + 18 * i, f"D{len(head) + i}")
+            _cell(d[1], 186, 93 + 18 * i, f"{v:.1f}")
+    elif layout == "side_by_side":
+        pdfs.table(d[0], (40, 80), ["District", "Share (%)"], [[f"D{i}", f"{v:.1f}"] for i, v in enumerate(head)], ruled=False, col_w=90)
+        for i, v in enumerate(tail, 1):
+            _cell(d[0], 324, 93 + 18 * i, f"D{len(head) + i}")
+            _cell(d[0], 414, 93 + 18 * i, f"{v:.1f}")
+    else:  # right_aligned: a wide column, its header set left and its numbers set right (Word's default)
+        _cell(d[0], 76, 93, "District")
+        _cell(d[0], 176, 93, "Share of population")
+        for i, v in enumerate(values, 1):
+            s = f"{v:,.0f}"
+            _cell(d[0], 76, 93 + 18 * i, f"D{i}")
+            _cell(d[0], 296 - pymupdf.get_text_length(s, fontname="helv", fontsize=9), 93 + 18 * i, s)
+    return load_doc(pdfs.save(d, tmp / f"{layout}.pdf"))
+
+
+@settings(max_examples=12, deadline=None)
+@given(layout=st.sampled_from(["continued", "side_by_side", "right_aligned"]),
+       values=st.lists(st.floats(0, 29).map(lambda v: round(v, 1)), min_size=3, max_size=8),
+       planted=st.integers(0, 7), big=st.sampled_from([31.5, 45.0, 1234.5]))
+def test_a_qualifying_cell_in_any_layout_is_a_member_or_a_doubt(tmp_path_factory, layout, values, planted, big):
+    params = {"column": "share", "op": ">", "value": 30}
+    if layout == "right_aligned":
+        # Long numbers reach under the header, short ones do not: ask for the short ones.
+        params = {"column": "share of population", "op": "<", "value": 10000}
+        values, big = [1e11 + 7e8 * v for v in values], 5000.0
+    tmp = tmp_path_factory.mktemp("tv")
+    none = run_probe("table_values", _layout_doc(tmp, layout, values), Scope((1, 2)), params)
+    assert none.measured_zero, (layout, none.note, [m.what for m in none.doubts])  # no qualifying cell: still a zero
+    values = values[:]
+    values[planted % len(values)] = big
+    res = run_probe("table_values", _layout_doc(tmp, layout, values), Scope((1, 2)), params)
+    found = [m.what for m in res.members + res.doubts]
+    assert any(f"= {big:g}" in w for w in found), (layout, values, found, res.note)
+
+
+def test_an_image_only_page_in_scope_cannot_be_measured(tmp_path):
+    src = pdfs.new_doc()
+    pdfs.table(src[0], (72, 80), ["District", "Share (%)"], [["D1", "12.0"], ["D2", "31.5"]])
+    d = pdfs.new_doc(2)
+    pdfs.table(d[0], (72, 80), ["District", "Share (%)"], [["D3", "10.0"], ["D4", "11.0"]])
+    d[1].insert_image(d[1].rect, pixmap=src[0].get_pixmap(dpi=150))
+    res = run_probe("table_values", load_doc(pdfs.save(d, tmp_path / "s.pdf")), Scope((1, 2)), {"column": "share", "op": ">", "value": 30})
+    assert res.status is ProbeStatus.could_not_measure and "image-only" in res.note
+
+
+def test_a_table_pasted_in_as_a_picture_is_read_for_doubts(tmp_path):
+    src = pdfs.new_doc()
+    pdfs.table(src[0], (72, 80), ["District", "Share (%)"], [["D5", "12.0"], ["D6", "31.5"]])
+    d = pdfs.new_doc()
+    pdfs.table(d[0], (72, 80), ["District", "Share (%)"], [["D3", "10.0"], ["D4", "11.0"]])
+    d[0].insert_image(pymupdf.Rect(72, 300, 372, 500), pixmap=src[0].get_pixmap(dpi=150, clip=pymupdf.Rect(60, 70, 320, 150)))
+    doc = load_doc(pdfs.save(d, tmp_path / "p.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "share", "op": ">", "value": 30})
+    assert not res.members and any("31.5" in m.what and "picture" in m.what for m in res.doubts), [m.what for m in res.doubts]
+    assert run_probe("table_values", doc, Scope((1,)), {"column": "share", "op": ">", "value": 40}).measured_zero

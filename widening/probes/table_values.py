@@ -19,7 +19,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple
-from widening.models import BBox, Member, ProbeResult
+from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
@@ -273,17 +273,27 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     best: list[Member] = []
     doubts: list[Member] = []
     unmeasured, pages = measurable(doc, scope, reads_text=True)
+    # A scanned page has no words to read: its table, if any, is in pixels.
+    unmeasured.update({p: "an image-only page: table cells in pixels are not read" for p in pages if doc.facts.page(p).kind is PageKind.image_only})
+    pages = [p for p in pages if p not in unmeasured]
     found_column = False
     unparsed: list[str] = []
+    extents: dict[int, list[tuple[float, float]]] = {}  # page -> x-ranges of the column's found headers
     for index in pages:
         clip = doc.region_rect(index, scope.region)
-        headers = find_headers(_words(doc.page(index), clip), column)
+        words = _words(doc.page(index), clip)
+        headers = find_headers(words, column)
         if not headers:
+            if extents.get(index - 1):
+                doubts += _continued_rows(doc, index, words, extents[index - 1], op, value)
             continue
         bounds = _table_bottoms(doc, index)
         for header in headers:
             aside: list[tuple[tuple, str]] = []
             cells = column_cells(doc, index, clip, header, bounds, aside)
+            extent = column_extent(words, header, clip)
+            extents.setdefault(index, []).append(extent)
+            doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value)
             for w, rule in aside:
                 v = parse_number(w[4])
                 if v is not None and OPS[op](v, value):
@@ -310,8 +320,117 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     doubts.append(m.model_copy(update={"why": f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"}))
                 else:
                     best.append(m)
+    if found_column and not members:
+        doubts += _numbers_in_pictures(doc, pages, op, value, unmeasured)
+    doubts = list({(m.page, m.bbox): m for m in doubts}.values())  # two headers over one table see one number
     note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
     if not found_column and not members:
         why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"
         return ProbeResult.cannot("table_values", why, pages=scope.pages, region=scope.region, params=params, best_candidates=tuple(best), doubts=tuple(grouped(doubts, "numbers set aside under the column")))
     return finish("table_values", scope, params, members, unmeasured, best, note, doubts=grouped(doubts, "numbers set aside under the column"))
+
+
+def column_extent(words: list[tuple], header: pymupdf.Rect, clip: pymupdf.Rect) -> tuple[float, float]:
+    """The x-range a column's cells may take: halfway to the nearest header-line word on either side
+    (to the clip's edge where there is none). A right-aligned number sits right of its header."""
+    line = sorted((w for w in words if min(w[3], header.y1) - max(w[1], header.y0) > 0), key=lambda w: w[0])
+    # The header's own phrase runs on through words a word space apart ("Share (%)").
+    gap = 0.5 * (header.y1 - header.y0)
+    x0, x1 = header.x0, header.x1
+    for w in line:
+        if x1 <= w[0] <= x1 + gap:
+            x1 = max(x1, w[2])
+    for w in reversed(line):
+        if x0 - gap <= w[2] <= x0:
+            x0 = min(x0, w[0])
+    left = max((w[2] for w in line if w[2] < x0), default=None)
+    right = min((w[0] for w in line if w[0] > x1), default=None)
+    return ((left + x0) / 2 if left is not None else clip.x0, (x1 + right) / 2 if right is not None else clip.x1)
+
+
+def _qualifying(w: tuple, op: str, value: float) -> float | None:
+    v = parse_number(w[4])
+    return v if v is not None and OPS[op](v, value) else None
+
+
+def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, extent: tuple[float, float], cells: list[Cell],
+                     aside: list[tuple[tuple, str]], op: str, value: float) -> list[Member]:
+    """Numbers in the rows of the column's table, nearer its header than any other, that no cell
+    holds: a right-aligned cell wider than its header's band, or the second half of a table wrapped
+    side by side. Which column they belong to is a tuned reading: each is a doubt."""
+    if not cells:
+        return []
+    bottom = max(c.bbox[3] for c in cells) + max(c.bbox[3] - c.bbox[1] for c in cells)
+    zone = pymupdf.Rect(extent[0], header.y1, extent[1], bottom)
+    claimed = [pymupdf.Rect(c.bbox) for c in cells] + [pymupdf.Rect(w[:4]) for w, _ in aside] + [header]
+    out = []
+    for w in words:
+        if centre_in(w[:4], zone) and not any(pymupdf.Rect(w[:4]).intersects(r) for r in claimed) and (v := _qualifying(w, op, value)) is not None:
+            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} in the table's rows, nearest this column's header",
+                              why="column filter: outside the header's band (a right-aligned cell, or a table wrapped into halves side by side?)"))
+    return out
+
+
+# Lines above a continued table's first row that may carry no number ("Table 2 (continued)", a running head).
+_LEAD_LINES = 3
+
+
+def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> list[Member]:
+    """Numbers under the column's x-range in the rows that open a page following one where the column
+    was found, with no header of their own: a table continued without its header row."""
+    folios = [pymupdf.Rect(c.bbox) for c in doc.facts.page(index).folio_candidates if c.accepted]
+    body = [w for w in words if not any(pymupdf.Rect(w[:4]).intersects(f) for f in folios)]
+    if not body:
+        return []
+    lh = median(w[3] - w[1] for w in body)
+    lines: list[list[tuple]] = []
+    for w in sorted(body, key=lambda w: (w[1] + w[3]) / 2):
+        if lines and abs((w[1] + w[3]) / 2 - (lines[-1][0][1] + lines[-1][0][3]) / 2) <= 0.5 * lh:
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+
+    def under(w: tuple) -> bool:
+        return any(lo <= (w[0] + w[2]) / 2 <= hi for lo, hi in extents)
+
+    out: list[Member] = []
+    lead, started = 0, False
+    for line in lines:
+        numbers = [w for w in line if under(w) and parse_number(w[4]) is not None]
+        if not numbers:
+            if started or lead >= _LEAD_LINES:
+                break
+            lead += 1
+            continue
+        started = True
+        for w in numbers:
+            if (v := _qualifying(w, op, value)) is not None:
+                out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} opening the page under the column's x-range",
+                                  why="continuation filter: a table continued from the page before without its header row?"))
+    return out
+
+
+def _numbers_in_pictures(doc: Doc, pages: list[int], op: str, value: float, unmeasured: dict[int, str]) -> list[Member]:
+    """Numbers OCR reads inside the scope's pictures that satisfy the predicate: a table pasted in as
+    an image is in no text layer. Too many pictures to read: those pages are unmeasured."""
+    from widening.probes import picture_words
+
+    pics = picture_words.picture_pages(doc, tuple(pages))
+    if not pics:
+        return []
+    if picture_words.pictures_over_budget(doc, sorted(pics)):
+        unmeasured.update({p: f"pictures not read (more than {picture_words.max_pictures()} distinct pictures)" for p in pics})
+        return []
+    out = []
+    for index in sorted(pics):
+        try:
+            lines = picture_words.picture_lines(doc, index)
+        except Exception as exc:  # a picture that cannot be read may hold the table
+            unmeasured[index] = f"pictures could not be read ({type(exc).__name__})"
+            continue
+        for line in lines:
+            for token in line.text.split():
+                if (v := parse_number(token)) is not None and OPS[op](v, value):
+                    out.append(Member(page=index, bbox=line.bbox, what=f"number {token!r} = {v:g} OCR read inside a picture ({line.text[:60]!r})",
+                                      why="read in a picture, where no column header is matched (a table pasted in as an image?)"))
+    return out
