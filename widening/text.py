@@ -118,8 +118,9 @@ def collapse(text: str) -> str:
     """Lower case, letters and digits only (probe mentions): 'You Tube' and 'youtube.com' hold 'youtube'.
 
     ``str.lower``, not ``fold``: the OCR edit budget counts characters of this form, and
-    casefold may lengthen a word ("ß" -> "ss"); kept as the probe has always measured."""
-    return alnum(text.lower())
+    casefold may lengthen a word ("ß" -> "ss"); kept as the probe has always measured. Ligatures
+    are split first (``nfkc``): "ﬁnance" in a text layer is "finance"."""
+    return alnum(nfkc(text).lower())
 
 
 def cell_words(text: str) -> list[str]:

@@ -217,3 +217,60 @@ def test_an_item_a_deck_shows_without_naming_is_never_a_measured_zero(tmp_path_f
 def test_items_named_in_words_are_still_measured(tmp_path: Path, item: str) -> None:
     r = _run(build_deck(tmp_path / "deck.pdf", [["weak data leadership"], ["more text"]]), item, ["weak", "data", "leadership"])
     assert r.measured_zero, r.note
+
+
+# --------------------------------------------------------------------------- references beyond the words
+# Regression (review of the probes): a clip shown only as a small player thumbnail, a clip linked
+# from "Watch the talk", a quote set in guillemets, single marks or with an attribution dash, a
+# web address printed bare, and a topic word with a ligature in the layer were all missed.
+
+def _writer_deck(path: Path, slides: list[list[str]], extra=None) -> Path:
+    doc = pymupdf.open()
+    for i, lines in enumerate(slides, start=1):
+        page = doc.new_page(width=720, height=540)
+        writer = pymupdf.TextWriter(page.rect)
+        for k, text in enumerate(lines):
+            writer.append((40, 60 + 30 * k), text, font=pymupdf.Font("cjk"), fontsize=12)  # guillemets, dashes, ligatures
+        writer.write_text(page)
+        if extra:
+            extra(i, page)
+    doc.save(path)
+    return path
+
+
+def test_a_clip_shown_as_a_small_player_thumbnail_is_read_in_its_pixels(tmp_path: Path) -> None:
+    def thumb(i, page):
+        if i == 2:
+            src = pymupdf.open().new_page(width=160, height=90)
+            src.draw_rect(src.rect, fill=(0.1, 0.1, 0.1))
+            src.insert_text((10, 50), "YouTube", fontsize=28, color=(1, 0, 0))
+            page.insert_image(pymupdf.Rect(500, 200, 640, 279), pixmap=src.get_pixmap(dpi=144))  # 3% of the slide
+
+    r = _run(_writer_deck(tmp_path / "t.pdf", [["Agenda"], ["Don't blindly follow the data"], ["Thank you"]], thumb), "youtube", ["blindly", "following", "data"])
+    assert [m.page for m in r.members] == [2], (r.note, r.doubts)
+
+
+def test_a_clip_referenced_only_by_a_link_is_found(tmp_path: Path) -> None:
+    def link(i, page):
+        if i == 2:
+            page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(40, 100, 220, 125), "uri": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"})
+
+    path = _writer_deck(tmp_path / "l.pdf", [["Agenda"], ["Don't blindly follow the data", "Watch the talk"], ["Thank you"]], link)
+    r = _run(path, "youtube", ["blindly", "following", "data"])
+    assert [m.page for m in r.members] == [2] and "youtube.com/watch" in r.members[0].what
+
+
+@settings(deadline=None, max_examples=10)
+@given(marks=st.sampled_from([("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"), ("", " \u2014 W. Edwards Deming")]),
+       words=st.lists(st.sampled_from(FILLER), min_size=3, max_size=6))
+def test_a_quote_in_any_marks_is_a_quote(tmp_path_factory, marks, words) -> None:
+    text = f"{marks[0]}In God we trust; all others must bring {' '.join(words)}.{marks[1]}"
+    r = _run(_writer_deck(tmp_path_factory.mktemp("q") / "q.pdf", [[text]]), "quote", ["trust"], ocr=False)
+    assert [m.page for m in r.members] == [1], (text, r.note)
+
+
+def test_a_web_address_printed_bare_is_a_url_and_ligatures_are_letters(tmp_path: Path) -> None:
+    r = _run(_writer_deck(tmp_path / "u.pdf", [["Read the full data policy at", "data.gov.uk/policy/open-data"]]), "url", ["data", "policy"], ocr=False)
+    assert [m.page for m in r.members] == [1], r.note
+    lig = _writer_deck(tmp_path / "f.pdf", [["Agenda"], ["Non-pro\ufb01t \ufb01nance basics", "youtube.com/watch?v=xyz"], ["End"]])
+    assert [m.page for m in _run(lig, "youtube", ["nonprofit", "finance"], ocr=False).members] == [2]

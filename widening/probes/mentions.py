@@ -33,7 +33,7 @@ from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.facts.geometry import union
 from widening.models import BBox, Member, PageKind, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import Params, Scope, picture_words, probe
 from widening.text import collapse
 
 NAME = "mentions"
@@ -117,6 +117,16 @@ def _unread_pictures(doc: Doc, index: int) -> bool:
     return any(abs(page.rect & tuple(i["bbox"])) / area >= float(_rules()["min_image_fraction"]) for i in page.get_image_info())
 
 
+def _links_and_pictures(doc: Doc, index: int, rule: ItemRule) -> list[Line]:
+    """Where a page may reference an item beyond its text: the targets of its web links ("Watch the
+    talk" linking to a clip), and for items often shown as pictures, what OCR reads in its pictures
+    (a player thumbnail, a logo) on a text-layer page."""
+    out = [Line(link["uri"], tuple(link["from"])) for link in doc.page(index).get_links() if link.get("uri")]
+    if rule.screenshots:
+        out += [Line(l.text, l.bbox) for l in picture_words.picture_lines(doc, index)]
+    return out
+
+
 # --------------------------------------------------------------------------- the probe
 
 
@@ -172,13 +182,16 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         hidden = [i for i in scope.pages if _unread_pictures(doc, i)]
         if hidden:
             return ProbeResult.cannot(NAME, f"pages {hidden} show pictures whose text was not read; a {item} screenshot there cannot be excluded", **base)
+        pictured = picture_words.picture_pages(doc, scope.pages)
+        if over := picture_words.pictures_over_budget(doc, sorted(pictured)):
+            return ProbeResult.cannot(NAME, f"{over} distinct pictures (more than {picture_words.max_pictures()}) were not read; a {item} thumbnail or logo there cannot be excluded", **base)
     n = doc.facts.page_count
     reach = int(_rules()["neighbour_pages"])
     lines = {i: page_lines(doc, i) for i in scope.pages}
     members: list[Member] = []
     others: list[Member] = []
     for p in scope.pages:
-        hits = [l for l in lines[p] if _is_item(l.text, rule)]
+        hits = [l for l in lines[p] + _links_and_pictures(doc, p, rule) if _is_item(l.text, rule)]
         if not hits and _is_item(" ".join(l.text for l in lines[p]), rule):
             hits = [Line("(split over lines)", tuple(doc.page(p).rect))]  # e.g. "You" / "Tube" read as two lines
         if not hits:
