@@ -135,3 +135,35 @@ def test_curly_quotes_and_accents_are_searched_as_typed(tmp_path):
     doc = load_doc(pdfs.save(d, tmp_path / "fold.pdf"))
     for word in ("McDonald's", "Mexico City", "Sao Paulo", "México"):
         assert len(run_probe("text_search", doc, Scope((1,)), {"text": word}).members) == 1, word
+
+
+@settings(max_examples=15, deadline=None)
+@given(shift=st.floats(-80, -2), size=st.sampled_from([11, 16, 20]))
+def test_a_word_across_the_region_edge_is_a_member_or_a_doubt(tmp_path_factory, shift, size):
+    """Regression (review of the probes): a word straddling the edge of the region was cut glyph by
+    glyph, so "Beijing" half inside the top-left region read as absent there."""
+    edge = 0.6 * 612  # the top-left region's right edge (widening/facts/document.region_rect)
+
+    def build(p):
+        pdfs.text(p, (edge + shift, 100), "Beijing Office", size=size)
+
+    doc = _doc(tmp_path_factory.mktemp("r"), build)
+    r = run_probe("text_search", doc, Scope((1,), region="top_left"), {"text": "Beijing"})
+    box = pymupdf.Rect(r.members[0].bbox if r.members else r.doubts[0].bbox)
+    assert box.intersects(doc.region_rect(1, "top_left"))
+    assert run_probe("text_search", doc, Scope((1,), region="bottom"), {"text": "Beijing"}).measured_zero
+
+
+def test_the_text_layer_of_an_image_only_page_is_searched(tmp_path):
+    """Regression (review of the probes): an image-only page whose footer is in its text layer; OCR
+    was the only thing searched, and missed the small type."""
+    src = pymupdf.open()
+    src.new_page().insert_text((72, 300), "Annual results", fontsize=20)
+    d = pdfs.new_doc()
+    d[0].insert_image(d[0].rect, pixmap=src[0].get_pixmap(dpi=72))
+    pdfs.text(d[0], (72, 780), "Printed in Qingdao", size=5)
+    doc = load_doc(pdfs.save(d, tmp_path / "i.pdf"))
+    if doc.facts.page(1).kind.value != "image_only":
+        pytest.skip(f"fixture page classed {doc.facts.page(1).kind.value}")
+    doc = _load_doc(tmp_path / "i.pdf", ocr=True)
+    assert "text 'Qingdao' (text layer)" in [m.what for m in run_probe("text_search", doc, Scope((1,)), {"text": "Qingdao"}).members]

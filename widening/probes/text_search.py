@@ -123,9 +123,15 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             why = "image-only page without OCR lines" if facts.kind is PageKind.image_only else "text inside images needs OCR lines"
             unmeasured[index] = why
             continue
-        chars = ocr_chars(doc, index, clip) if use_ocr else layer_chars(doc.page(index), clip)
-        source = "ocr" if use_ocr else "text layer"
-        found = [(b, glued, source) for b, glued in find_all(chars, needle)]
+        # Words are matched on the whole page and then placed: a word straddling the region's edge
+        # is not cut glyph by glyph. An image-only page's text layer (a footer, a stamp) is read too.
+        page_rect = doc.page(index).rect
+        found = [(b, glued, "ocr") for b, glued in find_all(ocr_chars(doc, index, page_rect), needle)] if use_ocr else []
+        if not scope.in_image:
+            found += [(b, glued, "text layer") for b, glued in find_all(layer_chars(doc.page(index), page_rect), needle)]
+        straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
+        found = [f for f in found if centre_in(f[0], clip)]
+        doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
         if not use_ocr:
             try:
                 found += [(b, glued, "OCR of a picture") for b, glued in find_all(picture_chars(doc.page(index), index, clip), needle)]
