@@ -16,6 +16,11 @@ settings.register_profile("long", deadline=None, max_examples=30, derandomize=Fa
 settings.register_profile("explore", deadline=None, max_examples=30, derandomize=True, database=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+# The suite runs on two pytest-xdist workers (pyproject addopts): each owns one core, so OCR
+# in a worker uses one thread, as the audit's own workers do (widening/runtime/runner.py).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("WIDENING_WORKER_THREADS", "1")
+
 REPO = Path(__file__).resolve().parents[1]
 
 

@@ -239,10 +239,12 @@ def decide_job(job: GateJob) -> list[Decision]:
     from widening.facts.cache import cache_from_options, load_doc_cached
     from widening.engine.decide import decide_row
 
+    cache = cache_from_options(job.cache_dir, job.no_cache)
     try:
-        doc = load_doc_cached(doc_path(Path(job.corpus), job.doc_id), cache_from_options(job.cache_dir, job.no_cache))
+        doc = load_doc_cached(doc_path(Path(job.corpus), job.doc_id), cache)
     except DocumentError as exc:
         return _unavailable(job, exc.record.msg)
+    doc.store = cache  # slow readings a probe makes (words in pictures) are kept there, as the audit keeps them
     try:
         return [decide_row(r, doc, pinned=p) for r, p in zip(job.rows, job.pinned)]
     finally:
