@@ -183,3 +183,43 @@ def test_a_table_pasted_in_as_a_picture_is_read_for_doubts(tmp_path):
     res = run_probe("table_values", doc, Scope((1,)), {"column": "share", "op": ">", "value": 30})
     assert not res.members and any("31.5" in m.what and "picture" in m.what for m in res.doubts), [m.what for m in res.doubts]
     assert run_probe("table_values", doc, Scope((1,)), {"column": "share", "op": ">", "value": 40}).measured_zero
+
+
+@settings(max_examples=12, deadline=None)
+@given(low=st.integers(1, 19), high=st.integers(31, 99), form=st.sampled_from(["{a}-{b}", "{a} ({b})", "{a}\u2013{b}"]))
+def test_a_cell_holding_two_numbers_is_a_doubt_when_either_qualifies(tmp_path_factory, low, high, form):
+    """Regression (review of the probes): "12-25" and "12 (25)" were read as 12 alone, so "> 20" was a zero."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 60), "Table 7")
+    rows = [["R0", "5", "7"], ["R1", form.format(a=low, b=high), "7"], ["R2", "3", "7"]]
+    pdfs.table(d[0], (72, 80), ["Name", "Change", "Other"], rows, ruled=True)
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("tv") / "m.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "change", "op": ">", "value": 30})
+    assert not res.members and [m.what.rsplit("row ", 1)[1] for m in res.doubts] == ["'R1'"], (rows, res.note)
+    assert run_probe("table_values", doc, Scope((1,)), {"column": "change", "op": ">", "value": 100}).measured_zero
+
+
+def test_two_sub_columns_under_a_spanning_header_are_doubts(tmp_path):
+    d = pdfs.new_doc()
+    page = d[0]
+    page.insert_text((76, 95), "District", fontname="hebo", fontsize=9)
+    page.insert_text((200, 85), "Population", fontname="hebo", fontsize=9)
+    page.insert_text((180, 97), "Men", fontname="hebo", fontsize=9)
+    page.insert_text((240, 97), "Women", fontname="hebo", fontsize=9)
+    for i, (a, b, c) in enumerate([("North", "12,345", "56,789"), ("South", "34,567", "45,678")]):
+        for x, s in ((76, a), (180, b), (240, c)):
+            page.insert_text((x, 115 + 16 * i), s, fontname="helv", fontsize=9)
+    doc = load_doc(pdfs.save(d, tmp_path / "s.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "population", "op": "<", "value": 20000})
+    assert not res.measured_zero and any("12345" in (m.why or "") for m in res.doubts), (res.note, [m.why for m in res.doubts])
+
+
+def test_a_transposed_table_keeps_its_row_values_as_doubts(tmp_path):
+    """Indicators as rows, districts as columns: the asked 'column' is a row label."""
+    d = pdfs.new_doc()
+    pdfs.table(d[0], (72, 80), ["Indicator", "North", "South", "East"],
+               [["Unemployment (%)", "4.1", "6.0", "23.5"], ["Area (km2)", "40", "50", "60"]], ruled=True, col_w=90)
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "unemployment", "op": ">", "value": 20})
+    assert any("23.5" in m.what for m in res.doubts), [m.what for m in res.doubts]
+    assert run_probe("table_values", doc, Scope((1,)), {"column": "unemployment", "op": ">", "value": 30}).measured_zero

@@ -59,6 +59,15 @@ def parse_number(text: str) -> float | None:
     return -val if neg else val
 
 
+def every_number(text: str) -> list[float]:
+    """Every number in ``text``, each as read and unsigned ("12-25" holds 12, -25 and 25; "(25)" -25 and 25)."""
+    out: list[float] = []
+    for raw in _NUM.findall(_plain(text)):
+        if (v := parse_number(raw)) is not None:
+            out += [v, abs(v)]
+    return out
+
+
 def numbers_in(text: str) -> int:
     """How many numbers ``text`` holds, read as ``parse_number`` reads them ("615-591-1432" holds 3)."""
     return len(_NUM.findall(_plain(text)))
@@ -73,6 +82,7 @@ class Cell:
     row: str
     raised_value: float | None = None  # the number read with raised small glyphs (footnote marks) kept
     cut: str = ""  # words of the line that cross the column's edge: the line may be running text, not a row
+    words: str = ""  # the cell's words as the text layer spaces them ("12,345 56,789" under a spanning header)
 
 
 def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
@@ -213,7 +223,7 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         glued = [w for w in line if w not in col and w not in cut
                  and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
-                          " ".join(w[4] for w in cut + glued)))
+                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col)))
     return cells
 
 
@@ -294,6 +304,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             extent = column_extent(words, header, clip)
             extents.setdefault(index, []).append(extent)
             doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value)
+            doubts += _along_the_row(index, words, header, op, value)
             for w, rule in aside:
                 v = parse_number(w[4])
                 if v is not None and OPS[op](v, value):
@@ -307,7 +318,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     continue
                 found_column = True
                 m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {cell.value:g} in row {cell.row!r}")
-                many = numbers_in(cell.text)
+                many = max(numbers_in(cell.text), sum(numbers_in(w) for w in cell.words.split()))
                 if OPS[op](cell.value, value) and (many > 1 or cell.cut):
                     # A phone number, range or date under the column, or a line whose words run across
                     # the column's edge (running text below an unruled table): the value is not certain.
@@ -318,6 +329,10 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 elif cell.raised_value is not None and OPS[op](cell.raised_value, value):
                     # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
                     doubts.append(m.model_copy(update={"why": f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"}))
+                elif (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)] if OPS[op](v, value)), None)) is not None:
+                    # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
+                    # as one "12,34556"): which number is the column's value is a reading; one qualifies.
+                    doubts.append(m.model_copy(update={"why": f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"}))
                 else:
                     best.append(m)
     if found_column and not members:
@@ -433,4 +448,23 @@ def _numbers_in_pictures(doc: Doc, pages: list[int], op: str, value: float, unme
                 if (v := parse_number(token)) is not None and OPS[op](v, value):
                     out.append(Member(page=index, bbox=line.bbox, what=f"number {token!r} = {v:g} OCR read inside a picture ({line.text[:60]!r})",
                                       why="read in a picture, where no column header is matched (a table pasted in as an image?)"))
+    return out
+
+
+def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str, value: float) -> list[Member]:
+    """Numbers on the header's own line, to its right, when nothing but numbers is there: the words
+    may label a row, not a column (a table printed transposed, indicators as rows)."""
+    line = sorted((w for w in words if min(w[3], header.y1) - max(w[1], header.y0) > 0.5 * (w[3] - w[1])), key=lambda w: w[0])
+    x1 = header.x1
+    for w in line:  # the header's own phrase runs on through words a word space apart ("Unemployment (%)")
+        if x1 <= w[0] <= x1 + 0.5 * (header.y1 - header.y0) and parse_number(w[4]) is None:
+            x1 = max(x1, w[2])
+    right = [w for w in line if w[0] > x1]
+    if not right or not all(_PURE_NUM.fullmatch(w[4]) for w in right):
+        return []  # other headers beside it ("Capacity (1998-2007)"): a header row, not a row of values
+    out = []
+    for w in right:
+        if (v := _qualifying(w, op, value)) is not None:
+            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} on the header's own line",
+                              why="row filter: the header may label a row of a transposed table"))
     return out
