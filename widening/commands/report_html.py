@@ -686,7 +686,7 @@ def corpus_or_none(arg: str | None) -> Path | None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # one message, one line: a path is never cut
     path = Path(args.audit_json)
     try:
         records = json.loads(path.read_text(encoding="utf-8"))
