@@ -5,7 +5,9 @@ in scope that references the item (its words, e.g. "youtube.com/watch", "You Tub
 pattern such as a player's time code) and counts it as a member when the topic's content words
 all occur on that page or a neighbouring one (a clip often follows the slide stating its
 topic). Matching tolerates OCR noise: words are searched with spaces removed, by stem, with
-a few edits allowed for long words.
+a few edits allowed for long words. A reference is also read in a link's target ("Watch the
+talk" linking to a clip) and, for items often shown as pictures, in what OCR reads inside the
+pictures of a text-layer page (a player thumbnail).
 
 Why: raster-only decks carry their text only through OCR (document facts), and a topic and
 its illustration are often split over two slides.
