@@ -58,6 +58,14 @@ def open_pdf(path: Path) -> tuple[pymupdf.Document, bool]:
         raise DocumentError("pdf_empty", loc, "PDF has zero pages")
     # MuPDF repairs broken xref tables silently on open; record that it did.
     repaired = bool(getattr(pdf, "is_repaired", False))
+    # A page with /Rotate gives its words, drawings and images in the unrotated frame, but
+    # page.rect, regions and renders are in the rotated one: a probe comparing the two dropped what
+    # lay outside their overlap (a third of a landscape page). The rotation is baked into the
+    # content, in memory only (same appearance, links and annotations moved too), so every
+    # reading is in the frame a reader sees, the one pdfplumber uses.
+    for page in pdf:
+        if page.rotation:
+            page.remove_rotation()
     return pdf, repaired
 
 
