@@ -138,3 +138,69 @@ def test_near_underline_is_a_doubt(tmp_path):
     doc = load_doc(pdfs.save(d, tmp_path / "nu.pdf"))
     res = run_probe("text_style", doc, Scope((1,)), {"styles": ["italic", "underline"]})
     assert not res.members and len(res.doubts) == 1 and res.doubts[0].why.startswith("underline:")
+
+
+# --------------------------------------------------------------------------- paint and weight
+# Regression (review of the probes): text filled with a pattern or a gradient (glyphs used as a
+# clip) was skipped as "draws nothing"; outlined text (white fill, red outline) read as white;
+# heavy fonts named "-W6", "-BlkCn", "-Medi", CMBX were not bold. Each was a measured zero.
+
+BODY = "BT /F1 11 Tf 72 760 Td (Ordinary body text on this page, set in a regular upright font.) Tj ET\n"
+
+
+def _raw_page(tmp_path, content: str, fonts: dict[str, str] | None = None, extra_res: str = "", streams: dict | None = None):
+    """One page drawn by ``content`` (a raw content stream) with Type1 base fonts and extra resources."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    refs = []
+    for name, base in (fonts or {"F1": "Helvetica"}).items():
+        x = doc.get_new_xref()
+        doc.update_object(x, f"<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>")
+        refs.append(f"/{name} {x} 0 R")
+    made = {}
+    for name, (head, body) in (streams or {}).items():
+        x = doc.get_new_xref()
+        doc.update_object(x, head)
+        doc.update_stream(x, body.encode(), new=True)
+        made[name] = x
+    rx = doc.get_new_xref()
+    doc.update_object(rx, f"<< /Font << {' '.join(refs)} >> {extra_res.format(**made)} >>")
+    doc.xref_set_key(page.xref, "Resources", f"{rx} 0 R")
+    cx = doc.get_new_xref()
+    doc.update_object(cx, "<< >>")
+    doc.update_stream(cx, content.encode(), new=True)
+    doc.xref_set_key(page.xref, "Contents", f"{cx} 0 R")
+    doc.save(tmp_path / "raw.pdf")
+    return load_doc(tmp_path / "raw.pdf")
+
+
+_SHADING = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [72 0 400 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0.6 0 0] /N 1 >> >>"
+_PATTERN = ("<< /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 4 4] /XStep 4 /YStep 4 /Resources << >> >>", "0.9 0.1 0.1 rg 0 0 4 4 re f")
+
+
+@pytest.mark.parametrize("paint", ["gradient", "pattern"])
+def test_text_painted_through_a_clip_is_a_doubt_for_colour_and_a_member_for_style(tmp_path, paint):
+    if paint == "gradient":
+        doc = _raw_page(tmp_path, BODY + "q BT 7 Tr /F2 24 Tf 72 650 Td (GRADIENT TITLE) Tj ET /Sh0 sh Q\n",
+                        fonts={"F1": "Helvetica", "F2": "Helvetica-Bold"}, extra_res=f"/Shading << /Sh0 {_SHADING} >>")
+    else:
+        doc = _raw_page(tmp_path, BODY + "/Pattern cs /P0 scn BT /F2 24 Tf 72 650 Td (PATTERN TITLE) Tj ET\n",
+                        fonts={"F1": "Helvetica", "F2": "Helvetica-Bold"}, extra_res="/Pattern << /P0 {p} 0 R >>", streams={"p": _PATTERN})
+    red = run_probe("text_style", doc, Scope((1,)), {"colour": "red"})
+    assert not red.members and [m.why for m in red.doubts] and "TITLE" in red.doubts[0].what, red.note
+    assert any("TITLE" in m.what for m in run_probe("text_style", doc, Scope((1,)), {"styles": ["bold"]}).members)
+
+
+def test_outlined_text_shows_its_outline_colour(tmp_path):
+    doc = _raw_page(tmp_path, BODY + "1 1 1 rg 1 0 0 RG 1 w BT 2 Tr /F1 28 Tf 72 650 Td (OUTLINED) Tj ET\n")
+    red = run_probe("text_style", doc, Scope((1,)), {"colour": "red"})
+    assert [m.what for m in red.doubts] and "outline" in red.doubts[0].why, red.note
+    assert run_probe("text_style", doc, Scope((1,)), {"colour": "green"}).measured_zero
+
+
+@pytest.mark.parametrize("font", ["HiraKakuProN-W6", "HelveticaNeueLTStd-BlkCn", "Helvetica-HvCn", "NimbusRomNo9L-Medi", "CMBX10", "Univers-75"])
+def test_heavy_weights_by_their_foundry_names_are_bold(tmp_path, font):
+    doc = _raw_page(tmp_path, BODY + "BT /F2 14 Tf 72 650 Td (Heavy words) Tj ET\n", fonts={"F1": "Helvetica", "F2": font})
+    assert any("Heavy" in m.what for m in run_probe("text_style", doc, Scope((1,)), {"styles": ["bold"]}).members), font

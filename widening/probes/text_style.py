@@ -33,11 +33,14 @@ from widening.probes.text_search import DedupChars
 STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3).
 _ITALIC_NAME = re.compile(r"(italic|oblique|slanted|inclined|kursiv|-it$|-ital|[a-z]it$|-bdit$|-boldit$|-blackit$|-lightit$|it$)", re.I)
-_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv$)", re.I)
+# Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
+# weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering).
+_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5)", re.I)
 _STEXT_UNDERLINE = 2
 _STEXT_BOLD = 8
 _STEXT_FILLED = 16
 _STEXT_STROKED = 32
+_STEXT_CLIPPED = 64
 
 
 @dataclass
@@ -55,6 +58,8 @@ class Span:
     near_italic: bool = False  # glyph boxes overlap, but fewer than the skew test asks for
     invisible: bool = False  # white text over a near-white render: a tuned contrast test hides it
     near_bold: bool = False  # bold only by MuPDF's overstrike guess (a glyph drawn twice, offset)
+    unknown_paint: bool = False  # glyphs painted through a clip (a pattern or gradient fill): colour unknown
+    stroked: bool = False  # glyph outlines are stroked, in a colour the text layer does not give
     # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
@@ -191,6 +196,18 @@ def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
     return min(pix.samples) >= 235 if pix.samples else True
 
 
+def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
+    """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
+    import numpy as np
+
+    clip = pymupdf.Rect(bbox) & page.rect
+    if clip.is_empty:
+        return False
+    pix = page.get_pixmap(clip=clip, dpi=150, colorspace=pymupdf.csRGB, alpha=False, annots=False)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+    return not family_absent(rgb, (0, 0, pix.width, pix.height), fam).absent
+
+
 def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]:
     """Visible spans of the page's text layer inside ``clip`` with their style verdicts."""
     flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES
@@ -211,7 +228,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                 if not text.strip():
                     continue
                 cf = s.get("char_flags", _STEXT_FILLED)
-                if not cf & (_STEXT_FILLED | _STEXT_STROKED) or s.get("alpha", 255) == 0:
+                # Glyphs used as a clip (text filled with a pattern or a gradient: WordArt, gradient
+                # titles) report no colour and alpha 0, yet the page shows them: their paint is unknown.
+                unknown_paint = s.get("alpha", 255) == 0 and bool(cf & _STEXT_CLIPPED)
+                if not cf & (_STEXT_FILLED | _STEXT_STROKED) or (s.get("alpha", 255) == 0 and not unknown_paint):
                     continue  # certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing
                 bbox = rect_tuple(pymupdf.Rect(fresh[0]["bbox"]).include_rect(fresh[-1]["bbox"]) | pymupdf.Rect(*_union_chars(fresh)))
                 rgb = int_to_rgb(s["color"])
@@ -236,8 +256,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
                 if underline and _rule_like(bbox, size, marks, words):
                     underline, near_u = False, True
                 near_i = not italic and _skew_share(fresh, size) >= 0.3
-                made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i, invisible,
-                               near_bold=overstruck)
+                made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
+                               invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
+                               stroked=bool(cf & _STEXT_STROKED))
             _attach_skewed_words(made, line_chars, line["spans"])
             out.extend(made.values())
     return out
@@ -300,7 +321,17 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                       for sp in spans for b, t in sp.skewed_words]
         for span in spans:
             style_ok = all(_has(span, s) for s in styles)
+            if span.unknown_paint and fam is not None:
+                if all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles):
+                    doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                                         why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
+                continue
             colour_ok = fam is None or matches(fam, span.rgb)
+            if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
+                # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                                     why=f"stroked glyphs whose outline colour is not in the text layer; the render shows {fam.name} ink there"))
+                continue
             near = [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
             if colour_ok and all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles) and (near or span.invisible):
                 why = "; ".join(near + (["white text on a near-white render (contrast test)"] if span.invisible else []))
