@@ -115,3 +115,29 @@ def decide(pdf: Path, question: str, ocr: bool = False):
         return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
     finally:
         doc.close()
+
+
+def raw_page(path: Path, content: str, fonts: dict[str, str] | None = None, extra_res: str = "", streams: dict | None = None) -> Path:
+    """One letter-size page drawn by ``content``, a raw content stream: Type1 base ``fonts`` by
+    resource name, ``streams`` (name -> (dictionary, stream)) whose xrefs ``extra_res`` names as {name}."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    refs = []
+    for name, base in (fonts or {"F1": "Helvetica"}).items():
+        x = doc.get_new_xref()
+        doc.update_object(x, f"<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>")
+        refs.append(f"/{name} {x} 0 R")
+    made = {}
+    for name, (head, body) in (streams or {}).items():
+        x = doc.get_new_xref()
+        doc.update_object(x, head)
+        doc.update_stream(x, body.encode(), new=True)
+        made[name] = x
+    rx = doc.get_new_xref()
+    doc.update_object(rx, f"<< /Font << {' '.join(refs)} >> {extra_res.format(**made)} >>")
+    doc.xref_set_key(page.xref, "Resources", f"{rx} 0 R")
+    cx = doc.get_new_xref()
+    doc.update_object(cx, "<< >>")
+    doc.update_stream(cx, content.encode(), new=True)
+    doc.xref_set_key(page.xref, "Contents", f"{cx} 0 R")
+    return save(doc, path)

@@ -82,3 +82,17 @@ def test_hairline_bars_are_never_certain_rules(tmp_path):
 
     doc = _build(tmp_path, build)
     assert _not_dropped(run_probe("graphics", doc, Scope((1,)), {"kind": "chart"}))
+
+
+def test_a_chart_whose_bars_are_one_path_is_never_a_ruled_grid(tmp_path):
+    """Regression (review of the probes): gridlines, value labels, and every bar in one filled path
+    ("re re re f"): the path's box spans the block, so it counted as a table band and the chart was
+    certified a ruled grid of text, a measured zero for "chart"."""
+    vals = [60, 95, 130, 110, 170]
+    grid = "0.85 G 0.5 w " + "".join(f"72 {400 + i * 40} m 372 {400 + i * 40} l S " for i in range(6))
+    bars = "0.27 0.45 0.77 rg " + "".join(f"{87 + i * 60} 400 30 {v} re " for i, v in enumerate(vals)) + "f\n"
+    labels = "0 g BT /F1 8 Tf " + "".join(f"1 0 0 1 {95 + i * 60} {404 + v} Tm ({v / 10:.1f}) Tj " for i, v in enumerate(vals)) + "ET\n"
+    years = "0 g BT /F1 8 Tf " + "".join(f"1 0 0 1 {90 + i * 60} 388 Tm ({2019 + i}) Tj " for i in range(5)) + "ET\n"
+    d = load_doc(pdfs.raw_page(tmp_path / "c.pdf", grid + bars + labels + years))
+    r = run_probe("graphics", d, Scope((1,)), {"kind": "chart"})
+    assert not r.measured_zero and (r.members or r.doubts), (r.note, [m.why for m in r.best_candidates])

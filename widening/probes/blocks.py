@@ -190,6 +190,20 @@ def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
     return total >= 0.9 * length
 
 
+def _pieces(d: dict) -> list[pymupdf.Rect]:
+    """The boxes of a straight drawing's items (rectangles and axis-aligned lines), made non-empty."""
+    out = []
+    for item in d["items"]:
+        r = pymupdf.Rect(item[1]) if item[0] == "re" else (item[1].rect if item[0] == "qu" else pymupdf.Rect(item[1], item[2]))
+        r = r.normalize()
+        if r.width < 0.5:
+            r.x0, r.x1 = r.x0 - 0.25, r.x1 + 0.25
+        if r.height < 0.5:
+            r.y0, r.y1 = r.y0 - 0.25, r.y1 + 0.25
+        out.append(r)
+    return out
+
+
 def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
     """Every visible drawing is straight and either a band spanning the block, or a thin ruling piece
     on a line whose pieces together run (almost) the block's full length (a dot may sit on such a line)."""
@@ -203,10 +217,11 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
                 return
         lines[axis].append((at, [span]))
 
-    for d in visible:
-        if not _straight(d):
-            return False
-        b = box(d)
+    # Judged item by item: one path may hold a table's rules, or a chart's bars and its axis
+    # (a single "re re re f"), whose box spans the block though no bar does.
+    if not all(_straight(d) for d in visible):
+        return False
+    for b in (piece for d in visible for piece in _pieces(d)):
         if b.width >= 0.95 * r.width or b.height >= 0.95 * r.height:
             continue
         if b.width <= THIN and b.height <= THIN:
