@@ -148,32 +148,8 @@ def test_near_underline_is_a_doubt(tmp_path):
 BODY = "BT /F1 11 Tf 72 760 Td (Ordinary body text on this page, set in a regular upright font.) Tj ET\n"
 
 
-def _raw_page(tmp_path, content: str, fonts: dict[str, str] | None = None, extra_res: str = "", streams: dict | None = None):
-    """One page drawn by ``content`` (a raw content stream) with Type1 base fonts and extra resources."""
-    import pymupdf
-
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    refs = []
-    for name, base in (fonts or {"F1": "Helvetica"}).items():
-        x = doc.get_new_xref()
-        doc.update_object(x, f"<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>")
-        refs.append(f"/{name} {x} 0 R")
-    made = {}
-    for name, (head, body) in (streams or {}).items():
-        x = doc.get_new_xref()
-        doc.update_object(x, head)
-        doc.update_stream(x, body.encode(), new=True)
-        made[name] = x
-    rx = doc.get_new_xref()
-    doc.update_object(rx, f"<< /Font << {' '.join(refs)} >> {extra_res.format(**made)} >>")
-    doc.xref_set_key(page.xref, "Resources", f"{rx} 0 R")
-    cx = doc.get_new_xref()
-    doc.update_object(cx, "<< >>")
-    doc.update_stream(cx, content.encode(), new=True)
-    doc.xref_set_key(page.xref, "Contents", f"{cx} 0 R")
-    doc.save(tmp_path / "raw.pdf")
-    return load_doc(tmp_path / "raw.pdf")
+def _raw_page(tmp_path, content: str, **kw):
+    return load_doc(pdfs.raw_page(tmp_path / "raw.pdf", content, **kw))
 
 
 _SHADING = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [72 0 400 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0.6 0 0] /N 1 >> >>"
@@ -204,3 +180,40 @@ def test_outlined_text_shows_its_outline_colour(tmp_path):
 def test_heavy_weights_by_their_foundry_names_are_bold(tmp_path, font):
     doc = _raw_page(tmp_path, BODY + "BT /F2 14 Tf 72 650 Td (Heavy words) Tj ET\n", fonts={"F1": "Helvetica", "F2": font})
     assert any("Heavy" in m.what for m in run_probe("text_style", doc, Scope((1,)), {"styles": ["bold"]}).members), font
+
+
+@pytest.mark.parametrize("rule", ["underscores", "picture"])
+def test_an_underline_typed_as_underscores_or_placed_as_a_thin_picture_is_found(tmp_path, rule):
+    """Regression (review of the probes): a run of "_" typed under a word, and a 1-pixel-tall picture
+    placed as the rule, were no underline marks: "underlined words" was a measured zero."""
+    import pymupdf
+
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 300), "Signed here")
+    if rule == "underscores":
+        pdfs.text(d[0], (72, 301), "__________")
+    else:
+        pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 60, 1), False)
+        pix.set_rect(pix.irect, (0, 0, 0))
+        d[0].insert_image(pymupdf.Rect(72, 302, 132, 303), pixmap=pix)
+    doc = load_doc(pdfs.save(d, tmp_path / "u.pdf"))
+    r = run_probe("text_style", doc, Scope((1,)), {"styles": ["underline"]})
+    assert any("Signed" in m.what for m in r.members + r.doubts), (r.note, [m.what for m in r.best_candidates])
+
+
+@pytest.mark.parametrize("mark", ["annotation", "box"])
+def test_words_on_a_highlight_of_the_asked_colour_are_a_doubt(tmp_path, mark):
+    """Regression (review of the probes): "the yellow words" set in black on a yellow highlight
+    annotation or a yellow box read as no yellow text."""
+    import pymupdf
+
+    d = pdfs.new_doc()
+    if mark == "box":
+        d[0].draw_rect(pymupdf.Rect(68, 288, 200, 304), color=None, fill=(1.0, 0.9, 0.0))
+    pdfs.text(d[0], (72, 300), "Key finding here, and a long line of ordinary words after it")
+    if mark == "annotation":
+        d[0].add_highlight_annot(pymupdf.Rect(68, 288, 160, 304))
+    doc = load_doc(pdfs.save(d, tmp_path / "h.pdf"))
+    r = run_probe("text_style", doc, Scope((1,)), {"colour": "yellow"})
+    assert not r.members and any("highlight" in (m.why or "") for m in r.doubts), r.note
+    assert run_probe("text_style", doc, Scope((1,)), {"colour": "red"}).measured_zero

@@ -115,9 +115,21 @@ def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict
             made[first].skewed_words += ((rect_tuple(pymupdf.Rect(*_union_chars(word))), "".join(c["c"] for c in word)),)
 
 
-def _underline_marks(page: pymupdf.Page) -> list[pymupdf.Rect]:
-    """Thin horizontal drawn lines/rects and underline annotations: candidate underlines."""
+def _underline_marks(page: pymupdf.Page, raw: dict | None = None) -> list[pymupdf.Rect]:
+    """Thin horizontal drawn lines/rects, underline annotations, thin wide pictures (a 1-pixel rule)
+    and runs of underscores typed under the words: candidate underlines."""
     marks: list[pymupdf.Rect] = []
+    for info in page.get_image_info():
+        r = pymupdf.Rect(info["bbox"])
+        if r.width >= 2 and r.height <= 3:
+            marks.append(r)
+    for block in (raw or {}).get("blocks", ()):
+        for line in block.get("lines", ()):
+            for sp in line["spans"]:
+                chars = [c for c in sp["chars"] if not c["c"].isspace()]
+                if len(chars) >= 2 and all(c["c"] == "_" for c in chars):
+                    y = chars[0]["origin"][1]
+                    marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
     try:
         drawings = page.get_drawings()
     except Exception:
@@ -196,6 +208,25 @@ def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
     return min(pix.samples) >= 235 if pix.samples else True
 
 
+def _highlights(page: pymupdf.Page, fam: Family) -> list[pymupdf.Rect]:
+    """Highlight annotations and filled shapes in colour family ``fam``: what words may be set on."""
+    out = [pymupdf.Rect(a.rect) for a in page.annots(types=[pymupdf.PDF_ANNOT_HIGHLIGHT]) or ()
+           if (c := (a.colors or {}).get("stroke")) and matches(fam, tuple(round(255 * v) for v in c[:3]))]
+    try:
+        drawings = page.get_drawings()
+    except Exception:
+        drawings = []
+    out += [pymupdf.Rect(d["rect"]) for d in drawings if d.get("fill") and len(d["fill"]) >= 3 and matches(fam, tuple(round(255 * v) for v in d["fill"][:3]))]
+    return out
+
+
+def _on_any(bbox: BBox, boxes: list[pymupdf.Rect]) -> bool:
+    """The span and one of ``boxes`` overlap by half the smaller of the two (a highlight may cover
+    one word of a long span)."""
+    r = pymupdf.Rect(bbox)
+    return any(abs(r & b) >= 0.5 * max(min(abs(r), abs(b)), 1.0) for b in boxes)
+
+
 def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
     import numpy as np
@@ -212,7 +243,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]
     """Visible spans of the page's text layer inside ``clip`` with their style verdicts."""
     flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES
     raw = page.get_text("rawdict", flags=flags)
-    marks = _underline_marks(page)
+    marks = _underline_marks(page, raw)
     words = _word_boxes(raw)
     dedup = DedupChars()
     out: list[Span] = []
@@ -315,6 +346,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = "text style inside a raster image cannot be read"
             continue
         spans = page_spans(doc.page(index), index, doc.region_rect(index, scope.region))
+        marked = _highlights(doc.page(index), fam) if fam is not None else []
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
             spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
@@ -327,6 +359,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                                          why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
                 continue
             colour_ok = fam is None or matches(fam, span.rgb)
+            if fam is not None and not colour_ok and style_ok and _on_any(span.bbox, marked):
+                # "The yellow words" may be black words on a yellow highlight or box.
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
+                continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
