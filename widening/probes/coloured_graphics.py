@@ -6,7 +6,9 @@ region of the colour, of at least ``min_area`` px, lies inside it or in a margin
 of the colour, no vector shape or text span of it and no picture whose own pixels hold it is a
 non-member (certain: it does not show the colour); one with only a few pixels of it, below
 ``min_area``, or with a shape, span or picture detail of the colour the render loses, is a doubt. The inner probe's doubts (graphics a size or
-decoration filter set aside) stay doubts when they show the colour at all.
+decoration filter set aside) stay doubts when they show the colour at all. When no graphic is a
+member, an area of the colour the render shows outside every listed graphic and outside text of
+that colour is a doubt: paint the drawing list does not give (a path filled with a pattern).
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
 and those with a green region inside are members.
@@ -21,10 +23,12 @@ from typing import Any
 import pymupdf
 
 from widening.facts.document import Doc
+from widening.facts.geometry import rect_tuple
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
-from widening.probes.colour_regions import DPI, components, downsampled, glyph_boxes, unrendered
+from widening.probes.pagewise import grouped
+from widening.probes.colour_regions import DPI, components, downsampled, glyph_boxes, in_glyphs, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
@@ -91,5 +95,32 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
+    if not members:
+        doubts += grouped(_paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates]),
+                          f"{colour} areas in no listed graphic")
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
                                     "doubts": tuple(doubts), "best_candidates": tuple(set_aside)})
+
+
+def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> list[Member]:
+    """Areas of ``colour`` the render shows outside every graphic the drawing list gives and outside
+    the text of that colour: paint the drawing list does not show (a path filled with a tiling
+    pattern is missing from it) may be a graphic of that colour."""
+    out: list[Member] = []
+    for index in pages:
+        page = doc.page(index)
+        boxes = [_clip(doc, m) for m in known if m.page == index]
+        try:
+            found = components(page, doc.region_rect(index, region), colour)
+        except ValueError:  # a page too large to render at DPI: as before, the listed graphics only
+            continue
+        glyphs: list[pymupdf.Rect] | None = None
+        for r, area, _, _ in found:
+            if area < MIN_AREA or any(b.intersects(r) for b in boxes):
+                continue
+            glyphs = glyph_boxes(page, colour) if glyphs is None else glyphs
+            if in_glyphs(r, glyphs):
+                continue
+            out.append(Member(page=index, bbox=rect_tuple(r), what=f"{colour} area {area}px in no graphic the drawing list gives",
+                              why="paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"))
+    return out
