@@ -167,3 +167,29 @@ def test_a_red_square_annotation_over_an_x_outline_is_not_explained_away(tmp_pat
     doc = load_doc(pdfs.save(d, tmp_path / "annot.pdf"))
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
     assert res.doubts and not [m for m in res.best_candidates if "cannot form a bar" in m.why]
+
+
+def test_bars_drawn_as_block_characters_or_tilted_are_doubts(tmp_path):
+    """Regression (review of the probes): a text bar chart of red "█" runs was certainly "text, not a
+    bar", and red bars drawn tilted (rectangles off the axes) were certainly "no bar"."""
+    import math
+
+    d = pdfs.new_doc(2)
+    writer = pymupdf.TextWriter(d[0].rect)
+    for i, n in enumerate([12, 8, 5]):
+        writer.append((72, 200 + 24 * i), f"Region {i}  ", font=pymupdf.Font("helv"), fontsize=14)
+        writer.append((160, 200 + 24 * i), "\u2588" * n, font=pymupdf.Font("cjk"), fontsize=14)
+    writer.write_text(d[0], color=(0.9, 0.1, 0.1))
+    shape = d[1].new_shape()
+    c, s = math.cos(math.radians(20)), math.sin(math.radians(20))
+    for i, h in enumerate([80, 120, 60]):
+        x0 = 150 + 60 * i
+        corners = [(x0, 500), (x0 + 30, 500), (x0 + 30, 500 - h), (x0, 500 - h)]
+        pts = [pymupdf.Point(150 + (x - 150) * c - (y - 500) * s, 500 + (x - 150) * s + (y - 500) * c) for x, y in corners]
+        shape.draw_polyline(pts + [pts[0]])
+        shape.finish(fill=(0.9, 0.1, 0.1), color=None, closePath=True)
+    shape.commit()
+    doc = load_doc(pdfs.save(d, tmp_path / "b.pdf"))
+    for page in (1, 2):
+        r = run_probe("colour_regions", doc, Scope((page,)), {"colour": "red", "shape": "bar"})
+        assert not r.measured_zero and len(r.members) + len(r.doubts) >= 3, (page, [m.why for m in r.best_candidates])

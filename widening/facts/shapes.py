@@ -117,14 +117,30 @@ def subpaths(items: Iterable[tuple]) -> list[Piece]:
     return out
 
 
+def _tilted_rectangle(segs: list[Segment]) -> bool:
+    """Four straight sides, each at a right angle to the next, two of them longer: an oblong turned
+    off the axes (a bar of a chart drawn tilted). A square on its corner is a diamond marker."""
+    if len(segs) != 4:
+        return False
+    vecs = [(b[0] - a[0], b[1] - a[1]) for a, b in segs]
+    lengths = [math.hypot(x, y) for x, y in vecs]
+    if min(lengths) < 1e-6:
+        return False
+    for (x0, y0), (x1, y1), n0, n1 in zip(vecs, vecs[1:] + vecs[:1], lengths, lengths[1:] + lengths[:1]):
+        if abs(x0 * x1 + y0 * y1) > 0.02 * n0 * n1:  # within about 1 degree of square
+            return False
+    return max(lengths) > 1.1 * min(lengths)
+
+
 def piece_can_be_bar(piece: Piece, filled: bool, stroked: bool, closed: bool) -> bool:
     """Certain geometry: can this piece of a path render as (part of) a bar?
 
     Only a polygon of straight, non-axis-aligned sides cannot: filled (a diamond, a filled X), or
-    stroked as a closed outline of at least three corners (the outline of an X icon). An open
+    stroked as a closed outline of at least three corners (the outline of an X icon); an oblong
+    turned off the axes can (a tilted bar). An open
     stroke of diagonal segments can: hatching whose lines a producer trimmed to the bar itself
     (R's barplot density=) shows a bar made of nothing but diagonal strokes."""
-    if piece.is_rect or piece.curved or any(_axis(s) for s in piece.closed_segs()):
+    if piece.is_rect or piece.curved or any(_axis(s) for s in piece.closed_segs()) or _tilted_rectangle(piece.closed_segs()):
         return True
     if filled:
         return False

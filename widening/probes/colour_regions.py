@@ -81,15 +81,17 @@ def _pixels(labels: np.ndarray, i: int, r: pymupdf.Rect, clip: pymupdf.Rect) -> 
     return labels[y0:y1, x0:x1] == i
 
 
-def glyph_boxes(page: pymupdf.Page, colour: str) -> list[pymupdf.Rect]:
-    """Boxes of the text-layer characters drawn in ``colour``'s family (grown by 1 pt of anti-aliasing)."""
+def glyph_boxes(page: pymupdf.Page, colour: str, shapes_only: bool = False) -> list[pymupdf.Rect]:
+    """Boxes of the text-layer characters drawn in ``colour``'s family (grown by 1 pt of anti-aliasing);
+    ``shapes_only``: only box-drawing, block and geometric-shape characters (U+2500-U+25FF: "█", "▬")."""
     fam = family(colour)
     out = []
     for block in page.get_text("rawdict")["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
                 if matches(fam, int_to_rgb(span["color"])):
-                    out.extend(pymupdf.Rect(c["bbox"]) + (-1, -1, 1, 1) for c in span["chars"] if c["c"].strip())
+                    out.extend(pymupdf.Rect(c["bbox"]) + (-1, -1, 1, 1) for c in span["chars"]
+                               if c["c"].strip() and (not shapes_only or "\u2500" <= c["c"] <= "\u25ff"))
     return out
 
 
@@ -280,6 +282,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
         region = doc.region_rect(index, scope.region)
         # Certain: a region made only of glyphs of text in the colour is that text, not a bar.
         glyphs = glyph_boxes(page, colour) if shape == "bar" and not scope.in_image else []
+        blocks = glyph_boxes(page, colour, shapes_only=True) if glyphs else []
         drawings = page.get_drawings() if not scope.in_image else []
         not_bars = NotBars(page, colour, glyphs) if shape == "bar" and not scope.in_image else None
         clips = [region]
@@ -298,7 +301,10 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
             for i, (r, area, fill, aspect) in enumerate(found, start=1):
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
                 m = Member(page=index, bbox=rect_tuple(r), what=desc)
-                if glyphs and in_glyphs(r, glyphs):
+                if glyphs and in_glyphs(r, glyphs) and any(b.intersects(r) for b in blocks):
+                    # Block characters draw bars: a text bar chart of "█████" runs.
+                    misshapen.append(m.model_copy(update={"why": f"drawn by {colour} block or line characters (a text bar chart?)"}))
+                elif glyphs and in_glyphs(r, glyphs):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
                 elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
                     best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (closed polygons of straight sides, none axis-aligned)"}))
