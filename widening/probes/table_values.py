@@ -322,7 +322,8 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 if OPS[op](cell.value, value) and (many > 1 or cell.cut):
                     # A phone number, range or date under the column, or a line whose words run across
                     # the column's edge (running text below an unruled table): the value is not certain.
-                    why = f"{many} numbers in {cell.text!r}, not one value" if many > 1 else f"the line's words {cell.cut!r} cross or touch the column's edge"
+                    why = "; ".join(([f"{many} numbers in {cell.text!r}, not one value"] if many > 1 else [])
+                                    + ([f"the line's words {cell.cut!r} cross or touch the column's edge"] if cell.cut else []))
                     doubts.append(m.model_copy(update={"why": f"cell filter: {why}"}))
                 elif OPS[op](cell.value, value):
                     members.append(m)
@@ -337,7 +338,10 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     best.append(m)
     if found_column and not members:
         doubts += _numbers_in_pictures(doc, pages, op, value, unmeasured)
-    doubts = list({(m.page, m.bbox): m for m in doubts}.values())  # two headers over one table see one number
+    first: dict[tuple, Member] = {}
+    for m in doubts:  # two headers over one table see one number: its first reading, with its reason, stays
+        first.setdefault((m.page, m.bbox), m)
+    doubts = list(first.values())
     note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
     if not found_column and not members:
         why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"
