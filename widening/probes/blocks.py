@@ -192,16 +192,8 @@ def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
 
 def _pieces(d: dict) -> list[pymupdf.Rect]:
     """The boxes of a straight drawing's items (rectangles and axis-aligned lines), made non-empty."""
-    out = []
-    for item in d["items"]:
-        r = pymupdf.Rect(item[1]) if item[0] == "re" else (item[1].rect if item[0] == "qu" else pymupdf.Rect(item[1], item[2]))
-        r = r.normalize()
-        if r.width < 0.5:
-            r.x0, r.x1 = r.x0 - 0.25, r.x1 + 0.25
-        if r.height < 0.5:
-            r.y0, r.y1 = r.y0 - 0.25, r.y1 + 0.25
-        out.append(r)
-    return out
+    rects = [pymupdf.Rect(i[1]) if i[0] == "re" else (i[1].rect if i[0] == "qu" else pymupdf.Rect(i[1], i[2])) for i in d["items"]]
+    return [box({"rect": r}) for r in rects]
 
 
 def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:

@@ -115,7 +115,7 @@ def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict
             made[first].skewed_words += ((rect_tuple(pymupdf.Rect(*_union_chars(word))), "".join(c["c"] for c in word)),)
 
 
-def _underline_marks(page: pymupdf.Page, raw: dict | None = None) -> list[pymupdf.Rect]:
+def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> list[pymupdf.Rect]:
     """Thin horizontal drawn lines/rects, underline annotations, thin wide pictures (a 1-pixel rule)
     and runs of underscores typed under the words: candidate underlines."""
     marks: list[pymupdf.Rect] = []
@@ -123,17 +123,13 @@ def _underline_marks(page: pymupdf.Page, raw: dict | None = None) -> list[pymupd
         r = pymupdf.Rect(info["bbox"])
         if r.width >= 2 and r.height <= 3:
             marks.append(r)
-    for block in (raw or {}).get("blocks", ()):
+    for block in raw.get("blocks", ()):
         for line in block.get("lines", ()):
             for sp in line["spans"]:
                 chars = [c for c in sp["chars"] if not c["c"].isspace()]
                 if len(chars) >= 2 and all(c["c"] == "_" for c in chars):
                     y = chars[0]["origin"][1]
                     marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
-    try:
-        drawings = page.get_drawings()
-    except Exception:
-        drawings = []
     if len(drawings) <= 5000:  # beyond that the flag from TEXT_COLLECT_STYLES still applies
         for d in drawings:
             r = d["rect"]
@@ -208,14 +204,18 @@ def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
     return min(pix.samples) >= 235 if pix.samples else True
 
 
-def _highlights(page: pymupdf.Page, fam: Family) -> list[pymupdf.Rect]:
+def _drawings(page: pymupdf.Page) -> list[dict]:
+    """The page's vector paths (none when they cannot be read: the span flags still apply)."""
+    try:
+        return page.get_drawings()
+    except Exception:
+        return []
+
+
+def _highlights(page: pymupdf.Page, fam: Family, drawings: list[dict]) -> list[pymupdf.Rect]:
     """Highlight annotations and filled shapes in colour family ``fam``: what words may be set on."""
     out = [pymupdf.Rect(a.rect) for a in page.annots(types=[pymupdf.PDF_ANNOT_HIGHLIGHT]) or ()
            if (c := (a.colors or {}).get("stroke")) and matches(fam, tuple(round(255 * v) for v in c[:3]))]
-    try:
-        drawings = page.get_drawings()
-    except Exception:
-        drawings = []
     out += [pymupdf.Rect(d["rect"]) for d in drawings if d.get("fill") and len(d["fill"]) >= 3 and matches(fam, tuple(round(255 * v) for v in d["fill"][:3]))]
     return out
 
@@ -239,11 +239,11 @@ def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     return not family_absent(rgb, (0, 0, pix.width, pix.height), fam).absent
 
 
-def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Span]:
+def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: list[dict] | None = None) -> list[Span]:
     """Visible spans of the page's text layer inside ``clip`` with their style verdicts."""
     flags = pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES
     raw = page.get_text("rawdict", flags=flags)
-    marks = _underline_marks(page, raw)
+    marks = _underline_marks(page, raw, _drawings(page) if drawings is None else drawings)
     words = _word_boxes(raw)
     dedup = DedupChars()
     out: list[Span] = []
@@ -345,8 +345,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if scope.in_image:
             unmeasured[index] = "text style inside a raster image cannot be read"
             continue
-        spans = page_spans(doc.page(index), index, doc.region_rect(index, scope.region))
-        marked = _highlights(doc.page(index), fam) if fam is not None else []
+        page = doc.page(index)
+        drawings = _drawings(page)  # read once: the underline and highlight tests share them
+        spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings)
+        marked = _highlights(page, fam, drawings) if fam is not None else []
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
             spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
