@@ -80,15 +80,6 @@ def _unread(doc: Doc, index: int) -> str | None:
 def pictured_caption_pages(doc: Doc, pages: tuple[int, ...], kinds: set[str], number: str) -> tuple[tuple[int, ...], bool]:
     """Text-layer pages whose pictures print a mention of the numbered figure or table (a figure pasted
     in with its caption in its pixels, read by OCR), and whether some pictures could not be read."""
-    pics = picture_words.picture_pages(doc, pages)
-    if not pics:
-        return (), False
-    if picture_words.pictures_over_budget(doc, sorted(pics)):
-        return (), True
-    texts, unread = [], False
-    for index in sorted(pics):
-        try:
-            texts.append((index, "\n".join(line.text for line in picture_words.picture_lines(doc, index))))
-        except Exception:  # a picture that cannot be read may hold the caption
-            unread = True
-    return loose_mention_pages(texts, kinds, number), unread
+    read, unread = picture_words.read_pictures(doc, pages)
+    texts = [(index, "\n".join(line.text for line in lines)) for index, lines in read.items()]
+    return loose_mention_pages(texts, kinds, number), bool(unread)

@@ -78,6 +78,23 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 PICTURE_TEXT = "picture_text_v4"
 
 
+def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
+    """(lines OCR reads in the pictures of each text-layer page of ``pages`` that shows one, the pages
+    whose pictures could not be read -> why): all of them when there are more distinct pictures
+    than the budget, else those whose reading failed. An unread picture may hold anything."""
+    pics = picture_pages(doc, tuple(pages))
+    if pictures_over_budget(doc, sorted(pics)):
+        return {}, {p: f"pictures not read (more than {max_pictures()} distinct pictures)" for p in pics}
+    read: dict[int, tuple[TextLine, ...]] = {}
+    unread: dict[int, str] = {}
+    for index in sorted(pics):
+        try:
+            read[index] = picture_lines(doc, index)
+        except Exception as exc:  # a picture that cannot be read is unread, never wordless
+            unread[index] = f"pictures could not be read ({type(exc).__name__})"
+    return read, unread
+
+
 class PictureText(Frozen):
     """What OCR read inside the pictures of one page (kept in the cache: reading them is slow)."""
 

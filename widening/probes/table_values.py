@@ -434,19 +434,10 @@ def _numbers_in_pictures(doc: Doc, pages: list[int], op: str, value: float, unme
     an image is in no text layer. Too many pictures to read: those pages are unmeasured."""
     from widening.probes import picture_words
 
-    pics = picture_words.picture_pages(doc, tuple(pages))
-    if not pics:
-        return []
-    if picture_words.pictures_over_budget(doc, sorted(pics)):
-        unmeasured.update({p: f"pictures not read (more than {picture_words.max_pictures()} distinct pictures)" for p in pics})
-        return []
+    read, unread = picture_words.read_pictures(doc, pages)
+    unmeasured.update(unread)
     out = []
-    for index in sorted(pics):
-        try:
-            lines = picture_words.picture_lines(doc, index)
-        except Exception as exc:  # a picture that cannot be read may hold the table
-            unmeasured[index] = f"pictures could not be read ({type(exc).__name__})"
-            continue
+    for index, lines in read.items():
         for line in lines:
             for token in line.text.split():
                 if (v := parse_number(token)) is not None and OPS[op](v, value):
