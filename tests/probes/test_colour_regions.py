@@ -108,25 +108,27 @@ def _x_outline(page, x: float, y: float, width: float = 0.5) -> None:
     page.draw_polyline(pts + [pts[0]], color=RED, width=width, closePath=True)
 
 
-def test_x_outline_and_diamond_are_certainly_not_bars_the_rest_stay_doubts(tmp_path):
-    """Certain rule: a region drawn only by red closed polygons of straight, non-axis-aligned sides (the
-    outline of an X, a filled diamond) is no bar. A triangle on a flat base (a pyramid column), a disc (a
-    rounded bar as short as it is thick) and an X of two open strokes (lines of hatching trimmed to a
-    bar look the same) can be, so only the tuned shape filter sets them aside: doubts."""
+def test_x_outline_and_rhombus_are_certainly_not_bars_the_rest_stay_doubts(tmp_path):
+    """Certain rule: a region drawn only by red closed polygons of straight, non-axis-aligned sides that
+    are no tilted rectangle (the outline of an X, a filled rhombus) is no bar. A triangle on a flat base
+    (a pyramid column), a disc (a rounded bar as short as it is thick), a square on its corner (a tilted
+    bar as long as it is thick) and an X of two open strokes (lines of hatching trimmed to a bar look the
+    same) can be, so only the tuned shape filter sets them aside: doubts."""
     d = pdfs.new_doc()
     p = d[0]
     _x_outline(p, 72, 72)
-    p.draw_polyline([(120, 70), (128, 78), (120, 86), (112, 78)], color=None, fill=RED, closePath=True)
+    p.draw_polyline([(120, 70), (125, 78), (120, 86), (115, 78)], color=None, fill=RED, closePath=True)
     p.draw_polyline([(160, 86), (168, 70), (176, 86)], color=None, fill=RED, closePath=True)
     p.draw_circle((210, 78), 7, color=None, fill=RED)
     p.draw_line((240, 72), (252, 84), color=RED, width=2)
     p.draw_line((240, 84), (252, 72), color=RED, width=2)
+    p.draw_polyline([(290, 70), (298, 78), (290, 86), (282, 78)], color=None, fill=RED, closePath=True)
     doc = load_doc(pdfs.save(d, tmp_path / "icons.pdf"))
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
     assert not res.members
-    assert sorted(round(m.bbox[0]) for m in res.doubts) == [160, 203, 240]
+    assert sorted(round(m.bbox[0]) for m in res.doubts) == [160, 203, 240, 282]
     gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
-    assert sorted(round(m.bbox[0]) for m in gone) == [72, 112]
+    assert sorted(round(m.bbox[0]) for m in gone) == [72, 115]
 
 
 def test_x_drawn_over_a_bar_leaves_the_bar(tmp_path):

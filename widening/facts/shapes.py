@@ -1,13 +1,14 @@
 """What a vector path can draw: can any part of it render as a bar?
 
-A bar is an axis-aligned rectangle by construction, drawn filled, outlined (a hollow bar), as a
+A bar is a rectangle by construction (axis-aligned, or turned with a chart drawn tilted), drawn filled, outlined (a hollow bar), as a
 thick straight stroke, with rounded corners (down to a pill or a disc when its value is as small
 as its thickness), with a pointed end (3D pyramid and cone columns are triangles on an
 axis-aligned base), or as hatching: diagonal strokes clipped to it, or trimmed to it by the
 producer. Every one of those has an axis-aligned straight side, a curve, a clip, or open
 diagonal strokes. A filled polygon or a closed stroked outline whose sides are all straight and
-none axis-aligned (a diamond, the outline of an X icon) cannot draw a bar, whatever its size or
-colour: that is geometry, not a tuned filter.
+none axis-aligned and not a rectangle turned off the axes (a rhombus, the outline of an X icon)
+cannot draw a bar, whatever its size or colour: that is geometry, not a tuned filter. A square on
+its corner can (a tilted bar as long as it is thick), so a diamond marker stays a doubt.
 """
 
 from __future__ import annotations
@@ -118,8 +119,9 @@ def subpaths(items: Iterable[tuple]) -> list[Piece]:
 
 
 def _tilted_rectangle(segs: list[Segment]) -> bool:
-    """Four straight sides, each at a right angle to the next, two of them longer: an oblong turned
-    off the axes (a bar of a chart drawn tilted). A square on its corner is a diamond marker."""
+    """Four straight sides, each at a right angle to the next: a rectangle turned off the axes (a bar
+    of a chart drawn tilted). A square on its corner counts too: it may be a diamond marker, or a
+    tilted bar whose value is as long as the bar is thick, and only a tuned size rule could tell."""
     if len(segs) != 4:
         return False
     vecs = [(b[0] - a[0], b[1] - a[1]) for a, b in segs]
@@ -129,13 +131,14 @@ def _tilted_rectangle(segs: list[Segment]) -> bool:
     for (x0, y0), (x1, y1), n0, n1 in zip(vecs, vecs[1:] + vecs[:1], lengths, lengths[1:] + lengths[:1]):
         if abs(x0 * x1 + y0 * y1) > 0.02 * n0 * n1:  # within about 1 degree of square
             return False
-    return max(lengths) > 1.1 * min(lengths)
+    return True
 
 
 def piece_can_be_bar(piece: Piece, filled: bool, stroked: bool, closed: bool) -> bool:
     """Certain geometry: can this piece of a path render as (part of) a bar?
 
-    Only a polygon of straight, non-axis-aligned sides cannot: filled (a diamond, a filled X), or
+    Only a polygon of straight, non-axis-aligned sides that is no tilted rectangle cannot: filled (a
+    rhombus, a filled X), or
     stroked as a closed outline of at least three corners (the outline of an X icon); an oblong
     turned off the axes can (a tilted bar). An open
     stroke of diagonal segments can: hatching whose lines a producer trimmed to the bar itself

@@ -204,9 +204,10 @@ class NotBars:
     shape of the colour (or a glyph of text in it) that cannot render a bar, drawn whole (no clip
     cuts it), and no shape that can, no picture, stencil, shading, stroked text, annotation or
     paint of unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
-    polygon or a closed stroked outline with straight sides, none axis-aligned (a diamond, the
-    outline of an X icon); a triangle on a flat base, a disc, or open diagonal strokes can (a
-    pyramid column, a rounded bar as short as it is thick, hatching) and stay doubts."""
+    polygon or a closed stroked outline with straight sides, none axis-aligned, that is no tilted
+    rectangle (a rhombus, the outline of an X icon); a triangle on a flat base, a disc, a square on
+    its corner or open diagonal strokes can (a pyramid column, a rounded bar as short as it is thick,
+    a tilted bar as long as it is thick, hatching) and stay doubts."""
 
     def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect]):
         fam = family(colour)
