@@ -92,14 +92,26 @@ class NonVisual(RuleFile):
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
+    @field_validator("from_end")
+    @classmethod
+    def _from_end_compiles(cls, patterns: list[str]) -> list[str]:
+        regular_expressions([p.replace("{ordinal}", "first|second") for p in patterns])
+        return patterns
+
     quantifiers: dict[str, Words]
     page_words: Words
     slide_words: Words
     number_words: dict[str, int]
     ordinal_words: dict[str, int]
+    tens_words: dict[str, int]
+    tens_ordinals: dict[str, int]
     cover_words: Words
     last_page_words: Words
+    from_end: list[str]
+    place_modifiers: Words
     regions: dict[str, Words]
+    region_places: Words
+    region_holders: Words
     image_container_words: Words
     styles: dict[str, Words]
     colours: dict[str, Words]

@@ -284,14 +284,17 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     """A set defined by negation against a universe the document does not enumerate.
 
     The parser only reports a complement of the two shapes in rules/cases.yaml; an excluding
-    one ("besides X") is bounded by a cardinality or a named container, and goes to the check.
+    one ("besides X") is bounded by a cardinality, a named container, or a place it sets aside,
+    and goes to the check.
     """
     if parsed.complement is None:
         return None
     rules = complement_rules()
     excluding = parsed.complement in rules["excluding"]
     named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
-    if excluding and (parsed.cardinality is not None or named):
+    # "Besides page 2, how many images ...": what is set aside is a place, so the rest is the
+    # document's own items of that kind, which it enumerates.
+    if excluding and (parsed.cardinality is not None or named or parsed.excluded):
         return None
     if _bounded_universe(parsed, excluding, named):
         return None

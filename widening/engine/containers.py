@@ -113,8 +113,13 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="all", pages=tuple(range(1, n + 1))),))
     if kind is ContainerKind.cover:
         k = int(container.number) if (container.number or "").isdigit() else 1
+        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
         if k <= 1:
-            return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="1", pages=(1,)),))
+            # A blank first page (an empty sheet before the cover) is no cover a reader sees.
+            tried = [ReadingTried(reading=Reading.pdf, number="1", pages=(1,))]
+            if drawn and drawn[0] != 1:
+                tried.append(ReadingTried(reading=Reading.printed, number="page 1 of those not blank", pages=(drawn[0],)))
+            return Resolved(container=container, readings=tuple(tried))
         # The k-th page of the file, and the k-th cover of a printed piece (2 inside front, 3 inside
         # back, 4 back): every reading is looked at, so "none" holds under all of them.
         printed = {2: 2, 3: n - 1, 4: n}.get(k)
@@ -122,12 +127,18 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         if printed is not None:
             tried.append(ReadingTried(reading=Reading.printed, number=f"cover {k}", pages=(printed,) if 1 <= printed <= n else ()))
         # A blank page (an empty inside cover) is no page a reader counts: the k-th page with content.
-        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
         if len(drawn) >= k and drawn[k - 1] != k:
             tried.append(ReadingTried(reading=Reading.printed, number=f"page {k} of those not blank", pages=(drawn[k - 1],)))
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.last_page:
-        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number=str(n), pages=(n,)),))
+        # The k-th page from the end (1: the last), of the file and, when blank pages close it, of
+        # the pages with content: a trailing empty sheet is no last page a reader sees.
+        k = int(container.number) if (container.number or "").isdigit() else 1
+        tried = [ReadingTried(reading=Reading.pdf, number=f"{k} from the end", pages=(n - k + 1,) if k <= n else ())]
+        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
+        if len(drawn) >= k and drawn[-k] != n - k + 1:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
+        return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.page_range:
         tried = _readings_module().resolve_range(facts, container.first, container.last)
         return Resolved(container=container, readings=tuple(tried))

@@ -8,7 +8,8 @@ measured keeps the row as ``unverifiable``, saying what could not be measured.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, NamedTuple
 
 from widening import rulebook
 from widening.engine import cases
@@ -63,30 +64,64 @@ def covers(pinned: CheckSpec, derived_container: Resolved, pinned_resolved: Reso
     return None
 
 
-def _scope_pages(res: Resolved, spec: CheckSpec, excluded: list[Resolved]) -> tuple[int, ...]:
+class SetAside(NamedTuple):
+    """What an excluding phrase ("besides page 2", "apart from the picture on page 2") takes out of
+    the scope: ``drop``, pages it removes for certain; ``doubt``, pages where what is found may or
+    may not be the thing set aside -> why (found there, it is a doubt, never a member nor dropped)."""
+
+    drop: frozenset[int] = frozenset()
+    doubt: dict[int, str] = {}
+
+
+def set_aside(parsed: ParsedQuestion, excluded: list[Resolved]) -> SetAside:
+    """A page is dropped only when the question excludes the page itself ("besides page 2", not "the
+    picture on page 2": that takes one thing out, the page may hold more) and every certain reading
+    of its number gives it; the other pages any reading gives keep what they hold as doubts."""
+    words = rulebook.load("cases")["complement"]["excluding"]
+    drop: set[int] = set()
+    doubt: dict[int, str] = {}
+    for e in excluded:
+        text = e.container.text or e.container.kind.value
+        whole = re.search(rf"{rulebook.alternation(words)}\s+(?:the\s+)?{re.escape(text)}", parsed.text, re.I) is not None
+        certain = [set(t.pages) for t in e.readings if t.pages and not t.doubtful]
+        sure = set.intersection(*certain) if whole and certain and all(certain) else set()
+        drop |= sure
+        for t in e.readings:
+            for p in set(t.pages) - sure:
+                doubt.setdefault(p, f"on p{p}, which '{text}' may denote ({t.reading.value} reading): the question sets "
+                                    + ("that page aside" if whole else "something there aside") + ", and this may or may not be it")
+    return SetAside(frozenset(drop), doubt)
+
+
+def _scope_pages(res: Resolved, spec: CheckSpec, aside: SetAside) -> tuple[int, ...]:
     pages = res.pages(spec.readings if res.container.kind is not ContainerKind.document else None)
-    drop = {p for e in excluded for p in e.pages(certain=True)}
-    return tuple(p for p in pages if p not in drop)
+    return tuple(p for p in pages if p not in aside.drop)
 
 
-def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]) -> list[ProbeResult]:
+def _set_aside_doubts(r: ProbeResult, aside: SetAside) -> ProbeResult:
+    moved = tuple(m.model_copy(update={"why": aside.doubt[m.page]}) for m in r.members if m.page in aside.doubt)
+    if not moved:
+        return r
+    return r.model_copy(update={"members": tuple(m for m in r.members if m.page not in aside.doubt), "doubts": r.doubts + moved})
+
+
+def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAside()) -> list[ProbeResult]:
     """Run ``spec`` over its container: once per reading that resolves to pages."""
     params = {k: v for k, v in spec.params.items() if k != "exclude_pages"}
     c = spec.container
     if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
-        pages = _scope_pages(res, spec, excluded)
+        pages = _scope_pages(res, spec, aside)
         if not pages:  # an empty scope measures nothing; it must never read as a zero
             return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
-        return [run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)]
+        return [_set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside)]
     results: list[ProbeResult] = []
     done: set[tuple[int, ...]] = set()
-    drop = {p for e in excluded for p in e.pages(certain=True)}
     for t in res.readings:
-        pages = tuple(p for p in t.pages if p not in drop)
+        pages = tuple(p for p in t.pages if p not in aside.drop)
         if t.reading not in spec.readings or not pages or pages in done:
             continue
         done.add(pages)
-        r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
+        r = _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside)
         members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
         doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
@@ -98,6 +133,22 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, excluded: list[Resolved]
             "note": (r.note + f" [{t.reading.value}{' (doubtful)' if t.doubtful else ''} reading of {t.number}]").strip(),
         }))
     return results
+
+
+_PLACES = (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page, ContainerKind.page_range)
+_CAPTIONED = (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
+
+
+def also_named(spec: CheckSpec, main: Resolved, resolved: list[Resolved]) -> list[Resolved]:
+    """The other places of the check's kind the question names ("the cover and page 2", "pages 3, 4
+    and 5", "Figure 7 and Figure 8"): "none" must hold in each of them, not only in the first."""
+    family = next((f for f in (_PLACES, _CAPTIONED) if spec.container.kind in f), ())
+    seen = set(main.pages()) if main.container.region is None else set()
+    out = []
+    for r in resolved:
+        if r.container.kind in family and r.container != main.container and not (r.container.region is None and set(r.pages()) <= seen):
+            out.append(r)
+    return out
 
 
 def decide_row(
@@ -160,11 +211,16 @@ def decide_row(
     # Qualifiers that narrow the set asked for (rules/cases.yaml); a check that ignores them cannot licence "none".
     restricting = set(rulebook.load("cases")["restricting_qualifiers"])
     ignored = [q for q in parsed.qualifiers if q.kind in restricting and spec.probe not in _QUALIFIER_AWARE]
-    results = run_check(spec, doc, main, excluded)
+    aside = set_aside(parsed, excluded)
+    results = run_check(spec, doc, main, aside)
+    others = also_named(spec, main, resolved)
+    for r in others:
+        container = r.container.model_copy(update={"in_image": spec.container.in_image and r.container.in_image})
+        results += run_check(spec.model_copy(update={"container": container}), doc, r, aside)
     members = [m for r in results for m in r.members]
     doubts = [m for r in results for m in r.doubts]
     base["probes"] = base["probes"] + tuple(results)
-    check = _check_dict(spec, main, excluded)
+    check = _check_dict(spec, main, aside, others)
     common = dict(check=check, members=tuple(members), doubts=tuple(doubts), spec_source=source, **base)
 
     if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
@@ -225,14 +281,18 @@ CAPTION_SCOPE = ("the {kind}'s extent is not delimited: the check looks at the w
                  "{text!r} (and the neighbouring page when the caption sits near a page edge); a wider scope can only find more")
 
 
-def _check_dict(spec: CheckSpec, res: Resolved, excluded: list[Resolved] = ()) -> dict[str, Any]:
+def _check_dict(spec: CheckSpec, res: Resolved, aside: SetAside = SetAside(), others: list[Resolved] = ()) -> dict[str, Any]:
     out = spec.model_dump(mode="json")
     c = res.container
-    if c.kind in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart):
+    if c.kind in _CAPTIONED:
         out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
-    out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings]
-    if excluded:
-        out["excluded_pages"] = sorted({p for e in excluded for p in e.pages(certain=True)})
+    out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings] + [t.model_dump(mode="json") for r in others for t in r.readings]
+    if others:
+        out["also_checked"] = [r.container.text or r.container.kind.value for r in others]
+    if aside.drop:
+        out["excluded_pages"] = sorted(aside.drop)
+    if aside.doubt:
+        out["set_aside_pages"] = sorted(aside.doubt)
     return out
 
 

@@ -65,75 +65,154 @@ def object_words() -> dict[str, list[str]]:
 
 
 def _number(token: str) -> int | None:
-    token = token.lower().strip(".")
+    v = _v()
+    token = _SPACE.sub(" ", token.lower().strip("."))
     if token.isdigit():
         return int(token)
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
     if m:
         return int(m.group(1))
-    return _v()["number_words"].get(token) or _v()["ordinal_words"].get(token)
+    m = re.fullmatch(r"([a-z]+)[- ]([a-z]+)", token)  # "twenty-one", "thirty first"
+    if m and m.group(1) in v["tens_words"]:
+        unit = v["number_words"].get(m.group(2)) or v["ordinal_words"].get(m.group(2))
+        return v["tens_words"][m.group(1)] + unit if unit and unit < 10 else None
+    return v["number_words"].get(token) or v["ordinal_words"].get(token) or v["tens_words"].get(token) or v["tens_ordinals"].get(token)
+
+
+def _words_alt(words: list[str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+def _compound_alt() -> str:
+    v = _v()
+    units = [w for w, n in {**v["number_words"], **v["ordinal_words"]}.items() if n < 10]
+    return rf"(?:{_words_alt(list(v['tens_words']))})[- ](?:{_words_alt(units)})"
 
 
 def _num_alt() -> str:
-    words = list(_v()["number_words"]) + list(_v()["ordinal_words"])
-    return r"(?:\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+    v = _v()
+    words = list(v["number_words"]) + list(v["ordinal_words"]) + list(v["tens_words"]) + list(v["tens_ordinals"])
+    # A compound first: "twenty-first page" is page 21, never "first page".
+    return r"(?:" + _compound_alt() + r"|\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + _words_alt(words) + r")"
 
 
 # --------------------------------------------------------------------------- containers
+
+_RANGE_JOIN = r"\s*(?:-|–|—|to|through|till|until)\s*"
+_LIST_JOIN = r"\s*(?:,\s*(?:and|&|or)?|and|&|or)\s*"
+
+
+def _page_kind(word: str) -> ContainerKind:
+    return ContainerKind.slide if word.lower().startswith("slide") else ContainerKind.page
+
+
+def _roman(token: str) -> int:
+    return _from_roman(token.upper()) if re.fullmatch(r"[ivxlc]+", token, re.I) else 0
+
+
+def _modified(low: str, start: int) -> bool:
+    """A fixed place phrase right after a modifier ("the page after the first page", "the inner back
+    cover") does not name that place."""
+    before = re.findall(r"[a-z]+", low[max(0, start - 30):start])
+    while before and before[-1] in ("the", "a", "an", "this", "that"):
+        before.pop()
+    return bool(before) and before[-1] in _v()["place_modifiers"]
 
 
 def _containers(q: str) -> list[tuple[int, int, Container]]:
     """Every container named in ``q`` with its character span."""
     found: list[tuple[int, int, Container]] = []
+    taken: list[tuple[int, int]] = []
     num = _num_alt()
+    low = q.lower()
     page = "(?:" + "|".join(re.escape(w) for w in sorted(_v()["page_words"] + _v()["slide_words"], key=len, reverse=True)) + ")"
-    for m in re.finditer(rf"\b{page}\s*(\d+)\s*(?:-|–|—|to|through|and)\s*(\d+)\b", q, re.I):
-        kind = ContainerKind.slide if m.group(0).lower().startswith("slide") else ContainerKind.page_range
-        first, last = int(m.group(1)), int(m.group(2))
-        if kind is ContainerKind.slide or last != first:
-            found.append((m.start(), m.end(), Container(kind=ContainerKind.page_range, first=first, last=last, text=m.group(0))))
-    taken = [(s, e) for s, e, _ in found]
 
     def free(s: int, e: int) -> bool:
         return all(e <= a or s >= b for a, b in taken)
 
+    def add(s: int, e: int, c: Container) -> None:
+        found.append((s, e, c))
+        taken.append((s, e))
+
+    # Counted from the end: "the second last page", "the penultimate slide".
+    for pattern in _v()["from_end"]:
+        for m in re.finditer(pattern.replace("{ordinal}", _ordinal_alt()), low):
+            if not free(m.start(), m.end()):
+                continue
+            word = m.group("n")
+            k = 2 if word in ("next", "penultimate", "before") else _number(word)
+            if k:
+                add(m.start(), m.end(), Container(kind=ContainerKind.last_page, number=str(k), text=q[m.start():m.end()]))
+    for m in re.finditer(rf"\b({page})\s*(\d+){_RANGE_JOIN}(?:{page}\s*)?(\d+)\b", q, re.I):
+        first, last = int(m.group(2)), int(m.group(3))
+        if free(m.start(), m.end()) and (_page_kind(m.group(1)) is ContainerKind.slide or last != first):
+            add(m.start(), m.end(), Container(kind=ContainerKind.page_range, first=first, last=last, text=m.group(0)))
+    # "pages iii-v": labels, each looked up as a label of its own.
+    for m in re.finditer(rf"\b({page})\s*([ivxlc]+){_RANGE_JOIN}(?:{page}\s*)?([ivxlc]+)\b", q, re.I):
+        a, b = _roman(m.group(2)), _roman(m.group(3))
+        if free(m.start(), m.end()) and 0 < a < b <= a + 50:
+            for n in range(a, b + 1):
+                found.append((m.start(), m.end(), Container(kind=_page_kind(m.group(1)), number=_to_roman(n).lower(), text=m.group(0))))
+            taken.append((m.start(), m.end()))
+    # "pages 3, 4 and 5", "slides 2 & 3", "page 3 and page 4": each page a container. After a
+    # singular page word a comma alone does not continue the list ("page 3, 2019 survey"): an
+    # "and", "&" or "or" must close it; after a plural one ("pages 2, 3, 4") it does.
+    item = rf"(?:{page}\s*)?({num})\b"
+    for m in re.finditer(rf"\b({page})\s*({num})\b((?:{_LIST_JOIN}{item})+)", q, re.I):
+        tail = m.group(3)
+        closed = re.search(r"(?:and|&|or)\s*(?:" + page + r"\s*)?\S+\s*$", tail, re.I)
+        if not free(m.start(), m.end()) or not (closed or m.group(1).lower() in ("pages", "slides")):
+            continue
+        tokens = [m.group(2)] + [t.group(1) for t in re.finditer(item, tail, re.I)]
+        kind = _page_kind(m.group(1))
+        for t in tokens:
+            n = _number(t)
+            number = str(n) if n is not None else (t.lower() if _roman(t) else None)
+            if number is not None:
+                found.append((m.start(), m.end(), Container(kind=kind, number=number, text=m.group(0))))
+        taken.append((m.start(), m.end()))
     for m in re.finditer(rf"\b({page})\s*({num})\b", q, re.I):
+        if not free(m.start(), m.end()):
+            continue
         n = _number(m.group(2))
         if n is None and re.fullmatch(r"[ivxlc]+", m.group(2), re.I):
-            found.append((m.start(), m.end(), Container(kind=ContainerKind.page, number=m.group(2).lower(), text=m.group(0))))
-            continue
-        if n is not None and free(m.start(), m.end()):
-            kind = ContainerKind.slide if m.group(1).lower().startswith("slide") else ContainerKind.page
-            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+            add(m.start(), m.end(), Container(kind=ContainerKind.page, number=m.group(2).lower(), text=m.group(0)))
+        elif n is not None:
+            add(m.start(), m.end(), Container(kind=_page_kind(m.group(1)), number=str(n), text=m.group(0)))
     for m in re.finditer(rf"\b(?:the\s+)?({num})\s+(page|slide)\b", q, re.I):
         n = _number(m.group(1))
-        if n is not None and free(m.start(), m.end()):
-            kind = ContainerKind.slide if m.group(2).lower() == "slide" else ContainerKind.page
-            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0))))
+        if n is not None and free(m.start(), m.end()) and not _modified(low, m.start()):
+            add(m.start(), m.end(), Container(kind=_page_kind(m.group(2)), number=str(n), text=m.group(0)))
     for m in re.finditer(r"\b(figure|fig\.?|table|chart)\s*([A-Z]?\d+(?:[-.]\d+)*|[A-Z])\b", q, re.I):
         word = m.group(1).lower()
         kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
         if m.group(2).isalpha() and not m.group(2).isupper():
             continue
         found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
-    low = q.lower()
     # "the second cover page", "the inside front cover": a cover other than the front one (in print,
     # covers 2-4 are the inside front, inside back and back covers); the container keeps its number.
-    nth = re.search(rf"\b(?:the\s+)?(?:(?P<n>{_ordinal_alt()})\s+(?:front\s+)?|(?P<inside>inside|inner)\s+(?:front\s+)?)cover(?:\s+page)?\b", low)
-    if nth:
-        number = "2" if nth.group("inside") else str(_number(nth.group("n")) or "")
-        found.append((nth.start(), nth.end(), Container(kind=ContainerKind.cover, number=number or None, text=q[nth.start():nth.end()])))
+    nth = re.search(rf"\b(?:the\s+)?(?:(?P<n>{_ordinal_alt()})\s+(?:front\s+)?|(?P<inback>inside|inner)\s+back\s+|(?P<inside>inside|inner)\s+(?:front\s+)?)cover(?:\s+page)?\b", low)
+    if nth and free(nth.start(), nth.end()):
+        number = "3" if nth.group("inback") else "2" if nth.group("inside") else str(_number(nth.group("n")) or "")
+        add(nth.start(), nth.end(), Container(kind=ContainerKind.cover, number=number or None, text=q[nth.start():nth.end()]))
     for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
-        m = vocab.search(words, low)
-        if m and not (nth and kind is ContainerKind.cover):
-            found.append((m.start, m.end, Container(kind=kind, text=m.text)))
+        for m in re.finditer(vocab.alternation(words), low):
+            # Only the first free mention names the place; one after a modifier names none (the
+            # whole document is looked at instead, a wider scope).
+            if free(m.start(), m.end()):
+                if not _modified(low, m.start()):
+                    add(m.start(), m.end(), Container(kind=kind, text=q[m.start():m.end()]))
+                break
     return sorted(found, key=lambda t: t[0])
 
 
 def _ordinal_alt() -> str:
     # Ordinals only: "five bullets" is a count, "the fifth bullet" names one item.
-    words = list(_v()["ordinal_words"])
-    return r"(?:\d{1,3}(?:st|nd|rd|th)|" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+    v = _v()
+    units = [w for w, n in v["ordinal_words"].items() if n < 10]
+    compound = rf"(?:{_words_alt(list(v['tens_words']))})[- ](?:{_words_alt(units)})"
+    words = list(v["ordinal_words"]) + list(v["tens_ordinals"])
+    return r"(?:" + compound + r"|\d{1,3}(?:st|nd|rd|th)|" + _words_alt(words) + r")"
 
 
 def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Container]:
@@ -181,11 +260,40 @@ def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]])
 
 
 def _region(q: str) -> str | None:
+    """The part of the page the question names, only when the phrase is tied to the page or to a thing
+    placed there (rules/vocabulary.yaml, region_places); else None: the whole page, a wider scope."""
     # Corners first: "at the top left of" names a corner, not the top band.
     regions = _v()["regions"]
-    corners = {k: w for k, w in regions.items() if "_" in k}
-    hit = vocab.find_key(corners, q) or vocab.find_key(regions, q)
-    return hit[0] if hit else None
+    low = q.lower()
+    for group in ({k: w for k, w in regions.items() if "_" in k}, {k: w for k, w in regions.items() if "_" not in k}):
+        hits = sorted((m.start(), m.end(), key) for key, words in group.items() for m in re.finditer(vocab.alternation(words), low))
+        for start, end, key in hits:
+            if _region_tied(low, start, end):
+                return key
+    return None
+
+
+def _region_tied(low: str, start: int, end: int) -> bool:
+    v = _v()
+    places = vocab.alternation(v["region_places"])
+    holders = vocab.alternation(v["region_holders"])
+    after = low[end:]
+    of = low[start:end].endswith(" of")
+    if not of:
+        m = re.match(r"[\s-]*(?:(corner|side|part|half|area|section|region)s?\b)?", after)
+        if m.group(1) == "corner" or re.match(rf"[\s-]*{holders}", after):
+            return True  # "the top left corner", "the top-left photo"
+        after = after[m.end():]
+        of = bool(re.match(r"\s*(?:of|on|in)\s", after))
+        after = re.sub(r"^\s*(?:of|on|in)\s", " ", after) if of else after
+    m = re.match(rf"\s*(?:(?:the|this|that|each|every)\s+)?((?:[\w'-]+\s+){{0,3}}?){places}", after) if of else None
+    title = m.group(1).split() if m else []
+    if of:  # "at the top of page 5", "the bottom of the Contact Information page"; not "of the figure on page 5"
+        return bool(m) and not any(re.fullmatch(holders, w) or w in ("on", "in", "of", "at", "from", "and") for w in title)
+    before = re.findall(r"[\w'-]+", low[max(0, start - 40):start])
+    while before and before[-1] in ("at", "in", "on", "of", "the", "a", "that", "is", "are", "located", "locates", "placed", "shown"):
+        before.pop()
+    return bool(before) and re.fullmatch(holders, before[-1]) is not None  # "the picture at the top left"
 
 
 def _with_place(c: Container, region: str | None, in_image: bool) -> Container:
