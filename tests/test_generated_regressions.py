@@ -15,6 +15,7 @@ from fixtures.build import build
 from fixtures.check import covered, found
 from fixtures.spec import (
     BarChartSpec,
+    CaptionSpec,
     CellSpec,
     ColumnSpec,
     DocSpec,
@@ -481,3 +482,21 @@ def test_table_values_sets_a_folio_under_an_unruled_column_aside(tmp_path):
     assert len(res.members) == len(cells), [m.what for m in res.members]
     assert any("folio" in (d.why or "") for d in res.doubts), [(d.what, d.why) for d in res.doubts]
 
+
+
+def test_captions_a_folio_under_a_line_ending_in_figure_is_no_mention(tmp_path):
+    # Found by the long profile: the caption "Figure 1: generated figure" ends its line with the word
+    # "figure", and the page's folio "3" is the next line: read as a loose mention of figure 3, a
+    # doubt that kept "Figure 3" from ever being a missing container.
+    chart = BarChartSpec(rect=(20.0, 20.0, 110.0, 65.0), values=((1.0,),), colours=("blue",))
+    figure = VectorSpec(rect=(20.0, 20.0, 26.0, 26.0), shape="diagram", colour="blue", caption=CaptionSpec(kind="figure", number="1"))
+    spec = DocSpec(pages=(PageSpec(width=280, height=260, elements=(chart,)), PageSpec(width=280, height=260, elements=(chart,)),
+                          PageSpec(width=280, height=260, elements=(figure,))),
+                   numbering=NumberingSpec(folio="bottom_centre"), absent_captions=(CaptionSpec(kind="figure", number="3"),))
+    doc, _ = _open(spec, tmp_path)
+    assert doc.facts.page(3).text.split("\n")[:2] == ["Figure 1: generated figure", "3"]
+    res = run_probe("captions", doc, Scope((1, 2, 3)), {"kind": "figure", "number": "3"})
+    assert res.measured_zero, (res.members, res.doubts)
+    # The same words on one line still mention it: "... see figure 3".
+    from widening.facts.captions import loose_mention_pages
+    assert loose_mention_pages([(1, "as the generated figure 3 shows"), (2, "generated figure\n3 shows")], {"figure"}, "3") == (1, 2)

@@ -72,4 +72,14 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     words = sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
     rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
-    return tuple(index for index, text in pages if rx.search(text))
+    return tuple(index for index, text in pages if any(not _folio_after_word(text, m) for m in rx.finditer(text)))
+
+
+def _folio_after_word(text: str, m: re.Match[str]) -> bool:
+    """The kind word ends a line and the number is a line of its own ("... generated figure" then the
+    page's folio "3"): two lines, not a mention of figure 3."""
+    if "\n" not in m.group(0):
+        return False
+    line_start = text.rfind("\n", 0, m.end()) + 1
+    line_end = text.find("\n", m.end())
+    return text[line_start:(len(text) if line_end < 0 else line_end)].strip().isdigit()
