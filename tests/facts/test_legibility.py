@@ -1,5 +1,6 @@
 """facts.legibility: a text layer with no Unicode map (Type0, Identity encoding, no ToUnicode) reads
-as other letters, so every probe that reads words counts its page as unread, never as "absent"."""
+as other letters, so every probe that reads words counts its page as unread, never as "absent";
+so does any layer whose words come out as control, replacement or private-use codes."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, strategies as st
 
+import pdfs
 from widening.facts.extract import load_doc
-from widening.facts.legibility import unreadable_layer
+from widening.facts.legibility import garbled_fonts, odd, unreadable_layer
 from widening.probes import Scope, run_probe
 
 TEXT = ["Agenda", "<p>Don't blindly follow the data</p><p>youtube.com/watch?v=abc</p><p>Figure 10: Sales by region in Beijing</p>", "End"]
@@ -90,3 +93,157 @@ def test_a_missing_figure_or_page_is_not_claimed_over_an_unreadable_layer(tmp_pa
         else:
             assert not any(t.pages for t in fig.readings) and fig.uncertain
             assert not any(t.pages for t in page.readings) and page.uncertain
+
+
+LINE = "Beijing office, tel 615-591-2955"
+CMAP = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /{name} def /CMapType {type} def\n"
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering ({ordering}) /Supplement 0 >> def\n"
+        "1 begincodespacerange <0000> <FFFF> endcodespacerange\n{body}endcmap CMapName currentdict /CMap defineresource pop end end\n")
+
+
+def _composite(path: Path, edit) -> Path:
+    """LINE set in a composite font (a Story's) under a line of Helvetica; ``edit(doc, font_xref)`` then changes the font."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "Annual report of the society, with notes on members.", fontname="helv", fontsize=11)
+    page.insert_htmlbox(pymupdf.Rect(72, 90, 520, 130), LINE)
+    doc.save(path.with_suffix(".src.pdf"))
+    doc = pymupdf.open(path.with_suffix(".src.pdf"))
+    for xref in range(1, doc.xref_length()):
+        if doc.xref_get_key(xref, "Subtype")[1] == "/Type0":
+            edit(doc, xref)
+    doc.save(path)
+    return path
+
+
+def _set_to_unicode(doc: pymupdf.Document, font: int, body: str) -> None:
+    doc.update_stream(int(doc.xref_get_key(font, "ToUnicode")[1].split()[0]), CMAP.format(name="X-UCS", type=2, ordering="UCS", body=body).encode())
+
+
+def _empty_map(doc: pymupdf.Document, font: int) -> None:
+    _set_to_unicode(doc, font, "")
+
+
+def _embedded_identity_cmap(doc: pymupdf.Document, font: int) -> None:
+    cmap = doc.get_new_xref()
+    doc.update_object(cmap, "<< /Type /CMap /CMapName /Custom-H /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>")
+    doc.update_stream(cmap, CMAP.format(name="Custom-H", type=1, ordering="Identity", body="1 begincidrange <0000> <FFFF> 0 endcidrange\n").encode())
+    doc.xref_set_key(font, "Encoding", f"{cmap} 0 R")
+    doc.xref_set_key(font, "ToUnicode", "null")
+
+
+def _glyph_numbers_as_unicode(doc: pymupdf.Document, font: int) -> None:
+    _set_to_unicode(doc, font, "1 beginbfrange <0000> <FFFF> <0000> endbfrange\n")
+
+
+def _type3_numbered_glyphs(path: Path) -> Path:
+    """LINE in a Type3 font whose glyphs are named /g1, /g2, ... in order of first use, no ToUnicode."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "Annual report of the society, with notes on members.", fontname="helv", fontsize=11)
+    doc.save(path.with_suffix(".src.pdf"))
+    doc = pymupdf.open(path.with_suffix(".src.pdf"))
+    page = doc[0]
+    chars = list(dict.fromkeys(LINE))
+    procs = []
+    for _ in chars:
+        x = doc.get_new_xref()
+        doc.update_object(x, "<< >>")
+        doc.update_stream(x, b"500 0 d0 50 0 400 700 re f")
+        procs.append(x)
+    font = doc.get_new_xref()
+    doc.update_object(font, "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] /FontMatrix [0.001 0 0 0.001 0 0] "
+                            f"/CharProcs << {' '.join(f'/g{i + 1} {x} 0 R' for i, x in enumerate(procs))} >> "
+                            f"/Encoding << /Type /Encoding /Differences [1 {' '.join(f'/g{i + 1}' for i in range(len(chars)))}] >> "
+                            f"/FirstChar 1 /LastChar {len(chars)} /Widths [{' '.join(['500'] * len(chars))}] >>")
+    res = int(doc.xref_get_key(page.xref, "Resources")[1].split()[0])
+    doc.xref_set_key(res, "Font/T3", f"{font} 0 R")
+    content = page.get_contents()[-1]
+    codes = "".join(f"\\{chars.index(c) + 1:03o}" for c in LINE)
+    doc.update_stream(content, doc.xref_stream(content) + f"\nBT /T3 11 Tf 72 700 Td ({codes}) Tj ET\n".encode())
+    doc.save(path)
+    return path
+
+
+FORMS = {
+    "empty_tounicode": lambda p: _composite(p, _empty_map),
+    "embedded_identity_cmap": lambda p: _composite(p, _embedded_identity_cmap),
+    "type3_numbered_glyph_names": _type3_numbered_glyphs,
+    "tounicode_to_glyph_numbers": lambda p: _composite(p, _glyph_numbers_as_unicode),
+}
+WORD_ASKS = [("name_mentions", {"variants": ["Beijing"]}), ("text_pattern", {"pattern": "phone"}), ("text_search", {"text": "Beijing"})]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_other_unmapped_fonts_are_unread_not_absent(tmp_path, form):
+    """Regression (a review of the probes): an empty /ToUnicode, an Identity CMap embedded as a stream,
+    a Type3 font with numbered glyph names, a /ToUnicode that maps each glyph number to itself: the
+    layer reads as codes ("%HLMLQJ\\x03RIILFH"), and name_mentions and text_pattern said measured zero."""
+    doc = load_doc(FORMS[form](tmp_path / f"{form}.pdf"), ocr=False)
+    assert "Beijing" not in doc.page(1).get_text()  # the layer really is garbled
+    assert "cannot be read" in (unreadable_layer(doc, 1) or "")
+    for probe, params in WORD_ASKS:
+        res = run_probe(probe, doc, Scope((1,)), params)
+        assert not res.measured_zero and res.status.value == "could_not_measure", (probe, res.note)
+
+
+def test_a_map_to_glyph_numbers_is_caught_by_the_text_not_the_font(tmp_path):
+    """The font test finds a non-empty map and passes it; the words it yields are codes, which the text test sees."""
+    doc = load_doc(_composite(tmp_path / "g.pdf", _glyph_numbers_as_unicode), ocr=False)
+    assert "reads as codes" in (unreadable_layer(doc, 1) or "")
+
+
+def _symbols_page(path: Path) -> Path:
+    """A Helvetica page with private-use bullets and icons (a font whose /ToUnicode maps to U+F0xx, as
+    Wingdings and icon fonts do) and stray control codes at words' edges (InDesign bullets)."""
+    content = ("BT /F2 11 Tf 72 760 Td (l) Tj /F1 11 Tf ( Beijing office, tel 615-591-2955) Tj ET\n"
+               "BT /F2 11 Tf 72 740 Td (n) Tj /F1 11 Tf ( Shanghai office) Tj ET\n"
+               "BT /F2 11 Tf 72 720 Td (op) Tj /F1 11 Tf ( follow us) Tj ET\n"
+               "BT /F1 11 Tf 72 700 Td (\\007Second Major in Data Analytics \\010) Tj ET\n"
+               "BT /F1 11 Tf 72 680 Td (Top 10\\010 and more) Tj ET\n")
+    pdfs.raw_page(path, content, fonts={"F1": "Helvetica", "F2": "Helvetica"})
+    doc = pymupdf.open(path)
+    f2 = next(f[0] for f in doc[0].get_fonts() if f[4] == "F2")
+    cmap = doc.get_new_xref()
+    doc.update_object(cmap, "<< >>")
+    body = "4 beginbfchar <6C> <F0A7> <6E> <F0B7> <6F> <F09A> <70> <F099> endbfchar\n"
+    doc.update_stream(cmap, CMAP.format(name="Sym-UCS", type=2, ordering="UCS", body=body).encode(), new=True)
+    doc.xref_set_key(f2, "ToUnicode", f"{cmap} 0 R")
+    out = path.with_name("symbols.pdf")
+    doc.save(out)
+    return out
+
+
+def test_bullets_icons_and_stray_codes_keep_a_page_legible(tmp_path):
+    """The control: private-use bullets and icons and control codes at words' edges, as real decks and
+    brochures carry them, do not make a page unread; the words around them are found."""
+    doc = load_doc(_symbols_page(tmp_path / "s.pdf"), ocr=False)
+    text = doc.page(1).get_text()
+    assert "\uf0a7" in text and "\uf09a\uf099" in text and "\x07" in text  # the symbols are there
+    assert unreadable_layer(doc, 1) is None
+    res = run_probe("name_mentions", doc, Scope((1,)), {"variants": ["Beijing"]})
+    assert res.members and res.status.value == "measured"
+
+
+LETTERS = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E) | st.characters(categories=("Ll", "Lu", "Nd")), min_size=1, max_size=12)
+ODD = st.sampled_from(["\x01", "\x03", "\x07", "\x08", "\x0f", "\x1c", "\x99", "\ufffd", "\uf0a7", "\uf0b7", "\ue001", "\U000f0001"])
+GAPS = st.sampled_from([" ", "  ", "\t", "\u00a0", "\n"])
+
+
+@given(st.lists(st.tuples(LETTERS, st.lists(ODD, max_size=2), st.sampled_from(["alone", "before", "after"]), GAPS), min_size=1, max_size=40))
+def test_lone_symbols_never_garble_a_font(words):
+    """Words of letters, each with up to two odd codes standing alone, before it or after it (a bullet,
+    an icon pair, a stray code at a word's edge): never judged codes."""
+    parts = []
+    for word, marks, where, gap in words:
+        sym = "".join(marks)
+        parts.append({"alone": f"{sym}{gap}{word}" if sym else word, "before": sym + word, "after": word + sym}[where] + gap)
+    assert not garbled_fonts([("F", "".join(parts))])
+
+
+@given(st.lists(LETTERS, min_size=3, max_size=40), ODD, st.integers(0, 3))
+def test_words_joined_by_a_code_are_garbled(words, gap, digits):
+    """Words whose gaps came out as one code (a glyph number's \\x03 for a space), or a number whose
+    digits all did: always judged codes."""
+    text = gap.join(words) + (" " + "".join(chr(0x13 + d) for d in range(3 + digits)) if digits else "")
+    assert odd(gap) and garbled_fonts([("F", text)])
