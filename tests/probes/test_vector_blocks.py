@@ -1,11 +1,15 @@
-"""vector_blocks: diagrams/charts told apart from table rulings, borders and rules (graphics where both agree)."""
+"""vector_blocks: diagrams/charts told apart from table rulings, borders and rules (graphics where both agree);
+shading and pattern paint counts as drawn, where it is painted."""
 
 from __future__ import annotations
 
 import pdfs
+import pymupdf
 from hypothesis import given, settings, strategies as st
 
 from functools import partial
+
+import pytest
 
 from widening.facts.extract import load_doc as _load_doc
 from widening.probes import Scope, run_probe
@@ -94,3 +98,51 @@ def test_labelled_bars_on_a_grid_are_not_a_text_table(tmp_path):
     doc = _build(tmp_path, build)
     assert _not_dropped(run_probe("graphics", doc, Scope((1,)), {"kind": "chart"}))
     assert _not_dropped(run_probe("vector_blocks", doc, Scope((1,)), {"kind": "diagram"}))
+
+
+SHADING = ("<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 400 0 600] /Function << /FunctionType 2 /Domain [0 1] "
+           "/C0 [0.1 0.3 0.8] /C1 [0.6 0.8 1] /N 1 >> /Extend [true true] >>")
+BARS = [(100, 120), (150, 200), (200, 90), (250, 160), (300, 60)]
+# Bars, their category labels and a baseline: in page space the bars fill x 100-330, y 242-442.
+BAR_RECTS = " ".join(f"{x} 400 30 {h} re" for x, h in BARS)
+LABELS = "BT /F1 9 Tf " + "".join(f"1 0 0 1 {x + 3} 385 Tm (R{i + 1}) Tj " for i, (x, _) in enumerate(BARS)) + "ET\n"
+BASELINE = "q 0 0 0 RG 0.8 w 95 400 m 335 400 l S Q\n"
+PAINTS = {
+    # (resources, streams, the bars' painting): as Office/BI exports draw gradient and hatched shapes.
+    "shading_pattern_fill": (f"/Pattern << /G0 << /PatternType 2 /Shading {SHADING} >> >>", None, f"q /Pattern cs /G0 scn {BAR_RECTS} f Q\n"),
+    "clip_and_sh": (f"/Shading << /S0 {SHADING} >>", None, "".join(f"q {x} 400 30 {h} re W n /S0 sh Q\n" for x, h in BARS)),
+    "tiling_pattern_fill": ("/Pattern << /H0 {H} 0 R >>",
+                            {"H": ("<< /Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 6 6] /XStep 6 /YStep 6 /Resources << >> >>",
+                                   "0 0 0 RG 0.8 w 0 0 m 6 6 l S")},
+                            f"q /Pattern cs /H0 scn {BAR_RECTS} f Q\n"),
+}
+
+
+@pytest.mark.parametrize("region", [None, "top_left", "top"])
+@pytest.mark.parametrize("paint", PAINTS)
+def test_gradient_and_hatched_bars_are_drawn_where_they_are_painted(tmp_path, paint, region):
+    """Regression (a review of the probes): get_drawings lists no shading ("sh", a shading pattern fill)
+    and gives a tiling pattern's 6x6 cell at the page's corner, so gradient bars were a measured zero,
+    and hatched bars one in any region that holds them."""
+    res, streams, bars = PAINTS[paint]
+    doc = load_doc(pdfs.raw_page(tmp_path / "p.pdf", bars + BASELINE + LABELS, extra_res=res, streams=streams))
+    chart = pymupdf.Rect(100, 242, 330, 442)
+    for probe, kind in (("vector_blocks", "diagram"), ("vector_blocks", "any"), ("graphics", "chart")):
+        r = run_probe(probe, doc, Scope((1,), region=region), {"kind": kind})
+        assert not r.measured_zero, (probe, kind, r.note)
+        assert any(pymupdf.Rect(m.bbox).intersects(chart) for m in [*r.members, *r.doubts]), (probe, kind)
+
+
+def test_a_page_sized_gradient_is_a_backdrop_not_a_chart(tmp_path):
+    """The control: a gradient painted over the whole page is a page fill, a certain non-member."""
+    doc = load_doc(pdfs.raw_page(tmp_path / "b.pdf", "/S0 sh\n" + LABELS, extra_res=f"/Shading << /S0 {SHADING} >>"))
+    r = run_probe("vector_blocks", doc, Scope((1,)), {"kind": "diagram"})
+    assert r.measured_zero and any("page" in m.why for m in r.best_candidates), [m.why for m in r.best_candidates]
+
+
+def test_gradient_text_is_text_not_a_chart(tmp_path):
+    """The control: a shading painted through glyph outlines draws letters the text layer holds, no art."""
+    doc = load_doc(pdfs.raw_page(tmp_path / "t.pdf", "BT /Pattern cs /G0 scn /F1 48 Tf 72 600 Td (Annual report 2023) Tj ET\n",
+                                 extra_res=f"/Pattern << /G0 << /PatternType 2 /Shading {SHADING} >> >>"))
+    assert "Annual report" in doc.page(1).get_text()
+    assert run_probe("vector_blocks", doc, Scope((1,)), {"kind": "any"}).measured_zero

@@ -1,5 +1,6 @@
-"""Vector blocks: a page's drawings clustered into blocks and classified (diagram or chart, table
-rulings, page border, rule), and how a set-aside block becomes a certain non-member or a doubt.
+"""Vector blocks: a page's drawings, and the areas its shadings and patterns paint, clustered into
+blocks and classified (diagram or chart, table rulings, page border, rule), and how a set-aside
+block becomes a certain non-member or a doubt.
 
 Shared by the probes ``vector_blocks`` and ``graphics``; registers no probe itself.
 """
@@ -41,7 +42,9 @@ class Block:
         return rect_tuple(self.rect)
 
     def what(self) -> str:
-        return f"vector block {self.rect.width:.0f}x{self.rect.height:.0f}pt of {len(self.drawings)} drawings: {self.kind} ({self.why})"
+        painted = sum(1 for d in self.drawings if d.get("type") == "paint")
+        of = f"{len(self.drawings)} drawings" + (f" ({painted} shading/pattern areas)" if painted else "")
+        return f"vector block {self.rect.width:.0f}x{self.rect.height:.0f}pt of {of}: {self.kind} ({self.why})"
 
 
 def box(d: dict) -> pymupdf.Rect:
@@ -262,13 +265,98 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
     return None
 
 
+class _PaintDevice(pymupdf.mupdf.FzDevice2):
+    """Records where shadings and tiling patterns paint: the painted bound cut by the clips in force."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        for name in ("clip_path", "clip_stroke_path", "clip_text", "clip_stroke_text", "clip_image_mask", "pop_clip",
+                     "begin_mask", "end_mask", "begin_tile", "end_tile", "fill_shade"):
+            getattr(self, "use_virtual_" + name)()
+        self.clips: list[tuple[pymupdf.Rect, bool]] = []  # the area left to paint in, and whether glyphs bound it
+        self.masks: list[pymupdf.Rect] = []
+        self.tiles = 0
+        self.areas: list[tuple[str, pymupdf.Rect]] = []
+
+    def _clip(self, r, glyphs: bool = False) -> None:
+        rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
+        if self.clips:
+            self.clips.append((rect & self.clips[-1][0], glyphs or self.clips[-1][1]))
+        else:
+            self.clips.append((rect, glyphs))
+
+    def _paint(self, what: str, r) -> None:
+        # A soft mask's content and a pattern cell's content are not painted where they are drawn;
+        # paint inside glyph outlines draws letters (gradient text), which the text layer holds.
+        if self.masks or self.tiles or (self.clips and self.clips[-1][1]):
+            return
+        rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
+        self.areas.append((what, rect & self.clips[-1][0] if self.clips else rect))
+
+    def clip_path(self, ctx, path, even_odd, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm))
+
+    def clip_stroke_path(self, ctx, path, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, stroke, ctm))
+
+    def clip_text(self, ctx, text, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, None, ctm), glyphs=True)
+
+    def clip_stroke_text(self, ctx, text, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, stroke, ctm), glyphs=True)
+
+    def clip_image_mask(self, ctx, image, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm))
+
+    def pop_clip(self, ctx):
+        if self.clips:
+            self.clips.pop()
+
+    def begin_mask(self, ctx, area, luminosity, colorspace, bc, color_params):
+        self.masks.append(pymupdf.Rect(area.x0, area.y0, area.x1, area.y1))
+
+    def end_mask(self, ctx, transfer):
+        # From here the mask acts as a clip over its area, until its pop_clip.
+        self._clip(self.masks.pop() if self.masks else pymupdf.INFINITE_RECT())
+
+    def begin_tile(self, ctx, area, view, xstep, ystep, ctm, tile_id, doc_id):
+        # ``area`` is the part to tile, in pattern space: the cell is drawn once, at the pattern's origin.
+        self._paint("tiling pattern", pymupdf.mupdf.ll_fz_transform_rect(area, ctm))
+        self.tiles += 1
+        return 0
+
+    def end_tile(self, ctx):
+        self.tiles = max(0, self.tiles - 1)
+
+    def fill_shade(self, ctx, shade, ctm, alpha, color_params):
+        if alpha > 0:
+            self._paint("shading", pymupdf.mupdf.ll_fz_bound_shade(shade, ctm))
+
+
+def painted_areas(page: pymupdf.Page) -> list[dict]:
+    """Shading and tiling-pattern paint as drawings: get_drawings lists no shading (``sh``, a shading
+    pattern fill) and gives a pattern's cell at the pattern's origin, not where the pattern fills."""
+    dev = _PaintDevice()
+    pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
+    pymupdf.mupdf.fz_close_device(dev)
+    out = []
+    for what, r in dev.areas:
+        r &= page.rect
+        if r.is_empty:
+            continue
+        # Its colours are not known (a gradient, a hatch): taken as a visible, non-white fill.
+        out.append({"type": "paint", "paint": what, "rect": r, "items": [("re", pymupdf.Rect(r), 1)],
+                    "fill": (0.5, 0.5, 0.5), "color": None})
+    return out
+
+
 def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
-    """Classified vector blocks of ``page`` that meet ``clip``. Raises TooComplex.
+    """Classified vector blocks of ``page`` (drawings and shading/pattern paint) that meet ``clip``. Raises TooComplex.
 
     The whole page is clustered and the blocks meeting ``clip`` kept: a chart that reaches
     into a region is a candidate there whole, never cut at the region's edge."""
     deadline = time.monotonic() + TIME_LIMIT_S
-    drawings = page.get_drawings()
+    drawings = page.get_drawings() + painted_areas(page)
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
     # Full-page fills/frames would glue every other drawing into one block: judge them alone.
