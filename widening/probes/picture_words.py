@@ -2,6 +2,9 @@
 
 Every picture of MIN_PICTURE_PIXELS or more is read, logos and icons in a header or footer
 band too; touching pictures are read as one area; what is read is kept in the on-disk cache.
+Vector art that may be lettering is read as a picture too: words drawn as paths ("text
+converted to outlines": a wordmark, a letterhead, a chart's labels) have no text layer, so a
+name printed only so would otherwise be read nowhere (``vector_areas``).
 Used by the probes that must not miss words printed in pixels (name_mentions, text_pattern).
 """
 
@@ -11,7 +14,7 @@ from typing import Any
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.facts.geometry import Groups, union
+from widening.facts.geometry import Groups, centre_in, rect_tuple, union
 from widening.models import BBox, Frozen, PageKind, TextLine
 
 # Every picture is read, logos, seals and icons in a header or footer band too: a size or band
@@ -23,18 +26,20 @@ MIN_PICTURE_PIXELS = 8
 
 def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
     """The readable pictures of a text-layer page, each with its identity (image digest, shown size)
-    and whether images.classify calls it a decoration (for the note only: decorations are read too)."""
+    and whether images.classify calls it a decoration (for the note only: decorations are read too);
+    then the page's areas of vector lettering (``vector_areas``), each a picture of its own."""
     from widening.probes.images import placed_images
 
     page = doc.facts.page(index)
-    if page.kind is not PageKind.born_digital or not page.image_count:
+    if page.kind is not PageKind.born_digital:
         return ()
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
-        doc.memo[key] = tuple(
+        raster = tuple(
             (p.bbox, _identity(index, p), p.klass == "decoration")
             for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
-            if p.finest >= MIN_PICTURE_PIXELS)
+            if p.finest >= MIN_PICTURE_PIXELS) if page.image_count else ()
+        doc.memo[key] = raster + tuple((box, ident, False) for box, ident in vector_areas(doc, index))
     return doc.memo[key]
 
 
@@ -43,6 +48,154 @@ def _identity(index: int, p: Any) -> tuple:
     known for sure (images.Placed.mask), so each placement of one counts on its own."""
     size = (round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1]))
     return (p.digest, *size) if p.mask == (0, 0) else (p.digest, index, p.bbox)
+
+
+# Vector lettering: words drawn as filled or stroked paths (text converted to outlines, as logo,
+# letterhead and chart tools export it) are in no text layer. A path may be a letter when it is
+# no taller than VECTOR_MAX_LETTER_PT and has a curve, a slanted segment or three segments or more
+# (a glyph's outline, a stroked letter); a box or a single straight rule may be one too (an "I",
+# an "O" drawn as a frame) when no wider than 1.5 times its height, and starts no run on its own;
+# a flat one (a table's rule or cell, an underline) is furniture. Letters beside each other on a
+# line (apart by at most VECTOR_LETTER_GAP letter heights) and parts of one glyph (a dot, an
+# accent) make a run; a run of VECTOR_MIN_LETTER_PT to VECTOR_MAX_LETTER_PT tall with a letter in
+# it and no text-layer word is read. The rule is generous (an icon, a chart's marks are read too:
+# they only cost OCR); what bounds the cost is that runs near each other (VECTOR_AREA_GAP_PT) are
+# read as one area, and a page with more than VECTOR_MAX_AREAS areas has them joined over wider
+# gaps. A page of more than VECTOR_MAX_PATHS such paths (a map, a hatched plan) is not taken apart
+# path by path: all of its vector art is read as one area.
+VECTOR_MAX_LETTER_PT = 144.0
+VECTOR_MIN_LETTER_PT = 4.0
+VECTOR_LETTER_GAP = 0.8
+VECTOR_AREA_GAP_PT = 18.0
+VECTOR_MAX_AREAS = 8
+VECTOR_MAX_PATHS = 5000
+
+
+def vector_areas(doc: Doc, index: int) -> tuple[tuple[BBox, tuple], ...]:
+    """Areas of a text-layer page where vector art may be lettering (padded), each with its identity:
+    what is drawn there, relative to the area's corner (a wordmark drawn alike on every page is one picture)."""
+    key = ("vector_areas", index)
+    if key not in doc.memo:
+        doc.memo[key] = _vector_areas(doc.page(index), index)
+    return doc.memo[key]
+
+
+def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
+    import pymupdf
+
+    width = page.rect.width
+    paths = [d for d in page.get_cdrawings() if _may_be_lettering(d, width)]
+    if not paths:
+        return ()
+    if len(paths) > VECTOR_MAX_PATHS:
+        letters = [d for d in paths if _letter(d)]
+        if not letters:
+            return ()
+        return ((_padded(page, union([d["rect"] for d in letters]), letters), ("vector", index, len(paths))),)
+    words = [w[:4] for w in page.get_text("words")]
+    runs: list[tuple[BBox, list[int]]] = []
+    for run in _runs([d["rect"] for d in paths]):
+        box = union([paths[i]["rect"] for i in run])
+        if (VECTOR_MIN_LETTER_PT <= box[3] - box[1] <= VECTOR_MAX_LETTER_PT and any(_letter(paths[i]) for i in run)
+                and not any(centre_in(w, pymupdf.Rect(box)) for w in words)):
+            runs.append((rect_tuple(box), run))
+    gap = VECTOR_AREA_GAP_PT
+    areas = picture_groups([b for b, _ in runs], gap)
+    while len(areas) > VECTOR_MAX_AREAS:
+        gap *= 2
+        areas = picture_groups([b for b, _ in runs], gap)
+    out = []
+    for area in areas:
+        members = set(area)
+        drawn = [paths[i] for b, run in runs if b in members for i in run]
+        box = _padded(page, union(area), drawn)
+        out.append((box, ("vector", _drawn_digest(drawn, box[:2]))))
+    return tuple(sorted(out))
+
+
+def _padded(page: Any, box: BBox, drawn: list[dict]) -> BBox:
+    """``box`` grown by half the widest stroke (ink reaches past a stroked path) and a margin OCR
+    wants round a word, within the page."""
+    import pymupdf
+
+    x0, y0, x1, y1 = box
+    pad = max(2.0, max((d.get("width") or 0) for d in drawn) / 2) + 0.1 * (y1 - y0)
+    return rect_tuple(pymupdf.Rect(x0 - pad, y0 - pad, x1 + pad, y1 + pad) & page.rect)
+
+
+def _may_be_lettering(d: dict, page_width: float) -> bool:
+    """A visible path (of ``page.get_cdrawings()``) no taller than a large letter, shaped as a letter
+    may be (``_letter``), or a box or straight rule no wider than 1.5 times its height."""
+    if d.get("fill") is None and d.get("color") is None:
+        return False
+    x0, y0, x1, y1 = d["rect"]
+    w, h = x1 - x0, y1 - y0
+    if h > VECTOR_MAX_LETTER_PT or w > page_width or (w < 0.5 and h < 0.5):
+        return False
+    return w <= 1.5 * h or _letter(d)
+
+
+def _letter(d: dict) -> bool:
+    """A path shaped as a letter may be: a curve, a slanted segment, or three segments or more."""
+    lines = [it for it in d["items"] if it[0] == "l"]
+    return (any(it[0] == "c" for it in d["items"]) or len(lines) >= 3
+            or any(abs(a[0] - b[0]) > 0.01 and abs(a[1] - b[1]) > 0.01 for _, a, b in lines))
+
+
+_CELL_PT = 32.0  # the grid that finds a path's neighbours without comparing every pair
+
+
+def _runs(rects: list[tuple[float, float, float, float]]) -> list[list[int]]:
+    """Indices of ``rects`` joined into runs of lettering: side by side on a line (overlapping in
+    height by 0.3 of the lower one, apart by at most VECTOR_LETTER_GAP of the taller one's height),
+    stacked parts of one glyph (overlapping across, apart by at most a third of the taller one's
+    height), or touching (within 1 pt)."""
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, (x0, y0, x1, y1) in enumerate(rects):
+        for cx in range(int(x0 // _CELL_PT), int(x1 // _CELL_PT) + 1):
+            for cy in range(int(y0 // _CELL_PT), int(y1 // _CELL_PT) + 1):
+                grid.setdefault((cx, cy), []).append(i)
+    groups = Groups(range(len(rects)))
+    for i, (ax0, ay0, ax1, ay1) in enumerate(rects):
+        h = ay1 - ay0
+        ex, ey = max(VECTOR_LETTER_GAP * h, 1.0), max(h / 3, 1.0)  # a pair is found from its taller path
+        near: set[int] = set()
+        for cx in range(int((ax0 - ex) // _CELL_PT), int((ax1 + ex) // _CELL_PT) + 1):
+            for cy in range(int((ay0 - ey) // _CELL_PT), int((ay1 + ey) // _CELL_PT) + 1):
+                near.update(grid.get((cx, cy), ()))
+        for j in near:
+            if j == i or groups.find(i) == groups.find(j):
+                continue
+            bx0, by0, bx1, by1 = rects[j]
+            tall = max(h, by1 - by0)
+            across = max(bx0 - ax1, ax0 - bx1)  # < 0: they overlap across
+            down = max(by0 - ay1, ay0 - by1)  # < 0: they overlap in height
+            if ((-down >= 0.3 * min(h, by1 - by0) and across <= VECTOR_LETTER_GAP * tall)
+                    or (across <= 0 and down <= tall / 3) or (across <= 1 and down <= 1)):
+                groups.join(i, j)
+    return groups.groups()
+
+
+def _drawn_digest(drawn: list[dict], origin: tuple[float, float]) -> str:
+    """What the paths draw (shape, colours, stroke width), placed relative to ``origin`` and rounded
+    to 0.1 pt: equal for the same art drawn anywhere."""
+    import hashlib
+
+    ox, oy = origin
+
+    def rel(v: Any) -> Any:
+        if isinstance(v, tuple) and v and all(isinstance(x, (int, float)) for x in v) and len(v) in (2, 4):
+            return tuple(round(x - (ox if k % 2 == 0 else oy), 1) for k, x in enumerate(v))  # a point or a rect
+        if isinstance(v, tuple):
+            return tuple(rel(x) for x in v)
+        return v
+
+    def colour(c: Any) -> Any:
+        return None if c is None else tuple(round(x, 3) for x in c)
+
+    text = repr(sorted(repr((d.get("type"), colour(d.get("fill")), colour(d.get("color")), round(d.get("width") or 0, 2),
+                             [rel(it) for it in d["items"]])) for d in drawn))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def picture_pages(doc: Doc, pages: tuple[int, ...]) -> dict[int, tuple[BBox, ...]]:
@@ -73,9 +226,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 
 # The cache namespace of picture words: a new name whenever how pictures are read changes
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
-# read too; v4: every picture of 8 px or more, decorations too), so words read the old way
-# are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v4"
+# read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
+# read too), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v5"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:

@@ -1,0 +1,83 @@
+"""Words drawn as vector outlines (text converted to paths: logos, letterheads, chart labels) are read
+before an absent-name claim (name_mentions, ``pictures: true``): real PDFs, real OCR.
+
+Such a name is in no text layer and in no raster picture; picture_words.vector_areas picks the
+vector art that may be lettering and it is OCR'd as a picture.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from widening.facts.extract import load_doc
+from widening.probes import Scope, picture_words, run_probe
+
+
+def _outlined(text: str, fontname: str, size: float, width: float, height: float) -> pymupdf.Document:
+    """A one-page PDF showing ``text`` as filled glyph outlines only (no text layer)."""
+    src = pymupdf.open()
+    page = src.new_page(width=width, height=height)
+    page.insert_text((4, size + 2), text, fontname=fontname, fontsize=size)
+    svg = page.get_svg_image(text_as_path=True)
+    vec = pymupdf.open("pdf", pymupdf.open("svg", svg.encode()).convert_to_pdf())
+    assert vec[0].get_text().strip() == "" and vec[0].get_drawings()  # the glyphs are paths now
+    return vec
+
+
+def _build(path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=260)
+    page.insert_text((30, 40), "Partners of the programme are listed below.", fontname="helv", fontsize=11)
+    page.show_pdf_page(pymupdf.Rect(30, 60, 330, 100), _outlined("Kestrel Dynamics", "hebo", 22, 300, 40), 0)
+    # A wordmark of stroked straight segments and a frame for its "O" (no curve in it).
+    ink = dict(color=(0.1, 0.2, 0.6), width=4)
+    page.draw_polyline([(40, 150), (52, 190), (64, 150)], **ink)  # V
+    page.draw_polyline([(96, 150), (76, 150), (76, 190), (96, 190)], **ink)  # E
+    page.draw_line((76, 170), (92, 170), **ink)
+    page.draw_line((106, 150), (130, 190), **ink)  # X
+    page.draw_line((130, 150), (106, 190), **ink)
+    page.draw_rect(pymupdf.Rect(142, 150, 166, 190), **ink)  # O
+    page.insert_text((30, 230), "Members discussed staffing and budgets.", fontname="helv", fontsize=11)
+    doc.save(path)
+    doc.close()
+
+
+def test_a_name_drawn_only_as_vector_outlines_is_found_not_claimed_absent(tmp_path: Path) -> None:
+    _build(tmp_path / "o.pdf")
+    doc = load_doc(tmp_path / "o.pdf", ocr=False)
+    try:
+        assert "Kestrel" not in doc.page(1).get_text() and not doc.page(1).get_images()
+        assert picture_words.picture_pages(doc, (1,)), "the vector lettering is an area to read"
+        for name in ("Kestrel Dynamics", "VEXO"):
+            res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name], "pictures": True})
+            assert not res.measured_zero and (res.members or res.doubts), (name, res.note)
+            assert "OCR of a picture" in (res.members or res.doubts)[0].what, res.note
+        absent = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Quixote"], "pictures": True})
+        assert absent.measured_zero, absent.note  # the lettering was read, and holds no such name
+    finally:
+        doc.close()
+
+
+def test_flat_furniture_is_no_lettering_and_dense_marks_make_few_areas(tmp_path: Path) -> None:
+    """A table's rules and cells are never read as lettering; a page of many separate small marks
+    (a chart's markers, scattered icons) is read in at most VECTOR_MAX_AREAS areas. No OCR runs."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((50, 40), "A table and a scatter plot.", fontsize=11)
+    for k in range(8):  # a ruled table: flat cells and rules
+        page.draw_rect(pymupdf.Rect(50, 60 + 20 * k, 550, 80 + 20 * k), color=(0, 0, 0), width=0.5)
+        page.draw_line((50, 80 + 20 * k), (550, 80 + 20 * k), color=(0, 0, 0), width=0.5)
+    for k in range(60):  # markers all over the lower page, each far from the others
+        x, y = 60 + (k % 10) * 50, 300 + (k // 10) * 70
+        page.draw_circle((x, y), 3, color=(0.8, 0.1, 0.1), fill=(0.8, 0.1, 0.1))
+    doc.save(tmp_path / "f.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "f.pdf", ocr=False)
+    try:
+        areas = picture_words.vector_areas(d, 1)
+        assert 1 <= len(areas) <= picture_words.VECTOR_MAX_AREAS, areas
+        assert all(box[1] >= 250 for box, _ in areas), areas  # none over the table
+    finally:
+        d.close()
