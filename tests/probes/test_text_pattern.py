@@ -117,3 +117,102 @@ def test_every_digit_run_of_phone_length_is_a_member_or_a_doubt(tmp_path_factory
     doc = _doc(tmp_path_factory.mktemp("tp"), [[f"{label}{number}"]])
     res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
     assert not res.measured_zero, (number, res.note)
+
+
+# --------------------------------------------------------------------------- vanity numbers
+
+_KEYS = {c: d for d, cs in {"2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS", "8": "TUV", "9": "WXYZ"}.items() for c in cs}
+
+
+def _found(res) -> tuple[list[str], list[str]]:
+    return [m.what.split("'")[1] for m in res.members], [m.what.split("'")[1] for m in res.doubts]
+
+
+def test_a_vanity_number_is_a_member_or_a_doubt_never_a_zero(tmp_path):
+    """Regression: "call 1-800-GO-KODE" was a measured zero for phone numbers (a phone needed 7 digits)."""
+    doc = _doc(tmp_path, [["Customer care: call 1-800-GO-KODE"], ["Order at 1-800-FLOWERS", "Bank line +1 (888) MY-BANK-1"],
+                          ["Freephone 0800 GO KODE", "Lost? 1-800-GO-KODE"]])
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    assert _found(res) == (["1-800-GO-KODE"], []), res.note  # a cue labels it
+    whole = run_probe("text_pattern", doc, Scope((2, 3)), {"pattern": "phone"})
+    # a toll-free or trunk lead and a whole number of keypad digits: sure; else a doubt
+    assert _found(whole) == (["1-800-FLOWERS", "+1 (888) MY-BANK-1", "0800 GO KODE"], ["1-800-GO-KODE"]), whole.note
+    assert all(m.page == 3 and "letters" in (m.why or "") for m in whole.doubts)
+
+
+def test_a_vanity_number_and_its_digits_are_one_number(tmp_path):
+    doc = _doc(tmp_path, [["Call 1-800-FLOWERS"], ["Call 1-800-356-9377", "Lifeline 1-800-273-TALK"]])
+    res = run_probe("text_pattern", doc, Scope((1, 2)), {"pattern": "phone"})
+    assert _found(res)[0] == ["1-800-FLOWERS", "1-800-273-TALK"] and len(res.best_candidates) == 1, (res.note, _found(res))
+
+
+def test_counts_years_and_words_after_a_number_are_no_vanity_numbers(tmp_path):
+    """A vanity number's lead is no count or year, and no whole number followed by a word."""
+    lines = ["2019 ANNUAL REPORT", "100 WAYS TO WIN", "$12.5 MILLION RAISED", "2019-20 ANNUAL REVIEW", "COVID-19 PANDEMIC",
+             "Room 101 NORTH WING", "pages 312-321. PMLR", "Operate on 100-240V AC", "Tel: 0800 123 456 FREE",
+             "Tel: 615-591-2955 FAX 615-591-2956", "+44 20 7946 0123 FAX"]
+    res = run_probe("text_pattern", _doc(tmp_path, [lines]), Scope((1,)), {"pattern": "phone"})
+    assert _found(res) == (["0800 123 456", "615-591-2955", "615-591-2956", "+44 20 7946 0123"], []), _found(res)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lead=st.sampled_from(["1-800-", "1 888 ", "(877) ", "+1 (866) ", "0800 ", "0808-", "+44 800 ", "800-", "1.855."]),
+       words=st.lists(st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=2, max_size=7), min_size=1, max_size=3),
+       sep=st.sampled_from(["-", " ", "."]), tail=st.sampled_from(["", "-1", "-24"]),
+       label=st.sampled_from(["", "Order line ", "Call ", "Phone: "]))
+def test_every_vanity_number_is_a_member_or_a_doubt(tmp_path_factory, lead, words, sep, tail, label):
+    """Property: a number spelt partly in letters, in the usual layouts, with 7-15 keypad digits is
+    found whole (a member when sure, else a doubt), never dropped."""
+    number = lead + sep.join(words) + tail
+    digits = "".join(_KEYS.get(c, c) for c in number if c.isalnum())
+    if not 7 <= len(digits) <= 15:
+        return
+    doc = _doc(tmp_path_factory.mktemp("tp"), [[f"{label}{number}"]])
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    sure, unsure = _found(res)
+    assert number.strip() in sure + unsure, (number, sure, unsure)
+    if label.strip() in ("Call", "Phone:"):  # a cue labels it
+        assert number.strip() in sure, (number, unsure)
+
+
+# --------------------------------------------------------------------------- spelt-out addresses
+
+
+def test_a_spelt_out_address_is_found(tmp_path):
+    """Regression: "E-mail: post [at] kodebergen.no" was a measured zero for e-mail addresses."""
+    doc = _doc(tmp_path, [["E-mail: post [at] kodebergen.no", "Press: presse (at) kode dot no", "or write to jane at kode dot com",
+                           "Desk: post [at] kodebergen", "Visit us at www.kode.no or meet at 10.30 today."]])
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})
+    assert not res.measured_zero
+    assert _found(res) == (["post [at] kodebergen.no", "presse (at) kode dot no"], ["jane at kode dot com", "post [at] kodebergen"])
+    assert all(m.why and m.page == 1 for m in res.doubts)
+
+
+def test_a_full_width_at_sign_is_an_at_sign(tmp_path):
+    d = pdfs.new_doc(1)
+    for j, line in enumerate(["Mail: desk\uff20example.org", "Contact: name\uff20host"]):
+        d[0].insert_text((72, 100 + 20 * j), line, fontname="china-s", fontsize=11)
+    doc = load_doc(pdfs.save(d, tmp_path / "w.pdf"))
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})
+    assert _found(res) == (["desk@example.org"], ["name@host"])
+
+
+def test_a_spelt_out_address_and_its_plain_form_are_one_address(tmp_path):
+    doc = _doc(tmp_path, [["post [at] kodebergen.no"], ["post@kodebergen.no"]])
+    res = run_probe("text_pattern", doc, Scope((1, 2)), {"pattern": "email"})
+    assert len(res.members) == 1 and [m.page for m in res.best_candidates] == [2]
+
+
+@settings(max_examples=40, deadline=None)
+@given(local=st.from_regex(r"[a-z][a-z0-9.]{0,8}[a-z0-9]", fullmatch=True), host=st.from_regex(r"[a-z][a-z0-9-]{1,10}[a-z]", fullmatch=True),
+       tld=st.sampled_from(["no", "com", "org", "co.uk"]), at=st.sampled_from([" [at] ", "(at)", " (AT) ", " {at} ", " <at> ", " at "]),
+       dot=st.sampled_from([".", " dot ", " [dot] ", "(dot)"]), label=st.sampled_from(["", "E-mail: ", "Write to "]))
+def test_every_spelt_out_address_is_a_member_or_a_doubt(tmp_path_factory, local, host, tld, at, dot, label):
+    """Property: an address with its "@" and dots spelt out in any of the usual ways is never dropped."""
+    if at == " at " and dot == ".":
+        return  # "us at kode.no" is prose: a bare "at" counts only with a spelt "dot"
+    address = f"{local}{at}{host}{dot}{tld.replace('.', dot)}"
+    doc = _doc(tmp_path_factory.mktemp("tp"), [[f"{label}{address}"]])
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})
+    sure, unsure = _found(res)
+    assert address.strip() in sure + unsure, (address, sure, unsure)

@@ -4,9 +4,14 @@ Searches the text layer, the OCR text of image-only pages, and the words OCR rea
 every picture of a text-layer page (picture_words: logos and footer bands too).
 
 Members: a phone number that looks like one (international, area code, 3-3-4, trunk 0) or
-that a cue labels ("Tel:", "call"); a complete e-mail address. Doubts: what only a tuned
-rule would set aside: a run of 7 or more digits with no phone format and no cue ("1-800-273-8255",
-"555-1234"), a short number right after a cue ("dial 911"), an "@" outside a complete address.
+that a cue labels ("Tel:", "call"); a vanity number, letters standing for keypad digits in the
+usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
+its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
+full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no").
+Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
+and no cue ("1-800-273-8255", "555-1234"), a short number right after a cue ("dial 911"), any
+other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare "at" and "dot"
+("name at host dot com"), an "@" or bracketed "at" outside a complete address.
 
 Example: "which contacts on page 42 give a phone number" enumerates the phone numbers there.
 Cannot see: a number drawn as vector outlines, or printed in a picture OCR does not read.
@@ -15,6 +20,7 @@ Cannot see: a number drawn as vector outlines, or printed in a picture OCR does 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from widening.facts.document import Doc
@@ -65,8 +71,12 @@ def _phones(line: str) -> tuple[list[str], list[str]]:
     looks like a phone nor has a cue is only unlike one by our shapes: it is a doubt, not dropped.
     """
     rx = PATTERNS["phone"]
-    out: list[str] = []
-    unsure: list[str] = []
+    vanities = _vanities(line)
+    out = [v for _, _, v, sure in vanities if sure]
+    unsure = [v for _, _, v, sure in vanities if not sure]
+    # The digits of a vanity number are read once, as part of it ("1-800-273-TALK" is one number).
+    for a, b, _, _ in vanities:
+        line = line[:a] + " " * (b - a) + line[b:]
     pos = 0
     while (m := rx.search(line, pos)) is not None:
         run = m.group(0)
@@ -92,17 +102,148 @@ def _phones(line: str) -> tuple[list[str], list[str]]:
     return out, unsure
 
 
+_KEYPAD = str.maketrans({c: d for d, cs in {"2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS", "8": "TUV", "9": "WXYZ"}.items()
+                         for c in cs + cs.lower()})
+
+
+def _keypad(s: str) -> str:
+    """Letters as the digits of a phone keypad: "1-800-FLOWERS" dials 1-800-3569377."""
+    return s.translate(_KEYPAD)
+
+
+# Digit groups, then groups with letters, in the usual phone layouts ("1-800-FLOWERS", "0800 GO
+# KODE", "+1 (888) MY-BANK-1", "1-877-Kars-4-Kids"). Capitals join by space, hyphen or dot; other
+# letter groups only by hyphens, since words joined by spaces are prose. A letter group starts with
+# a letter ("240V", "11W" are units and room codes), a dot joins only with no space after it
+# ("321. PMLR" ends a sentence), and the number ends before a hyphenated word goes on ("KODE
+# E-mail": a lone capital there is the word's first letter). A number right after a dash or "§"
+# is the end of a range or a section, not the start of a phone number.
+_VANITY = re.compile(
+    r"(?<![\w+.,/\-–—§])(?:\+\d{1,3}|\(\d{1,5}\)|\d{1,5})(?:(?:\s?-\s?|\.|\s|(?<=\)))(?:\(\d{1,5}\)|\d{1,5}))*"
+    r"(?:(?:(?:\s?-\s?|\.|\s)[A-Z][A-Z\d]*|[-.]\d{1,5})+|(?:-(?:[A-Z][A-Za-z\d]*|\d{1,5}))+)(?![\w@]|-[a-z])"
+)
+_GROUP = re.compile(r"\+?\(?[A-Za-z\d]+\)?")
+# What a phone number opens with before the part spelt in letters: a year, a count or a quantity
+# ("2019 ANNUAL", "12.5 MILLION", "1999 REPORT") fits none of these.
+_VANITY_LEAD = re.compile(
+    r"\+\d{1,3}(?:[\s.-]*\(?\d{1,5}\)?){0,3}"  # international: +1 (888), +44 800, +49 (0)800 12
+    r"|(?:1[\s.-]*)?\(\d{2,5}\)(?:[\s.-]*\d{3,4})?"  # an area code in parentheses: (888), (615) 555
+    r"|1[\s.-]+\d{3}(?:[\s.-]+\d{3})?"  # trunk 1 and an area code: 1-800, 1 615 555
+    r"|0\d{2,4}(?:[\s.-]+\d{1,4})?"  # trunk 0: 0800, 020 7946
+    r"|\d{3}(?:[\s.-]+\d{3})?"  # an area code, an exchange: 800-, 615-555-
+)
+_TOLL_FREE = re.compile(r"8(?:00|33|44|55|66|77|88)")
+_NANP_LEAD = re.compile(r"(\+?1[\s.-]*)?(\()?([2-9]\d\d)\)?(?:[\s.-]*(\d{3}))?")
+
+
+def _vanity_number(run: str) -> tuple[str, str] | None:
+    """(the number, its lead digits) in a run of digit and letter groups, or None when it is none.
+
+    The lead is every digit group before the letters, or the groups after a space that ends a
+    whole number of its own ("615 591 2955 1-800-FLOWERS"): a lead taken from inside a longer
+    number ("0800 123 456 FREE") would count that number's tail as a second one. A lead that is
+    a whole number itself is followed by a word, not by more of it ("+44 20 7946 0123 FAX").
+    """
+    groups = list(_GROUP.finditer(run))
+    first = next((k for k, g in enumerate(groups) if re.search("[A-Za-z]", g.group(0))), 0)
+    if first == 0:
+        return None
+    ends = _number_ends(run)
+    start = None
+    for i in range(max(0, first - 4), first):  # no lead shape has more than four groups
+        after_number = i > 0 and run[groups[i - 1].end() : groups[i].start()].isspace() and groups[i - 1].end() in ends
+        lead = run[groups[i].start() : groups[first - 1].end()]
+        if (i == 0 or after_number) and _VANITY_LEAD.fullmatch(lead) and not _is_phone(lead, ""):
+            start = i
+            break
+    if start is None:
+        return None
+    lead = run[groups[start].start() : groups[first - 1].end()]
+    sep = run[groups[first - 1].end() : groups[first].start()]
+    if re.fullmatch(r"\d{3}", lead) and not _TOLL_FREE.fullmatch(lead) and not re.search("[-.]", sep):
+        return None  # "100 WAYS", "300 PAGES": a count before words, unless joined like a number
+    count = 0
+    end = start
+    for g in groups[start:]:
+        count += len(re.sub(r"\D", "", _keypad(g.group(0))))
+        if count > 15:
+            break
+        end += 1
+    number = run[groups[start].start() : groups[end - 1].end()]
+    if end <= first or len(re.sub(r"\D", "", _keypad(number))) < 7:
+        return None  # no letters left within 15 digits, or too few digits for a phone number
+    return number, lead
+
+
+def _number_ends(run: str) -> set[int]:
+    """Where a phone-shaped run of 7 or more digits ends in ``run`` (none runs on past it)."""
+    return {m.end() for m in PATTERNS["phone"].finditer(run) if len(re.sub(r"\D", "", m.group(0))) >= 7}
+
+
+def _vanity_sure(number: str, lead: str, line: str) -> bool:
+    """A vanity number is certain when a cue labels it, or its lead and keypad digits make a whole
+    number: North American (a trunk 1, parentheses, a toll-free code or an exchange, then 10 digits),
+    a trunk 0 (9-12 digits), an international code (8 or more)."""
+    if _PHONE_CUE.search(line):
+        return True
+    digits = re.sub(r"\D", "", _keypad(number))
+    m = _NANP_LEAD.fullmatch(lead)
+    if m and (m.group(1) or m.group(2) or m.group(4) or _TOLL_FREE.fullmatch(m.group(3))):
+        return len(digits) - (1 if m.group(1) else 0) >= 10
+    if re.fullmatch(r"0\d{3,4}", lead):
+        return 9 <= len(digits) <= 12
+    return lead.startswith("+") and len(digits) >= 8
+
+
+def _vanities(line: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, number, certain?) for each phone number spelt partly in letters."""
+    out = []
+    for m in _VANITY.finditer(line):
+        got = _vanity_number(m.group(0))
+        if got is not None:
+            number, lead = got
+            start = m.start() + m.group(0).index(number)
+            out.append((start, start + len(number), number, _vanity_sure(number, lead, line)))
+    return out
+
+
+# An address written so that harvesters miss it: "name [at] host.tld", "name (at) host dot tld",
+# "name at host dot com". A bracketed "at" says so plainly; a bare "at" is a word of prose unless
+# a "dot" is spelt out after it too, and then it is still only a doubt.
+_AT_MARK = r"\s*[\[({<]\s*at\s*[\])}>]\s*"
+_DOT_MARK = r"\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+"
+_SPELT = re.compile(
+    rf"(?<![\w.+-])[\w.+-]+(?:(?P<mark>{_AT_MARK})|\s+at\s+)[\w-]+(?:(?:\.|{_DOT_MARK})[\w-]+)*(?:\.|{_DOT_MARK})[^\W\d_]{{2,}}(?![\w-])",
+    re.I)
+_SPELT_LOOSE = re.compile(rf"(?<![\w.+-])[\w.+-]+{_AT_MARK}[\w.-]*", re.I)
+
+
+def _plain_address(s: str) -> str:
+    """The address a spelt-out one stands for: "post [at] kode dot no" is post@kode.no."""
+    s = re.sub(rf"{_AT_MARK}|\s+at\s+", "@", s, count=1, flags=re.I)
+    return re.sub(_DOT_MARK, ".", s, flags=re.I)
+
+
 def _emails(line: str) -> tuple[list[str], list[str]]:
     """Complete e-mail addresses in ``line``, and the words with an "@" outside them (doubts:
-    a split or obfuscated address, an OCR slip)."""
+    a split or obfuscated address, an OCR slip).
+
+    A full-width or small "@" ("name＠host.com") is an "@" (NFKC). A spelt-out address with a
+    bracketed "at" is an address; with a bare "at" and a spelt "dot" it is a doubt, and so is a
+    bracketed "at" without a complete host ("post [at] kode").
+    """
+    line = unicodedata.normalize("NFKC", line)
     found = list(PATTERNS["email"].finditer(line))
-    unsure = []
+    spelt = [m for m in _SPELT.finditer(line) if m.group("mark") or re.search(_DOT_MARK, m.group(0), re.I)]
+    loose = [m.group(0).strip() for m in _SPELT_LOOSE.finditer(line) if not any(s.start() <= m.start() < s.end() for s in spelt)]
+    sure = [m.group(0) for m in found] + [m.group(0) for m in spelt if m.group("mark")]
+    unsure = [m.group(0) for m in spelt if not m.group("mark")] + loose
     for at in re.finditer("@", line):
         if not any(m.start() <= at.start() < m.end() for m in found):
             before = re.search(r"\S*$", line[: at.start()])
             after = re.match(r"\S*", line[at.end() :])
             unsure.append(f"{before.group(0) if before else ''}@{after.group(0) if after else ''}")
-    return [m.group(0) for m in found], unsure
+    return sure, unsure
 
 
 def _starts_phone(rest: str, line: str) -> bool:
@@ -155,8 +296,8 @@ def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tupl
 
 
 _UNSURE = {
-    "phone": "digits with no phone format and no cue, or a short number after a cue",
-    "email": "an '@' outside a complete address",
+    "phone": "digits with no phone format and no cue, a short number after a cue, or a number spelt partly in letters with neither",
+    "email": "an '@' outside a complete address, or an address spelt out with 'at' and 'dot'",
 }
 
 
@@ -189,7 +330,7 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             sure, unsure = _phones(text) if name == "phone" else _emails(text)
             for found in sure:
                 member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
-                value = value_key(found)
+                value = value_key(_keypad(found) if name == "phone" else _plain_address(found))
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)
