@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc
 from widening.models import PageFacts, PageKind, ProbeStatus, Row, TextLine
 from widening.probes import Scope, run_probe
-from widening.probes.name_mentions import matches, page_text_status, slips
+from widening.probes.name_mentions import find, matches, page_text_status, slips, tokens
 
 # --------------------------------------------------------------------------- the matcher
 
@@ -340,3 +340,80 @@ def test_a_two_letter_abbreviation_is_a_doubt(tmp_path: Path) -> None:
     pdf = _printed_pdf(tmp_path / "t.pdf", ["State Bar of California No. 239516", "Counsel for the plaintiff."])
     d = _decide(pdf, "what is the CA, Bar no of the report?", ocr=False)
     assert d.case != "absent_entity" and "abbreviation" in d.reason, d.reason
+
+
+# --------------------------------------------------------------------------- letter-spaced text
+
+
+def _spaced(name: str, word_gap: str = "   ") -> str:
+    return word_gap.join(" ".join(word) for word in name.split())
+
+
+def test_a_letter_spaced_name_is_a_hit_not_an_absent_name(tmp_path: Path) -> None:
+    """Regression: a text layer that stores "K A T H M A N D U   V A L L E Y   O F F I C E" made the
+    engine claim "'Kathmandu Valley' occurs nowhere"."""
+    pdf = _printed_pdf(tmp_path / "t.pdf", ["Contact us", _spaced("KATHMANDU VALLEY OFFICE"), "Opening hours 10-17"])
+    doc = load_doc(pdf, ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Kathmandu Valley"]})
+        (m,) = res.members
+        assert "'KATHMANDU VALLEY' matches" in m.what and m.bbox[2] - m.bbox[0] < 250 and m.bbox[1] > 60, m
+        assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Valley Office"]}).members
+        assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Zorblax Valley"]}).measured_zero
+    finally:
+        doc.close()
+    d = _decide(pdf, "What is the phone number of the Kathmandu Valley office?", ocr=False)
+    assert d.case != "absent_entity", d.reason
+
+
+@pytest.mark.parametrize("tracking", [3, 6, 12])
+def test_letter_spacing_set_by_glyph_positions_is_read_where_the_letters_stand(tmp_path: Path, tracking: int) -> None:
+    """Character spacing (Tc) leaves one space, or a line break, between letters and words alike in the
+    text ("K A T H M A N D U V A L L E Y"): the wider gaps between the letters' boxes part the words."""
+    from pdfs import raw_page
+
+    pdf = raw_page(tmp_path / "tc.pdf", f"BT /F1 12 Tf {tracking} Tc 40 700 Td (KATHMANDU VALLEY) Tj ET")
+    doc = load_doc(pdf, ocr=False)
+    try:
+        assert "KATHMANDU" not in doc.facts.page(1).text
+        for name in ("Kathmandu Valley", "Kathmandu", "Valley"):
+            res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name]})
+            assert [m.page for m in res.members] == [1], (name, res.note)
+        assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Manduval"]}).measured_zero
+    finally:
+        doc.close()
+
+
+def test_a_name_inside_letters_with_no_visible_word_gap_is_a_doubt() -> None:
+    """OCR may print letter-spaced words with one space throughout: the words cannot be told apart there."""
+    assert matches("Kathmandu", "office: K A T H M A N D U V A L L E Y") == [("kathmanduvalley", False)]
+    assert exact("Kathmandu Valley", "office: K A T H M A N D U V A L L E Y")  # the joined spelling of both words
+    assert matches("Zorblax", "office: K A T H M A N D U V A L L E Y") == []
+
+
+name_words = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=9), min_size=1, max_size=3)
+
+
+@given(name_words, st.lists(letters, max_size=4), st.sampled_from(["  ", "   ", "    "]), st.booleans())
+def test_every_letter_spaced_name_matches_exactly(name: list[str], around: list[str], word_gap: str, upper: bool) -> None:
+    """Property: a name printed with one space between its letters and a wider gap between its words is
+    an exact hit, whatever words stand around it."""
+    printed = _spaced(" ".join(name), word_gap)
+    text = " ".join(around) + "\n" + (printed.upper() if upper else printed) + "\n" + " ".join(around)
+    assert exact(" ".join(name), text), (name, text)
+
+
+@given(st.lists(st.one_of(st.sampled_from(["a", "I", "o", "x", "A"]), letters), min_size=1, max_size=14),
+       st.lists(st.sampled_from([" ", "  ", ", ", "\n"]), min_size=14, max_size=14))
+def test_a_joined_reading_only_adds_tokens(page_words: list[str], gaps: list[str]) -> None:
+    """Property: ordinary text with single-letter words ("a I o") keeps every token in order, and every
+    word that matched before still matches: joined readings are added, never put in place of the letters."""
+    from widening.probes.name_mentions import reading
+
+    text = "".join(w + g for w, g in zip(page_words, gaps))
+    plain = tokens(text)
+    more = reading(plain)
+    it = iter(more)
+    assert all(any(t == u for u in it) for t in plain)  # plain is a subsequence of more
+    for w in set(page_words):
+        assert len([h for h in find(w, more) if h.exact]) >= len([h for h in find(w, plain) if h.exact]), (w, text)

@@ -7,7 +7,10 @@ whole tokens in order. Hyphen, space and joined spellings of the same words matc
 Numbers, years, versions and alphanumeric names match exactly: "2020" is not "20 20",
 "GPT-4o" is not "GPT-4 (OpenAI". Long alphabetic words may differ by an edit or two
 (OCR noise, a typo in the question), but such a hit is a *doubt*, not a member: it
-proves neither presence nor absence.
+proves neither presence nor absence. Letter-spaced text ("K A T H M A N D U   V A L L E Y")
+is read twice: as its letters, and joined into words, a word ending where the gap is wider
+(more than one space in the text; on a text layer, where the letters stand). An exact match on
+the joined words is a member; a name inside joined letters with no word gap to be seen is a doubt.
 
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
@@ -61,6 +64,7 @@ class Token:
     bbox: BBox
     gap: str = " "  # the characters between the previous token and this one
     word: str = ""  # the text-layer word it was cut from, as printed (case kept)
+    unsplit: bool = False  # letter-spaced letters read joined, with no word gap seen among them
 
 
 @cache
@@ -104,6 +108,112 @@ def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False
         out.append(Token(base, m.group(0), box, norm[prev:m.start()] or ""))
         prev = m.end()
     return out
+
+
+# --------------------------------------------------------------------------- letter-spaced text
+
+# Fences a joined reading off from the tokens around it: no match runs across one (its form is
+# no word, no number, no near spelling), so the joined words never splice into the ordinary reading.
+_FENCE = Token("\x00", "", (0.0, 0.0, 0.0, 0.0), "\n")
+
+
+def _single(t: Token) -> bool:
+    return len(t.norm) == 1 and t.norm.isalnum()
+
+
+def _joined_runs(page: list[Token], kinds: list[str | None]) -> list[tuple[int, list[Token]]]:
+    """(index of the last letter, the words read joined) for each run of letter-spaced text.
+
+    ``kinds[i]`` says what lies between tokens i-1 and i: "letter" (the next letter of a word),
+    "word" (a wider gap: the next word) or None (the run, if any, ends). A run needs two letters
+    joined into one word; single-letter words on their own ("a I o") are no run, and a run is only
+    ever added beside the letters it joins, which stay where they are.
+    """
+    out: list[tuple[int, list[Token]]] = []
+    i = 0
+    while i < len(page):
+        j = i
+        while j + 1 < len(page) and _single(page[j]) and _single(page[j + 1]) and kinds[j + 1] is not None:
+            j += 1
+        if any(kinds[k] == "letter" for k in range(i + 1, j + 1)):
+            words: list[list[Token]] = [[page[i]]]
+            for k in range(i + 1, j + 1):
+                if kinds[k] == "letter":
+                    words[-1].append(page[k])
+                else:
+                    words.append([page[k]])
+            unsplit = len(words) == 1
+            out.append((j, [Token("".join(t.norm for t in w), "".join(t.raw for t in w), union([t.bbox for t in w]), " ",
+                                  "".join(t.word for t in w), unsplit) for w in words]))
+        i = j + 1
+    return out
+
+
+def _spliced(page: list[Token], runs: list[tuple[int, list[Token]]]) -> list[Token]:
+    """``page`` with each run's joined words added, fenced, after its last letter."""
+    if not runs:
+        return page
+    out: list[Token] = []
+    k = 0
+    for end, words in runs:
+        out += [*page[k : end + 1], _FENCE, *words, _FENCE]
+        k = end + 1
+    return out + page[k:]
+
+
+def _fenced(page: list[Token]) -> list[Token]:
+    """The joined words ``_spliced`` added to ``page``."""
+    out: list[Token] = []
+    inside = False
+    for t in page:
+        if t == _FENCE:
+            inside = not inside
+        elif inside:
+            out.append(t)
+    return out
+
+
+def _gap_kinds(page: list[Token]) -> list[str | None]:
+    """Junctions read from the printed text: one space joins letters, a run of spaces parts words."""
+    return [None] + [("letter" if t.gap == " " else "word" if len(t.gap) >= 2 and not t.gap.strip(" \t\xa0") else None) for t in page[1:]]
+
+
+def reading(page: list[Token]) -> list[Token]:
+    """``page`` with letter-spaced text ("K A T H M A N D U   V A L L E Y") also read as words,
+    word gaps where the printed gap is wider than one space. Every token of ``page`` is kept."""
+    return _spliced(page, _joined_runs(page, _gap_kinds(page)))
+
+
+def _box_kinds(page: list[Token], whole: list[bool]) -> list[str | None]:
+    """Junctions read from where the letters stand (a text layer): letter-spacing set by glyph
+    positions leaves one space, or none, between letters and words alike in the text.
+
+    Letters on one baseline with a gap under three letter heights are one run; within it, a gap
+    clearly wider than the narrowest one (1.6 times, and by a quarter of the letter height) parts words.
+    """
+    kinds: list[str | None] = [None] * len(page)
+    gaps: list[float | None] = [None] * len(page)
+    for i in range(1, len(page)):
+        (a0, ay0, a1, ay1), (b0, by0, b1, by1) = page[i - 1].bbox, page[i].bbox
+        h = max(ay1 - ay0, by1 - by0, 1e-6)
+        overlap = min(ay1, by1) - max(ay0, by0)
+        if whole[i - 1] and whole[i] and overlap >= 0.5 * min(ay1 - ay0, by1 - by0) and -0.1 * h <= b0 - a1 <= 3 * h:
+            gaps[i] = b0 - a1
+    i = 1
+    while i < len(page):
+        if gaps[i] is None:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(page) and gaps[j + 1] is not None:
+            j += 1
+        narrow = min(g for g in gaps[i : j + 1] if g is not None)
+        h = page[i].bbox[3] - page[i].bbox[1]
+        for k in range(i, j + 1):
+            wide = gaps[k] > max(1.6 * narrow, narrow + 0.25 * h)  # type: ignore[operator]
+            kinds[k] = "word" if wide else "letter"
+        i = j + 1
+    return kinds
 
 
 @cache
@@ -222,6 +332,19 @@ class Hit:
     start: int
     end: int
     exact: bool
+    why: str = ""  # for a tolerant hit that is no near spelling: why it is only a doubt
+
+
+def _inside_unsplit(needle: list[str], page: list[Token]) -> list[int]:
+    """Letter-spaced text with no word gap to be seen ("K A T H M A N D U V A L L E Y", OCR) may
+    hold the name as one of its words: tokens whose letters contain the name's."""
+    letters = "".join(needle)
+    if len(letters) < 4:
+        return []
+    return [j for j, t in enumerate(page) if t.unsplit and letters in t.norm and letters != t.norm]
+
+
+_UNSPLIT_WHY = "the name's letters inside letter-spaced text whose word gaps cannot be seen: neither presence nor absence"
 
 
 def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit]:
@@ -248,6 +371,8 @@ def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit
                 j += 1
         if not fuzzy:
             hits += [Hit(j, j + 1, True) for j in _year_inside(needle, page)]
+        else:
+            hits += [Hit(j, j + 1, False, _UNSPLIT_WHY) for j in _inside_unsplit(needle, page) if not any(h.start <= j < h.end for h in hits)]
         if hits:
             return sorted(hits, key=lambda h: h.start)
     return []
@@ -255,7 +380,7 @@ def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit
 
 def matches(needle_text: str, text: str) -> list[tuple[str, bool]]:
     """(matched text as printed, exact?) for every match of ``needle_text`` in ``text``."""
-    page = tokens(text)
+    page = reading(tokens(text))
     return [(_printed(page, h), h.exact) for h in find(needle_text, page)]
 
 
@@ -284,20 +409,27 @@ def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
         key = ("name_tokens_coarse", index)
         if key not in doc.memo:
             if facts.text_source == "ocr":
-                doc.memo[key] = [t for line in facts.ocr_lines for t in tokens(line.text, line.bbox, split_box=True)]
+                doc.memo[key] = [t for line in facts.ocr_lines for t in reading(tokens(line.text, line.bbox, split_box=True))]
             else:
-                doc.memo[key] = tokens(facts.text)
+                coarse = tokens(facts.text)
+                # Where the text shows letters apart, where they stand says which of them make words.
+                if any(_single(a) and _single(b) and not b.gap.strip() for a, b in zip(coarse, coarse[1:])):
+                    fine = _page_tokens(doc, index, boxes=True)
+                    coarse = coarse + [_FENCE, *_fenced(fine), _FENCE]
+                doc.memo[key] = coarse
         return doc.memo[key]
     key = ("name_tokens", index)
     if key not in doc.memo:
         words = doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)
         out: list[Token] = []
+        whole: list[bool] = []  # the token is the whole of its word
         for w in words:
             got = [Token(t.norm, t.raw, t.bbox, t.gap, w[4]) for t in tokens(w[4], (w[0], w[1], w[2], w[3]))]
             if got:
                 out.append(Token(got[0].norm, got[0].raw, got[0].bbox, " ", w[4]))
                 out.extend(got[1:])
-        doc.memo[key] = out
+                whole += [len(got) == 1] * len(got)
+        doc.memo[key] = _spliced(out, _joined_runs(out, _box_kinds(out, whole)))
     return doc.memo[key]
 
 
@@ -351,7 +483,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
                 exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}"))
             else:
                 near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}",
-                                   why="matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence"))
+                                   why=h.why or "matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence"))
     if exact:
         return exact, []
     for v, hs in near_found:
@@ -419,7 +551,8 @@ def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Membe
             chosen.append(min(close, key=lambda h: abs(h.start - h0.start)))
         else:
             lo, hi = min(h.start for h in chosen), max(h.end for h in chosen)
-            return Member(page=index, bbox=union([fine[i].bbox for i in range(lo, hi)]),
+            boxes = [fine[i].bbox for i in range(lo, hi) if fine[i] != _FENCE]  # a fence has no place on the page
+            return Member(page=index, bbox=union(boxes),
                           what=f"{_source(doc.facts.page(index))}: {' / '.join(_printed(fine, h) for h in chosen)!r} within {window} words")
     return None
 
@@ -444,7 +577,7 @@ def picture_tokens(doc: Doc, index: int) -> list[Token]:
     """Tokens OCR reads inside the pictures of a text-layer page (picture_words.picture_lines, memoised)."""
     key = ("picture_tokens", index)
     if key not in doc.memo:
-        doc.memo[key] = [t for line in picture_words.picture_lines(doc, index) for t in tokens(line.text, line.bbox, split_box=True)]
+        doc.memo[key] = [t for line in picture_words.picture_lines(doc, index) for t in reading(tokens(line.text, line.bbox, split_box=True))]
     return doc.memo[key]
 
 
@@ -457,7 +590,7 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
             sure = h.exact and v in variants  # a near variant's exact hit ("FY13", a stem) is a doubt
             m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
                        what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if sure else 'near'} {v!r}",
-                       why=None if sure else "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
+                       why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
             (exact if sure else near).append(m)
     return exact, ([] if exact else near)
 
