@@ -89,3 +89,12 @@ def test_examples():
     assert t.value_key("615-591-2955") == t.value_key("615.591.2955")
     assert t.letter_words("Eating & Drinking and the rest", {"and", "the"}) == {"eating", "drinking", "rest"}
     assert t.ascii_words("How many Top-3 items?") == ["how", "many", "top", "3", "items"]
+
+
+@given(st.text("abcdeMOGüö", min_size=1, max_size=6), st.text("abcdeMOGüö", min_size=1, max_size=6),
+       st.sampled_from("\u00a8\u00af\u00b4\u00b8\u02c6\u02c7\u02d8\u02d9\u02da\u02db\u02dc\u02dd"))
+def test_a_spacing_accent_never_splits_a_word(a, b, accent):
+    """Regression: NFKC makes "M¨uller" "m ̈uller", two words; a spacing accent is dropped first, and an
+    acute between letters is an apostrophe ("O´Brien"), which name words keep inside."""
+    words = [t.bare_word(m.group(0)) for m in t.WORD.finditer(t.name_form(a + accent + b))]
+    assert words == [t.bare_word(t.name_form(a + b))]

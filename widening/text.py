@@ -35,6 +35,22 @@ def fold_quotes(text: str) -> str:
     return text.translate(_QUOTES)
 
 
+# Accents a typesetter prints as characters of their own beside the letter (LaTeX's OT1 fonts:
+# "M¨uller", "G¨odel", "Erd˝os", "O´Brien"). NFKC makes most of them a space and a combining mark,
+# which splits the name in two; dropped before NFKC they leave the letters together.
+_SPACING_ACCENTS = "\u00a8\u00af\u00b4\u00b8\u02c6\u02c7\u02c9\u02ca\u02cb\u02d8\u02d9\u02da\u02db\u02dc\u02dd"
+_ACUTE_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\u00b4(?=[^\W\d_])")
+_SPACING_ACCENT = re.compile(f"[{_SPACING_ACCENTS}]")
+
+
+def drop_spacing_accents(text: str) -> str:
+    """Spacing accent characters dropped ("M¨uller" -> "Muller"); an acute between letters is an
+    apostrophe ("O´Brien" -> "O'Brien"), as typewriter habit prints one. Run it before ``nfkc``."""
+    if text.isascii():
+        return text
+    return _SPACING_ACCENT.sub("", _ACUTE_APOSTROPHE.sub("'", text))
+
+
 # A word broken at the end of a line ("cus-\ntomer") is one word.
 _LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑]\s*\n\s*(?=[^\W\d_])")
 
@@ -96,13 +112,13 @@ def strip_accents(text: str) -> str:
 
 
 def name_form(text: str) -> str:
-    """What name matching compares (probe name_mentions): ``fold``, ``fold_quotes``, ``strip_accents``,
-    ``join_broken_words``.
+    """What name matching compares (probe name_mentions): ``drop_spacing_accents``, ``fold``,
+    ``fold_quotes``, ``strip_accents``, ``join_broken_words``.
 
     Quotes are folded so a possessive matches however it is typeset; accents are dropped because
     questions are typed without them; broken words are joined because a name printed across a
-    line end is still printed."""
-    return join_broken_words(strip_accents(fold_quotes(fold(text))))
+    line end is still printed; spacing accents go before NFKC, which would cut the name at them."""
+    return join_broken_words(strip_accents(fold_quotes(fold(drop_spacing_accents(text)))))
 
 
 def char_form(text: str) -> str:
