@@ -3,9 +3,12 @@ non-members, a page it cannot read as could-not-measure)."""
 
 from __future__ import annotations
 
+import unicodedata
 from functools import partial
 
 import pdfs
+import pymupdf
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +219,70 @@ def test_every_spelt_out_address_is_a_member_or_a_doubt(tmp_path_factory, local,
     res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})
     sure, unsure = _found(res)
     assert address.strip() in sure + unsure, (address, sure, unsure)
+
+
+# --------------------------------------------------------------------------- separators and tracking
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+# Every dash and the minus sign, as far as the test font can print them.
+_PRINTABLE_DASHES = sorted(c for c in map(chr, range(0x10000)) if (unicodedata.category(c) == "Pd" or c == "\u2212")
+                           and pymupdf.Font(fontfile=_DEJAVU).has_glyph(ord(c)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(dash=st.sampled_from(_PRINTABLE_DASHES),
+       n=st.integers(200_000_0000, 999_999_9999))
+def test_a_number_with_unicode_dashes_is_a_phone(tmp_path_factory, dash, n):
+    """Regression: "615–591–2955" printed with an en dash, U+2010, U+2011 or U+2212 (its cue only in a
+    column header) was a measured zero: the shapes knew only "-"."""
+    d = str(n)
+    page = pdfs.new_doc(1)
+    page[0].insert_font(fontname="dv", fontfile=_DEJAVU)
+    page[0].insert_text((72, 100), "Phone", fontname="dv", fontsize=11)
+    page[0].insert_text((72, 118), f"{d[:3]}{dash}{d[3:6]}{dash}{d[6:]}", fontname="dv", fontsize=11)
+    doc = load_doc(pdfs.save(page, tmp_path_factory.mktemp("tp") / "d.pdf"))
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    assert [m.page for m in res.members] == [1], (dash, res.note, res.doubts)
+
+
+def test_an_area_code_set_off_by_a_slash_is_a_phone(tmp_path):
+    """Regression: "089/1234567" with no cue word (a phone icon labels it) was a measured zero."""
+    res = run_probe("text_pattern", _doc(tmp_path, [["Dr. Anna Huber", "089/1234567"]]), Scope((1,)), {"pattern": "phone"})
+    assert _found(res) == (["089/1234567"], []), res.note
+
+
+@settings(max_examples=40, deadline=None)
+@given(groups=st.lists(st.integers(1, 5), min_size=2, max_size=5).filter(lambda g: 7 <= sum(g) <= 15),
+       seps=st.lists(st.sampled_from(["/", " / ", ":", "·", "|", "_", "(", ")", "–", "\u2212", "  ", "."]), min_size=4, max_size=4),
+       seed=st.integers(0, 10**6))
+def test_digits_broken_by_any_punctuation_are_never_dropped(tmp_path_factory, groups, seps, seed):
+    """Property: a run of 7-15 digits broken only by spaces and punctuation, in a format no phone shape
+    takes, is a member or a doubt: an unknown format is never nothing."""
+    import random
+
+    rnd = random.Random(seed)
+    number = "".join(("" if i == 0 else seps[i - 1]) + "".join(rnd.choice("123456789") for _ in range(n)) for i, n in enumerate(groups))
+    d = pdfs.new_doc(1)
+    d[0].insert_font(fontname="dv", fontfile=_DEJAVU)
+    d[0].insert_text((72, 100), f"Desk {number}", fontname="dv", fontsize=11)
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("tp") / "p.pdf"))
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    assert not res.measured_zero, (number, res.note)
+
+
+@pytest.mark.parametrize("tracking", [2, 3, 6])
+def test_a_letter_spaced_phone_number_is_read_squeezed(tmp_path, tracking):
+    """Regression: tracking (Tc) makes MuPDF extract "T e l 6 1 5 - 5 9 1 - 2 9 5 5": a measured zero."""
+    from pdfs import raw_page
+
+    doc = load_doc(raw_page(tmp_path / "tc.pdf", f"BT /F1 12 Tf {tracking} Tc 72 700 Td (Tel 615-591-2955) Tj ET"))
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "phone"})
+    assert _found(res) == (["615-591-2955"], []), (doc.facts.page(1).text, res.doubts)
+
+
+def test_squeezed_joins_runs_of_single_characters_only():
+    from widening.probes.text_pattern import squeezed
+
+    assert squeezed("T e l 6 1 5 - 5 9 1 - 2 9 5 5") == "Tel 615-591-2955"
+    assert squeezed("Call 615 591 2955 or a b") == "Call 615 591 2955 or a b"  # no run of three single characters

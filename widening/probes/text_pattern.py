@@ -3,15 +3,19 @@
 Searches the text layer, the OCR text of image-only pages, and the words OCR reads inside
 every picture of a text-layer page (picture_words: logos and footer bands too).
 
-Members: a phone number that looks like one (international, area code, 3-3-4, trunk 0) or
-that a cue labels ("Tel:", "call"); a vanity number, letters standing for keypad digits in the
+Members: a phone number that looks like one (international, area code, 3-3-4, trunk 0, an area
+code set off by a slash "089/1234567") or that a cue labels ("Tel:", "call"), any dash or minus
+between its groups read as a hyphen ("615–591–2955"); a vanity number, letters standing for keypad digits in the
 usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
 its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
 full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no").
 Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
-and no cue ("1-800-273-8255", "555-1234"), a short number right after a cue ("dial 911"), any
+and no cue ("1-800-273-8255", "555-1234"), or broken by any other spaces and punctuation (a
+format we do not know: never nothing), a short number right after a cue ("dial 911"), any
 other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare "at" and "dot"
 ("name at host dot com"), an "@" or bracketed "at" outside a complete address.
+Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, its runs of
+single characters joined.
 
 Example: "which contacts on page 42 give a phone number" enumerates the phone numbers there.
 Cannot see: a number drawn as vector outlines, or printed in a picture OCR does not read.
@@ -63,8 +67,48 @@ def _is_phone(s: str, line: str) -> bool:
 _CUED_SHORT = re.compile(r"\b(?:tel|telephone|phone|fax|call|dial|mobile|cell|hotline)\b\W{0,3}(\d{2,6})(?![\d])", re.I)
 
 
+# Every dash and minus a typesetter may print between digit groups ("615–591–2955" with an en
+# dash, U+2010, U+2011, U+2212): the shapes above are written with "-".
+_DASHES = str.maketrans({c: "-" for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Pd"} | {"\u2212": "-"})
+
+# Digit groups broken only by spaces and punctuation, whatever the format: what no phone shape
+# takes here may still be a number in a format we do not know ("089/1234567"). A comma is no
+# phone separator but a thousands mark ("1,234,567") or a list; a line break parts numbers; digits
+# glued to a word or a path ("tacl_a_00660/2369509" in a URL) are a name, not a number of their own.
+_DIGIT_RUN = re.compile(r"(?<![\w/])\+?\d+(?:(?:[^\w,\n]|_){1,3}\d+)*(?![\w/])")
+
+
 def _phones(line: str) -> tuple[list[str], list[str]]:
-    """Phone numbers in ``line``, and the digit runs that may be one (doubts).
+    """Phone numbers in ``line`` (its dashes read as "-"), and the digit runs that may be one (doubts).
+
+    Beside the phone shapes, every run of 7 or more digits broken only by spaces and punctuation
+    that they did not take is read: a member when it has a slash and, that read as a hyphen, a phone
+    format ("089/1234567", an area code set off by a slash), else a doubt ("13(10):500", a volume and
+    its pages, only looks like one). A format we do not know is then a doubt, never nothing.
+    """
+    line = line.translate(_DASHES)
+    out, unsure = _shaped_phones(line)
+    taken = [0] * len(line)
+    for found in out + unsure:
+        at = line.find(found)
+        if at >= 0:
+            taken[at : at + len(found)] = [1] * len(found)
+    for m in _DIGIT_RUN.finditer(line):
+        free = sum(1 for i in range(m.start(), m.end()) if line[i].isdigit() and not taken[i])
+        if free < 7:
+            continue
+        run = m.group(0).strip()
+        shaped = re.sub(r"\s*/\s*", "-", run)
+        digits = len(re.sub(r"\D", "", run))
+        if "/" in run and 7 <= digits <= 15 and any(f.fullmatch(shaped) for f in _PHONE_FORMATS):
+            out.append(run)
+        else:
+            unsure.append(run)
+    return out, unsure
+
+
+def _shaped_phones(line: str) -> tuple[list[str], list[str]]:
+    """Phone numbers in ``line`` by the phone shapes, and the digit runs that may be one (doubts).
 
     Two numbers separated by a space match as one run of too many digits; such a run is cut at
     its longest leading phone and the rest is searched again. A run of 7 or more digits that neither
@@ -296,7 +340,7 @@ def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tupl
 
 
 _UNSURE = {
-    "phone": "digits with no phone format and no cue, a short number after a cue, or a number spelt partly in letters with neither",
+    "phone": "digits with no phone format and no cue, digits broken by other punctuation, a short number after a cue, or a number spelt partly in letters with neither",
     "email": "an '@' outside a complete address, or an address spelt out with 'at' and 'dot'",
 }
 
@@ -305,6 +349,39 @@ class TextPatternParams(Params):
     """``pattern``: a pattern name from the vocabulary (phone, email)."""
 
     pattern: str
+
+
+# Letter-spacing (tracking) makes MuPDF put a space between every glyph ("6 1 5 - 5 9 1 - 2 9 5 5").
+_SPACED = re.compile(r"(?<!\S)\S(?: \S){2,}(?!\S)")
+
+
+def squeezed(line: str) -> str:
+    """``line`` with each run of three or more single-character tokens joined: "T e l 6 1 5 - 5 9 1"
+    is "Tel 615-591". Where letters meet digits in a run a space stays, as a cue is a word of its own."""
+
+    def join(m: re.Match[str]) -> str:
+        chars = m.group(0).split(" ")
+        return "".join((" " if i and a.isalpha() and b.isdigit() or a.isdigit() and b.isalpha() else "") + b
+                       for i, (a, b) in enumerate(zip([""] + chars, chars)))
+
+    return _SPACED.sub(join, line)
+
+
+def _found(name: str, line: str) -> tuple[list[str], list[str]]:
+    """Members and doubts in ``line`` as printed and, when tracking spread it out, in its squeezed form.
+
+    A doubt with the same value as a member is that member read another way, not a second finding."""
+    read = _phones if name == "phone" else _emails
+    sure, unsure = read(line)
+    if (tight := squeezed(line)) != line:
+        more_sure, more_unsure = read(tight)
+        sure += more_sure
+        unsure += more_unsure
+    key = (lambda s: value_key(_keypad(s))) if name == "phone" else (lambda s: value_key(_plain_address(s)))
+    sure = list(dict((key(s), s) for s in reversed(sure)).values())[::-1]
+    have = {key(s) for s in sure}
+    unsure = list(dict((key(s), s) for s in reversed(unsure) if key(s) not in have).values())[::-1]
+    return sure, unsure
 
 
 @probe("text_pattern", params=TextPatternParams)
@@ -327,7 +404,7 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = why
             continue
         for text, bbox in lines:
-            sure, unsure = _phones(text) if name == "phone" else _emails(text)
+            sure, unsure = _found(name, text)
             for found in sure:
                 member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
                 value = value_key(_keypad(found) if name == "phone" else _plain_address(found))
