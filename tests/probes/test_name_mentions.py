@@ -417,3 +417,106 @@ def test_a_joined_reading_only_adds_tokens(page_words: list[str], gaps: list[str
     assert all(any(t == u for u in it) for t in plain)  # plain is a subsequence of more
     for w in set(page_words):
         assert len([h for h in find(w, more) if h.exact]) >= len([h for h in find(w, plain) if h.exact]), (w, text)
+
+
+# --------------------------------------------------------------------------- spacing accents, squeezed reading
+
+
+@pytest.mark.parametrize("printed, asked", [("M\u00a8uller", "Müller"), ("G\u00a8odel", "Gödel"), ("Erd\u02ddos", "Erdős"),
+                                            ("G\u02c6odel", "Gödel"), ("Nu\u02dcnez", "Núñez"), ("O\u00b4Brien", "O'Brien")])
+def test_a_spacing_accent_beside_the_letter_is_no_word_break(tmp_path: Path, printed: str, asked: str) -> None:
+    """Regression: LaTeX OT1 output prints the accent as a character of its own ("M¨uller", "O´Brien");
+    NFKC made it a space and a combining mark, the name two words, and a measured zero."""
+    d = pymupdf.open()
+    page = d.new_page()
+    page.insert_font(fontname="dv", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    page.insert_text((72, 100), f"See {printed} (1998) on the matter.", fontname="dv", fontsize=11)
+    d.save(tmp_path / "a.pdf")
+    doc = load_doc(tmp_path / "a.pdf", ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [asked]})
+        assert [m.page for m in res.members] == [1], (printed, res.note)
+    finally:
+        doc.close()
+
+
+def _squeezed_case(path: Path, how: str) -> Path:
+    import pymupdf as fitz
+
+    d = fitz.open()
+    p = d.new_page()
+    p.insert_text((72, 60), "Annual report of the society, with notes on members.", fontname="helv", fontsize=11)
+    helv = fitz.Font("helv")
+    if how == "stacked":  # upright letters one a line
+        for i, ch in enumerate("OSLO"):
+            p.insert_text((500, 120 + 16 * i), ch, fontname="hebo", fontsize=14)
+    elif how == "stored_late":  # "of America" stored before "Bank"
+        p.insert_text((72 + helv.text_length("Bank ", 11), 100), "of America", fontname="helv", fontsize=11)
+        p.insert_text((72, 100), "Bank", fontname="helv", fontsize=11)
+    elif how == "right_to_left":  # glyphs drawn from the last letter back
+        xs, x = [], 72.0
+        for ch in "Nairobi":
+            xs.append((x, ch))
+            x += helv.text_length(ch, 11)
+        for x, ch in reversed(xs):
+            p.insert_text((x, 130), ch, fontname="helv", fontsize=11)
+    else:  # a drop cap
+        p.insert_text((72, 130), "B", fontname="helv", fontsize=40)
+        x = 72 + helv.text_length("B", 40)
+        p.insert_text((x, 100), "oston hosted the summit in 2019,", fontname="helv", fontsize=11)
+        p.insert_text((x, 114), "with delegates from many nations.", fontname="helv", fontsize=11)
+    d.save(path)
+    return path
+
+
+@pytest.mark.parametrize("how, name", [("stacked", "Oslo"), ("stored_late", "Bank of America"), ("right_to_left", "Nairobi"),
+                                       ("dropcap", "Boston")])
+def test_a_name_read_only_squeezed_is_a_doubt_not_a_zero(tmp_path: Path, how: str, name: str) -> None:
+    """Regression: letters stacked one a line, text stored out of reading order and a drop cap are no
+    run of tokens in order: each was a measured zero. Read squeezed, in stored and seen order, the
+    name is there: a doubt with its page and box, never a member."""
+    doc = load_doc(_squeezed_case(tmp_path / f"{how}.pdf", how), ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name]})
+        assert not res.members and [m.page for m in res.doubts] == [1], (how, res.note)
+        (m,) = res.doubts
+        assert m.why and m.bbox[1] > 70, m  # its own place, not the line above or the whole page
+        for absent in ("Zorblax", "slob", "summit2019", "Ank of"):
+            assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [absent]}).measured_zero, (how, absent)
+    finally:
+        doc.close()
+
+
+@settings(max_examples=15, deadline=None)
+# Words of two letters or more: evenly spaced single letters ("a a a") are letter-spaced text to the eye too.
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=6), min_size=2, max_size=5),
+       st.sampled_from([0, 3, 6]))
+def test_a_squeezed_hit_starts_and_ends_where_words_do(tmp_path_factory, page_words: list[str], tracking: int) -> None:
+    """Property: on one line of ordinary or tracked text (kept on the page), a word starts in the squeezed
+    reading exactly where a printed word does: a hit is whole words joined, never letters cut from a word."""
+    from pdfs import raw_page
+
+    from widening.probes.name_mentions import _squeezed_page
+
+    text = " ".join(page_words)
+    path = raw_page(tmp_path_factory.mktemp("sq") / "s.pdf", f"BT /F1 12 Tf {tracking} Tc 40 700 Td ({text}) Tj ET")
+    doc = load_doc(path, ocr=False)
+    try:
+        for squeezed, _, starts in _squeezed_page(doc, 1):
+            assert squeezed == "".join(page_words)
+            cuts = [i for i, s in enumerate(starts) if s]
+            assert cuts == [sum(len(w) for w in page_words[:k]) for k in range(len(page_words))], (text, tracking)
+    finally:
+        doc.close()
+
+
+def test_a_number_with_a_mark_is_never_squeezed_into_another(tmp_path: Path) -> None:
+    """Regression (corpus, a headset manual): "Windows 9.0" squeezed is "windows90"; its part "9.0"
+    matched the folio "90" as a doubt and kept an absent name from being settled."""
+    pdf = _printed_pdf(tmp_path / "t.pdf", ["Pairing with a computer", "Windows 8.1 and later", "90"])
+    doc = load_doc(pdf, ocr=False)
+    try:
+        for absent in ("9.0", "Windows 9.0", "8 1"):
+            assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [absent]}).measured_zero, absent
+    finally:
+        doc.close()

@@ -11,6 +11,11 @@ proves neither presence nor absence. Letter-spaced text ("K A T H M A N D U   V 
 is read twice: as its letters, and joined into words, a word ending where the gap is wider
 (more than one space in the text; on a text layer, where the letters stand). An exact match on
 the joined words is a member; a name inside joined letters with no word gap to be seen is a doubt.
+Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") are no word break.
+Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
+dropped), in the order its text is stored and in the order it is seen: the name's letters there,
+starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
+line, glyphs drawn out of order "of America | Bank"), never a member.
 
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
@@ -22,8 +27,8 @@ or footer band (a name printed only in a footer logo).
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
-pictures (its pictured pages are then blind), or a name split by a line break mid-word
-without a hyphen.
+pictures (its pictured pages are then blind); a name split by a line break mid-word without
+a hyphen only as a doubt (squeezed); a number split by a gap ("20 19" is not 2019).
 """
 
 from __future__ import annotations
@@ -464,7 +469,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     ranges = _covering(coarse, year) if year else []
     glued = _glued_years(coarse, year) if year else []
     if not any(h for _, h in found + near_found) and not ranges and not glued:
-        return [], []
+        return [], _squeezed_hits(doc, index, variants, [])
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     page = doc.facts.page(index)
@@ -503,7 +508,133 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         where = union([fine[i].bbox for i in range(hs[0].start, hs[0].end)]) if hs else whole
         near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
                            why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
-    return [], near
+    return [], near + _squeezed_hits(doc, index, variants, near)
+
+
+# --------------------------------------------------------------------------- squeezed text
+
+# A squeezed reading of a page: its name_form letters and digits, the box of each, and whether
+# a word starts at each (a new line, a punctuation mark, a space, or a gap wider than the letters' own).
+Squeezed = tuple[str, list[BBox], list[bool]]
+# Printed characters with their boxes in one reading order; True where an OCR line starts.
+Stream = list[tuple[str, BBox, bool]]
+
+
+@cache
+def _squeezed_char(c: str) -> str:
+    return "".join(x for x in name_form(c) if x.isalnum())
+
+
+def _same_row(a: BBox, b: BBox) -> bool:
+    return min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1]) and b[0] >= a[0] - 0.5 * (b[3] - b[1])
+
+
+def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
+    """The squeezed reading of ``chars``. With ``by_gaps`` (a text layer: each glyph has its own box),
+    words part where the next glyph is on another row or behind, or where the gap is wider than the
+    gaps beside it by a fifth of the letter height; not where a space is stored: tracking makes MuPDF
+    store a space, or a line, for every letter ("K A T H M A N D U") and each would start a word.
+    Without (OCR lines), a space or a new line parts words."""
+    kept: list[tuple[str, BBox, bool]] = []  # (squeezed, box, a word starts here by the text)
+    mark = False
+    for c, box, new in chars:
+        got = _squeezed_char(c)
+        if got:
+            kept.append((got, box, mark or (new and not by_gaps)))
+            mark = False
+        else:
+            # An apostrophe is inside a word ("O'Brien"); a space parts words only without boxes.
+            mark = mark or c not in ("'’ʼ " if by_gaps else "'’ʼ")
+    row = [k == 0 or not _same_row(kept[k - 1][1], kept[k][1]) for k in range(len(kept))]
+    gaps = [0.0 if row[k] else kept[k][1][0] - kept[k - 1][1][2] for k in range(len(kept))]
+    text: list[str] = []
+    boxes: list[BBox] = []
+    starts: list[bool] = []
+    for k, (got, box, mark) in enumerate(kept):
+        start = k == 0 or mark or (by_gaps and row[k])
+        if by_gaps and not start:
+            h = max(box[3] - box[1], kept[k - 1][1][3] - kept[k - 1][1][1])
+            narrow = max(0.0, min((gaps[i] for i in (k - 1, k + 1) if 0 <= i < len(kept) and not row[i]), default=0.0))
+            start = gaps[k] > narrow + 0.2 * h
+        for i, x in enumerate(got):
+            text.append(x)
+            boxes.append(box)
+            starts.append(start and i == 0)
+    return "".join(text), boxes, starts
+
+
+def _visual_order(items: list[tuple[str, BBox, bool]]) -> list[tuple[str, BBox, bool]]:
+    """``items`` in the order they are seen: rows top to bottom, each left to right."""
+    rows: list[list[tuple[str, BBox, bool]]] = []
+    centre = 0.0
+    for it in sorted(items, key=lambda t: (t[1][1] + t[1][3]) / 2):
+        cy, h = (it[1][1] + it[1][3]) / 2, it[1][3] - it[1][1]
+        if rows and abs(cy - centre) < max(h, 1e-6) / 2:
+            rows[-1].append(it)
+        else:
+            rows.append([it])
+            centre = cy
+    return [it for row in rows for it in sorted(row, key=lambda t: t[1][0])]
+
+
+def _squeezed_page(doc: Doc, index: int) -> list[Squeezed]:
+    """The page squeezed in the order its text is stored and in the order it is seen (memoised).
+
+    Glyphs drawn out of reading order ("of America" before "Bank", a word right to left), a word
+    stacked a letter a line, a drop cap set apart from the rest of its word: none of them is a run
+    of tokens in order, yet each is the name's letters in one of these two orders."""
+    key = ("name_squeezed", index)
+    if key not in doc.memo:
+        facts = doc.facts.page(index)
+        if facts.text_source == "ocr":
+            stored = [(c, line.bbox, k == 0) for line in facts.ocr_lines for k, c in enumerate(line.text)]
+            seen = [(c, box, k == 0) for text, box, _ in _visual_order([(line.text, line.bbox, True) for line in facts.ocr_lines])
+                    for k, c in enumerate(text)]
+            doc.memo[key] = [_squeeze(stored, False), _squeeze(seen, False)]
+        else:
+            import pymupdf
+
+            # Not dehyphenated: a hyphen is a mark like any other, and the line break after it is kept.
+            raw = doc.page(index).get_text("rawdict", flags=_WORD_FLAGS & ~pymupdf.TEXT_DEHYPHENATE)
+            stored = [(ch["c"], tuple(ch["bbox"]), False) for block in raw["blocks"] for line in block.get("lines", ())
+                      for span in line["spans"] for ch in span["chars"]]
+            doc.memo[key] = [_squeeze(stored, True), _squeeze(_visual_order(stored), True)]
+    return doc.memo[key]
+
+
+def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]) -> list[Member]:
+    """Doubts: a variant's letters, case, spaces, line breaks and punctuation aside, in the squeezed
+    page (either order) where the token matcher took nothing.
+
+    The hit must start and end where a word does: a short name is inside many longer words
+    ("oslo" in "radio slot"), a whole-word run of letters far more rarely. Digits on both
+    sides of a word gap do not join: "20 19" is two numbers, never the year 2019; nor does a name
+    with a mark between digits ("9.0" is not the folio "90")."""
+    out: list[Member] = []
+    src = _source(doc.facts.page(index))
+    for v in variants:
+        form = name_form(v)
+        needle = "".join(_squeezed_char(c) for c in form)
+        # A mark or space between digits is part of a number: "9.0" or "20 19" squeezed is another number.
+        if not needle or re.search(r"\d[\W_]+\d", form):
+            continue
+        for text, boxes, starts in _squeezed_page(doc, index):
+            at = text.find(needle)
+            while at >= 0:
+                end = at + len(needle)
+                whole = starts[at] and (end == len(text) or starts[end])
+                split_number = any(starts[k] and text[k - 1].isdigit() and text[k].isdigit() for k in range(at + 1, end))
+                if whole and not split_number:
+                    box = union(boxes[at:end])
+                    if not any(m.bbox == box or _overlap(m.bbox, box) for m in near + out):
+                        out.append(Member(page=index, bbox=box, what=f"{src}: {v!r} squeezed, read across word gaps or out of order",
+                                          why="the name's letters in order once spaces, line breaks, punctuation and the order glyphs are stored in are set aside (a drop cap, stacked letters, text drawn out of order): neither presence nor absence"))
+                at = text.find(needle, at + 1)
+    return out
+
+
+def _overlap(a: BBox, b: BBox) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 _RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|to|through|thru|until|till)\s*((?:19|20)?\d{2})(?![\d])")
