@@ -74,7 +74,7 @@ _DASHES = str.maketrans({c: "-" for c in map(chr, range(0x110000)) if unicodedat
 # Digit groups broken only by spaces and punctuation, whatever the format: what no phone shape
 # takes here may still be a number in a format we do not know ("089/1234567"). A comma is no
 # phone separator but a thousands mark ("1,234,567") or a list; a line break parts numbers; digits
-# glued to a word or a path ("tacl_a_00660/2369509" in a URL) are a name, not a number of their own.
+# glued to a word or a path ("journal_a_00123/4567890" in a URL) are a name, not a number of their own.
 _DIGIT_RUN = re.compile(r"(?<![\w/])\+?\d+(?:(?:[^\w,\n]|_){1,3}\d+)*(?![\w/])")
 
 
