@@ -10,7 +10,7 @@ usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cu
 its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
 full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no").
 Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
-and no cue ("1-800-273-8255", "555-1234"), or broken by any other spaces and punctuation (a
+and no cue ("555-1234"), or broken by any other spaces and punctuation (a
 format we do not know: never nothing), a short number right after a cue ("dial 911"), any
 other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare "at" and "dot"
 ("name at host dot com"), an "@" or bracketed "at" outside a complete address.
@@ -18,7 +18,7 @@ Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, i
 single characters joined.
 
 Example: "which contacts on page 42 give a phone number" enumerates the phone numbers there.
-Cannot see: a number drawn as vector outlines, or printed in a picture OCR does not read.
+Cannot see: a number in a picture or in vector lettering (picture_words reads both) that OCR does not read.
 """
 
 from __future__ import annotations
