@@ -57,8 +57,15 @@ def _run_and_kill_the_worker(argv: list[str], cwd: Path) -> subprocess.Completed
         except psutil.NoSuchProcess:
             workers = []
         for w in workers:
-            w.send_signal(signal.SIGKILL)
-            killed = True
+            # Only a worker reading the PDF: one killed before it took the job is replaced and the
+            # job runs whole (on a quiet machine the poll sees the worker that early).
+            try:
+                busy = any(f.path.endswith(".pdf") for f in w.open_files())
+            except psutil.Error:
+                busy = False
+            if busy:
+                w.send_signal(signal.SIGKILL)
+                killed = True
         time.sleep(0.05)
     out, err = proc.communicate(timeout=300)
     assert killed, f"no worker was seen to kill: {out}{err}"
