@@ -111,9 +111,10 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     kind = container.kind
     if kind is ContainerKind.document:
         return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number="all", pages=tuple(range(1, n + 1))),))
+    # The pages with content: a blank sheet is no cover or last page a reader sees.
+    drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
     if kind is ContainerKind.cover:
         k = int(container.number) if (container.number or "").isdigit() else 1
-        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
         if k <= 1:
             # A blank first page (an empty sheet before the cover) is no cover a reader sees.
             tried = [ReadingTried(reading=Reading.pdf, number="1", pages=(1,))]
@@ -135,7 +136,6 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         # the pages with content: a trailing empty sheet is no last page a reader sees.
         k = int(container.number) if (container.number or "").isdigit() else 1
         tried = [ReadingTried(reading=Reading.pdf, number=f"{k} from the end", pages=(n - k + 1,) if k <= n else ())]
-        drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
         if len(drawn) >= k and drawn[-k] != n - k + 1:
             tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
         return Resolved(container=container, readings=tuple(tried))

@@ -83,9 +83,11 @@ def _words_alt(words: list[str]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
-def _compound_alt() -> str:
+def _compound_alt(ordinal_only: bool = False) -> str:
+    """Tens and a unit: "twenty-one", "thirty first" (``ordinal_only``: "twenty-first" only)."""
     v = _v()
-    units = [w for w, n in {**v["number_words"], **v["ordinal_words"]}.items() if n < 10]
+    unit_words = v["ordinal_words"] if ordinal_only else {**v["number_words"], **v["ordinal_words"]}
+    units = [w for w, n in unit_words.items() if n < 10]
     return rf"(?:{_words_alt(list(v['tens_words']))})[- ](?:{_words_alt(units)})"
 
 
@@ -209,10 +211,8 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
 def _ordinal_alt() -> str:
     # Ordinals only: "five bullets" is a count, "the fifth bullet" names one item.
     v = _v()
-    units = [w for w, n in v["ordinal_words"].items() if n < 10]
-    compound = rf"(?:{_words_alt(list(v['tens_words']))})[- ](?:{_words_alt(units)})"
     words = list(v["ordinal_words"]) + list(v["tens_ordinals"])
-    return r"(?:" + compound + r"|\d{1,3}(?:st|nd|rd|th)|" + _words_alt(words) + r")"
+    return r"(?:" + _compound_alt(ordinal_only=True) + r"|\d{1,3}(?:st|nd|rd|th)|" + _words_alt(words) + r")"
 
 
 def _sub_containers(q: str, found: list[tuple[int, int, Container]]) -> list[Container]:
