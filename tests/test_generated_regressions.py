@@ -502,11 +502,11 @@ def test_captions_a_folio_under_a_line_ending_in_figure_is_no_mention(tmp_path):
     assert loose_mention_pages([(1, "as the generated figure 3 shows"), (2, "generated figure\n3 shows")], {"figure"}, "3") == (1, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="open: OCR of a chart's vector area reads its text-layer words again ('Series 1', "
-                   "'generated figure'), and the pictured-caption search takes them for a mention of figure 1: a doubt, never a zero")
 def test_captions_text_layer_words_read_again_in_a_vector_area_are_no_mention(tmp_path):
-    # Found by the long profile after vector lettering was read (picture_words.vector_areas): a false
-    # doubt (it keeps "Figure 1" from ever being a missing container), not a missed member.
+    # Found by the long profile after vector lettering was read (picture_words.vector_areas): OCR of
+    # the chart's area read its text-layer words again, "figure" as "figi", which the pictured-caption
+    # search took for "Fig. I": a false doubt that kept "Figure 1" from being a missing container.
+    # Re-read lines are dropped (picture_words.REREAD_COVER).
     plain = BarChartSpec(rect=(20.0, 20.0, 110.0, 116.4), values=((1.0,),), colours=("blue",))
     fig4 = BarChartSpec(rect=(20.0, 141.7, 110.0, 232.0), values=((1.0,),), colours=("blue",), caption=CaptionSpec(kind="figure", number="4"))
     fig5 = BarChartSpec(rect=(20.0, 20.0, 122.5, 150.1), values=((0.3333,) * 3,) * 11, colours=("blue",) * 3, legend=True,

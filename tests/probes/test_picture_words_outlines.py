@@ -81,3 +81,28 @@ def test_flat_furniture_is_no_lettering_and_dense_marks_make_few_areas(tmp_path:
         assert all(box[1] >= 250 for box, _ in areas), areas  # none over the table
     finally:
         d.close()
+
+
+def test_lettering_on_a_line_with_text_layer_words_is_still_read(tmp_path: Path) -> None:
+    """OCR lines of a vector area that only re-read its text-layer words are dropped
+    (picture_words.REREAD_COVER); a line with outlined lettering beside those words is not."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=220)
+    page.insert_text((30, 40), "Partners of the programme are listed below.", fontname="helv", fontsize=11)
+    page.insert_text((30, 88), "Sponsor:", fontname="helv", fontsize=18)
+    page.show_pdf_page(pymupdf.Rect(112, 64, 412, 104), _outlined("Kestrel Dynamics", "hebo", 22, 300, 40), 0)
+    # Text-layer words between two outlined lines lie in the one area OCR reads.
+    page.insert_text((120, 110), "Series of annual reports", fontname="helv", fontsize=9)
+    page.show_pdf_page(pymupdf.Rect(112, 112, 412, 152), _outlined("Osprey Holdings", "hebo", 22, 300, 40), 0)
+    doc.save(tmp_path / "s.pdf")
+    doc.close()
+    d = load_doc(tmp_path / "s.pdf", ocr=False)
+    try:
+        assert len(picture_words.vector_areas(d, 1)) == 1
+        for name in ("Kestrel Dynamics", "Osprey Holdings"):
+            res = run_probe("name_mentions", d, Scope(pages=(1,)), {"variants": [name], "pictures": True})
+            assert res.members and "OCR of a picture" in res.members[0].what, (name, res.note)
+        read = " ".join(l.text for l in picture_words.picture_lines(d, 1))
+        assert "Series" not in read and "annual" not in read, read  # the text layer's words, read once
+    finally:
+        d.close()

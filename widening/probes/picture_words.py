@@ -10,12 +10,14 @@ Used by the probes that must not miss words printed in pixels (name_mentions, te
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 from typing import Any
 
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple, union
 from widening.models import BBox, Frozen, PageKind, TextLine
+from widening.text import alnum, name_form
 
 # Every picture is read, logos, seals and icons in a header or footer band too: a size or band
 # rule does not make a picture wordless (a firm's name printed only in its footer logo). Only a
@@ -269,8 +271,44 @@ def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
             got = PictureText(lines=_read_pictures(doc, index))
             if store is not None:
                 store.put(PICTURE_TEXT, ckey, got)
-        doc.memo[key] = got.lines
+        doc.memo[key] = _without_rereads(doc, index, got.lines)
     return doc.memo[key]
+
+
+# OCR of a vector area also reads the text-layer words drawn in it (a chart's legend beside its
+# outlined marks), and reads them worse: "figure" as "figi", which a caption search takes for
+# "Fig. I". A line is such a re-read when it lies in a vector area and in no raster picture (where
+# a text layer may be an invisible OCR layer that disagrees with the pixels), text-layer words
+# span REREAD_COVER of its width, and its letters and digits are REREAD_SAME alike to theirs. A
+# line with anything more in it (lettering beside a word) stays.
+REREAD_COVER = 0.8
+REREAD_SAME = 0.75
+
+
+def _without_rereads(doc: Doc, index: int, lines: tuple[TextLine, ...]) -> tuple[TextLine, ...]:
+    """``lines`` less those that only read the page's own text-layer words again (see REREAD_COVER)."""
+    areas = [box for box, _ in vector_areas(doc, index)] if lines else []
+    if not areas:
+        return lines
+    import pymupdf
+
+    rasters = [pymupdf.Rect(box) for box, _, _ in _placed(doc, index) if box not in areas]
+    words = [(pymupdf.Rect(w[:4]), w[4]) for w in doc.page(index).get_text("words", sort=True)]
+    return tuple(l for l in lines if not _reread(pymupdf.Rect(l.bbox), l.text, areas, rasters, words))
+
+
+def _reread(box: Any, text: str, areas: list[BBox], rasters: list[Any], words: list[tuple[Any, str]]) -> bool:
+    import pymupdf
+
+    if not any(pymupdf.Rect(a).intersects(box) for a in areas) or any(r.intersects(box) for r in rasters):
+        return False
+    mid = (box.y0 + box.y1) / 2
+    on_line = [(r, t) for r, t in words if r.y0 <= mid <= r.y1 and r.x1 > box.x0 and r.x0 < box.x1]
+    covered = sum(max(0.0, min(r.x1, box.x1) - max(r.x0, box.x0)) for r, _ in on_line)
+    if not on_line or covered < REREAD_COVER * box.width:
+        return False
+    read, layer = alnum(name_form(text)), alnum(name_form("".join(t for _, t in on_line)))
+    return bool(read) and SequenceMatcher(None, read, layer, autojunk=False).ratio() >= REREAD_SAME
 
 
 def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
