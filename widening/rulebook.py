@@ -115,6 +115,9 @@ class Vocabulary(RuleFile):
     image_container_words: Words
     styles: dict[str, Words]
     colours: dict[str, Words]
+    colour_links: Words
+    colour_negation_window: int
+    colour_marks: Words
     elements: dict[str, Words]
     person_attributes: dict[str, Words]
     stylised_words: Words

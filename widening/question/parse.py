@@ -375,11 +375,44 @@ def _between(q: str) -> tuple[str, str] | None:
     return (a, b) if a and b else None
 
 
+_COLOUR_WORD = re.compile(r"[\s-]*(?:colou?r(?:ed|s)?\b)?[\s-]*", re.I)
+
+
+def _colour(masked: str) -> tuple[str | None, str | None]:
+    """The colour the asked thing is said to have, or None and why when the question names several,
+    negates one, or gives one to another thing (rules/vocabulary.yaml ``colour_links``)."""
+    v = _v()
+    hits = sorted((h, key) for key, words in v["colours"].items() for h in vocab.find_all(words, masked))
+    if not hits:
+        return None, None
+    keys = list(dict.fromkeys(key for _, key in hits))
+    said = ", ".join(repr(h.text) for h, _ in hits)
+    if len(keys) > 1:
+        return None, f"the question names several colours ({said}): a check of one would miss the others, so no colour is measured"
+    negation = vocab.alternation(complement_rules()["negations"]) + r"|\bnon\b|n't\b"
+    for h, key in hits:
+        before = re.findall(r"[\w']+|[^\w\s]", masked[: h.start])[-v["colour_negation_window"]:]
+        if neg := re.search(negation, " ".join(before), re.I):
+            return None, f"the colour {h.text!r} follows a negation ({neg.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
+        after = masked[_COLOUR_WORD.match(masked, h.end).end():]
+        word = re.match(r"[\w']+", after)
+        things = _all_words(v["elements"]) + _all_words(v["styles"])
+        if word and (word.group(0).lower() in v["colour_marks"] or not (
+                vocab.member(word.group(0), v["colour_links"]) or vocab.member(word.group(0), things) or re.match(vocab.alternation(things), after, re.I))):
+            return None, f"the colour {h.text!r} belongs to '{h.text} {word.group(0)}', not to the asked thing: no colour is measured"
+    return keys[0], None
+
+
+def _all_words(mapping: dict[str, list[str]]) -> list[str]:
+    return [w for words in mapping.values() for w in words]
+
+
 def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
     styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
-    colour = vocab.find_key(v["colours"], masked)
+    colour, colour_note = _colour(masked)
+    notes += [colour_note] if colour_note else []
     element = vocab.find_key(v["elements"], masked)
     things = without_compounds(masked)  # "man-made", "hot dog": no person, no dog
     obj = vocab.find_key(pictured_object_words(q), things)
@@ -405,7 +438,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         asked=asked,
         element=element[0] if element else None,
         styles=styles,
-        colour=colour[0] if colour else None,
+        colour=colour,
         object_class=object_class,
         person=person or attribute is not None,
         attribute=attribute[0] if attribute else None,
