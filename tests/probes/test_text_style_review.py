@@ -1,0 +1,82 @@
+"""text_style regressions from the review of synthetic styles: sheared matrices at small angles and
+with tracking, wavy and thick underlines, combining low lines, coloured backgrounds that are pictures
+or shadings, colours at a family's edge, heavy fonts known only by their descriptor, math letters."""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+from pathlib import Path
+
+import pdfs
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from widening.facts.extract import load_doc as _load_doc
+from widening.probes import Scope, run_probe
+
+load_doc = partial(_load_doc, ocr=False)
+BODY = "BT /F1 11 Tf 72 760 Td (Ordinary body text on this page, set in a regular upright font.) Tj ET\n"
+
+
+def _has(members, word: str) -> bool:
+    """Some member names ``word`` (MuPDF spells wide letter-spacing as spaces between letters)."""
+    return any(word in m.what.replace(" ", "") for m in members)
+
+
+def _probe(path: Path, **params):
+    doc = load_doc(path)
+    try:
+        return run_probe("text_style", doc, Scope((1,)), params)
+    finally:
+        doc.close()
+
+
+def _sheared(tmp: Path, degrees: float, tc: float, colour: str = "1 0.85 0", font: str = "Helvetica") -> Path:
+    """Yellow words in an upright font whose text matrix is sheared by ``degrees``, tracked by ``tc``."""
+    shear = math.tan(math.radians(degrees))
+    return pdfs.raw_page(tmp / "sk.pdf", BODY + f"q BT {colour} rg /F2 14 Tf {tc} Tc 1 0 {shear:.4f} 1 72 542 Tm (Regional summary now) Tj ET Q\n",
+                         fonts={"F1": "Helvetica", "F2": font})
+
+
+# --------------------------------------------------------------------------- C1 synthetic italic
+@pytest.mark.parametrize("degrees,tc", [(8, 0), (12, 2), (6, 0), (10, 0)])
+def test_synthetic_italic_at_small_angles_or_with_tracking_is_italic(tmp_path, degrees, tc):
+    """Regression (review): an 8° shear, and a 12° shear with 2 pt letter-spacing, made no glyph boxes
+    overlap enough for the skew test: "the yellow italic text" was a measured zero."""
+    r = _probe(_sheared(tmp_path, degrees, tc), styles=["italic"], colour="yellow")
+    assert _has(r.members, "Regional"), (r.note, r.doubts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(degrees=st.floats(6, 25), tc=st.floats(0, 4))
+def test_any_shear_from_6_degrees_with_any_tracking_is_italic(tmp_path_factory, degrees, tc):
+    r = _probe(_sheared(tmp_path_factory.mktemp("sk"), degrees, tc), styles=["italic"])
+    assert _has(r.members, "Regional"), (degrees, tc, r.note)
+
+
+@settings(max_examples=15, deadline=None)
+@given(degrees=st.floats(1.5, 6), tc=st.floats(0, 4))
+def test_a_slight_shear_is_at_least_a_doubt(tmp_path_factory, degrees, tc):
+    r = _probe(_sheared(tmp_path_factory.mktemp("sk"), degrees, tc), styles=["italic"])
+    assert _has(r.members + r.doubts, "Regional"), (degrees, tc, r.note)
+
+
+@settings(max_examples=15, deadline=None)
+@given(tc=st.floats(-1, 4), font=st.sampled_from(["Helvetica", "Times-Roman", "Courier", "Helvetica-Bold"]))
+def test_upright_text_of_any_tracking_is_never_italic(tmp_path_factory, tc, font):
+    r = _probe(_sheared(tmp_path_factory.mktemp("up"), 0, tc, font=font), styles=["italic"])
+    assert r.measured_zero and not r.doubts, (tc, font, [m.what for m in r.members + r.doubts])
+
+
+def test_upright_black_text_still_widens_a_yellow_italic_question(tmp_path):
+    r = _probe(_sheared(tmp_path, 0, 0, colour="0 0 0"), styles=["italic"], colour="yellow")
+    assert r.measured_zero and not r.doubts
+
+
+def test_corpus_e639_page_9_has_no_yellow_italic_and_page_13_keeps_its_italics(corpus_doc):
+    doc = corpus_doc("e639029d16094ea71d964e2fb953952b.pdf")
+    for page in (9, 13):
+        r = run_probe("text_style", doc, Scope((page,)), {"styles": ["italic"], "colour": "yellow"})
+        assert r.measured_zero and not r.doubts, (page, [d.why for d in r.doubts])
+    assert len(run_probe("text_style", doc, Scope((13,)), {"styles": ["italic"]}).members) == 3
