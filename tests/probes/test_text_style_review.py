@@ -80,3 +80,49 @@ def test_corpus_e639_page_9_has_no_yellow_italic_and_page_13_keeps_its_italics(c
         r = run_probe("text_style", doc, Scope((page,)), {"styles": ["italic"], "colour": "yellow"})
         assert r.measured_zero and not r.doubts, (page, [d.why for d in r.doubts])
     assert len(run_probe("text_style", doc, Scope((13,)), {"styles": ["italic"]}).members) == 3
+
+
+# --------------------------------------------------------------------------- C3 wavy and thick underlines
+def _underlined_page(tmp: Path, mark: str, clutter: int = 0) -> Path:
+    """Eleven-point words at baseline 300 with ``mark`` under them; ``clutter`` dots far below."""
+    import pymupdf
+
+    d = pdfs.new_doc()
+    p = d[0]
+    words = "Key findings of the review"
+    pdfs.text(p, (72, 300), words, size=11)
+    w = pymupdf.get_text_length(words, "helv", 11)
+    sh = p.new_shape()
+    if mark == "wave":  # one smooth Bezier path, control points 2 pt either side
+        x = 72.0
+        while x < 72 + w:
+            sh.draw_bezier((x, 303), (x + 1.5, 301), (x + 3, 305), (x + 4.5, 303))
+            x += 4.5
+        sh.finish(color=(0, 0, 0), width=0.7)
+    elif mark == "zigzag":  # 2 pt amplitude
+        pts = [(72 + 3 * i, 303 + (2 if i % 2 else -2)) for i in range(int(w / 3) + 1)]
+        sh.draw_polyline(pts)
+        sh.finish(color=(0, 0, 0), width=0.6, closePath=False)
+    elif mark == "bar":  # a 4 pt bar
+        sh.draw_rect(pymupdf.Rect(72, 302, 72 + w, 306))
+        sh.finish(color=None, fill=(0, 0, 0))
+    for i in range(clutter):
+        sh.draw_rect(pymupdf.Rect(20 + (i % 100) * 5, 500 + (i // 100) * 5, 21 + (i % 100) * 5, 501 + (i // 100) * 5))
+    if clutter:
+        sh.finish(color=None, fill=(0.5, 0.5, 0.5))
+    sh.commit()
+    return pdfs.save(d, tmp / "ul.pdf")
+
+
+@pytest.mark.parametrize("mark,clutter", [("wave", 0), ("zigzag", 0), ("bar", 0), ("zigzag", 5200)])
+def test_wavy_zigzag_and_thick_underlines_are_members_or_doubts(tmp_path, mark, clutter):
+    """Regression (review): a Bezier wave (its rect spans the control points, 4 pt), a 2 pt zig-zag and
+    a 4 pt bar under 11 pt words failed the absolute 3 pt mark height; on a page of over 5,000
+    drawings no drawing was looked at: 'the underlined words' was a measured zero."""
+    r = _probe(_underlined_page(tmp_path, mark, clutter), styles=["underline"])
+    assert _has(r.members + r.doubts, "Keyfindings"), (r.note, [m.what for m in r.best_candidates])
+
+
+def test_words_without_a_mark_are_not_underlined(tmp_path):
+    r = _probe(_underlined_page(tmp_path, "none", 5200), styles=["underline"])
+    assert r.measured_zero and not r.doubts

@@ -14,6 +14,7 @@ two-letter word whose underline would touch it).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -146,13 +147,40 @@ def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict
             made[first].skewed_words += ((rect_tuple(pymupdf.Rect(*_union_chars(word))), "".join(c["c"] for c in word)),)
 
 
+# Mark heights: a drawn path's rect spans its Bezier control points and its zig-zag, so a wave or a
+# thick bar under the words is taller than a rule. Measured: a wave with control points 2 pt either
+# side under 11 pt words has a 4 pt rect (0.36 em); the old absolute 3 pt stays a mark at any size.
+MARK_EM = 0.35  # up to this share of the span's size a mark under it underlines it
+NEAR_MARK_EM = 0.6  # up to this, a bar or wave under it (a tuned height): a doubt
+MARK_PT = 3.0
+
+
+class _AnnotationMark(pymupdf.Rect):
+    """An underline annotation's rect: it boxes the words, so no mark height limit applies."""
+
+
+def _mark_limit(size: float, em: float) -> float:
+    return max(MARK_PT, em * size)
+
+
 def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> list[pymupdf.Rect]:
     """Thin horizontal drawn lines/rects, underline annotations, thin wide pictures (a 1-pixel rule)
-    and runs of underscores typed under the words: candidate underlines."""
+    and runs of underscores typed under the words: candidate underlines. Drawn marks are kept only
+    in the bands under spans (where every mark test looks), so a page of many drawings is read whole."""
+    bands = sorted((s["bbox"][3], s["bbox"][0], s["bbox"][2], float(s["size"])) for b in raw.get("blocks", ())
+                   for l in b.get("lines", ()) for s in l["spans"] if s["chars"])
+    bottoms = [b[0] for b in bands]
+    biggest = max((b[3] for b in bands), default=0.0)
+
+    def under_a_span(r: pymupdf.Rect) -> bool:
+        lo, hi = bisect.bisect_left(bottoms, r.y0 - 1.5 * biggest), bisect.bisect_right(bottoms, r.y0 + 1.5 * biggest)
+        return any(x0 < r.x1 and r.x0 < x1 and abs(r.y0 - y1) <= 1.5 * size for y1, x0, x1, size in bands[lo:hi])
+
+    tallest = _mark_limit(biggest, NEAR_MARK_EM)
     marks: list[pymupdf.Rect] = []
     for info in page.get_image_info():
         r = pymupdf.Rect(info["bbox"])
-        if r.width >= 2 and r.height <= 3:
+        if r.width >= 2 and r.height <= tallest and under_a_span(r):
             marks.append(r)
     for block in raw.get("blocks", ()):
         for line in block.get("lines", ()):
@@ -161,14 +189,19 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> lis
                 if len(chars) >= 2 and all(c["c"] == "_" for c in chars):
                     y = chars[0]["origin"][1]
                     marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
-    if len(drawings) <= 5000:  # beyond that the flag from TEXT_COLLECT_STYLES still applies
-        for d in drawings:
-            r = d["rect"]
-            if r.width >= 2 and r.height <= 3:
-                marks.append(pymupdf.Rect(r))
+    for d in drawings:
+        r = d["rect"]
+        if r.width >= 2 and r.height <= tallest and under_a_span(r):
+            marks.append(pymupdf.Rect(r))
     for annot in page.annots(types=[pymupdf.PDF_ANNOT_UNDERLINE]) or ():
-        marks.append(pymupdf.Rect(annot.rect))
+        marks.append(_AnnotationMark(annot.rect))
     return marks
+
+
+def _fitting(marks: list[pymupdf.Rect], size: float, em: float) -> list[pymupdf.Rect]:
+    """Marks no taller than ``em`` of a span of ``size`` (annotations always)."""
+    limit = _mark_limit(size, em)
+    return [m for m in marks if m.height <= limit or isinstance(m, _AnnotationMark)]
 
 
 def _marks_near(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> list[pymupdf.Rect]:
@@ -317,9 +350,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
                 overstruck = not bold and bool(cf & _STEXT_BOLD)
-                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, marks)
-                near_u = not underline and _near_underline(bbox, size, marks)
-                if underline and _rule_like(bbox, size, marks, words):
+                fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
+                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, fit)
+                near_u = not underline and _near_underline(bbox, size, tall)
+                if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
                 near_i = not italic and (_skew_share(fresh, size) >= 0.3 or most >= UPRIGHT_LEAN)
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
@@ -426,7 +460,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
-    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em), or runs more than an em past its words (a table rule or a separator)",
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks)",
     "bold": "no bold font, flag or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels)",
 }
