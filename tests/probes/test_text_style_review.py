@@ -126,3 +126,19 @@ def test_wavy_zigzag_and_thick_underlines_are_members_or_doubts(tmp_path, mark, 
 def test_words_without_a_mark_are_not_underlined(tmp_path):
     r = _probe(_underlined_page(tmp_path, "none", 5200), styles=["underline"])
     assert r.measured_zero and not r.doubts
+
+
+# --------------------------------------------------------------------------- C4 combining low line
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+@pytest.mark.parametrize("mark", ["\u0332", "\u0333", "\u0331"])
+def test_letters_followed_by_a_combining_low_line_are_underlined(tmp_path, mark):
+    """Regression (review): 'Key findings' typed with U+0332 COMBINING LOW LINE after each letter
+    shows underlined words, but no drawn mark or flag says so: a measured zero."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 200), "Plain words above")
+    d[0].insert_text((72, 300), "".join(c + mark for c in "Key findings"), fontsize=14, fontname="dv", fontfile=DEJAVU)
+    r = _probe(pdfs.save(d, tmp_path / "cl.pdf"), styles=["underline"])
+    assert _has(r.members, "K"), (r.note, [m.what for m in r.best_candidates])
+    assert not _has(r.members + r.doubts, "Plainwords")

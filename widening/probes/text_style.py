@@ -37,6 +37,8 @@ _ITALIC_NAME = re.compile(r"(italic|oblique|slanted|inclined|kursiv|-it$|-ital|[
 # Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
 # weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering).
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5)", re.I)
+# Combining marks that draw a line under the letter before them: typed underlines.
+_COMBINING_UNDERLINES = re.compile(r"\S[\u0331\u0332\u0333]")  # after a letter, macron below, low line, double low line
 _STEXT_UNDERLINE = 2
 _STEXT_BOLD = 8
 _STEXT_FILLED = 16
@@ -351,7 +353,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
                 overstruck = not bold and bool(cf & _STEXT_BOLD)
                 fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
-                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, fit)
+                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
                 near_u = not underline and _near_underline(bbox, size, tall)
                 if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
