@@ -173,3 +173,64 @@ def test_a_printed_label_under_the_documents_subject_is_never_claimed_absent(tmp
     d = _decide(pdf, f"How many percent of {label} {group} disapprove of the way the president handles his job?")
     assert d.case != "absent_entity", d.reason
     assert chart_page in {m.page for m in d.doubts}, d.reason
+
+
+# --------------------------------------------------------------------------- numbered items printed without their head word
+
+HEADLESS = [
+    ("What does step 3 ask the user to do?", ["To install the printer:", "1. Unpack the printer.", "2. Connect the power cable.",
+                                               "3. Insert the paper tray.", "4. Press the power button."], "What does step 7 ask the user to do?"),
+    ("What does Section 3.4 report?", ["3.3 Methods", "We surveyed 400 staff.", "3.4 Results", "Most staff rated it good."], "What does Section 5.2 report?"),
+    ("What is Chapter 4 about?", ["3  Methods", "We surveyed 400 staff.", "4  Results", "Most staff rated it good."], "What is Chapter 9 about?"),
+    ("What does version 2.1 add?", ["Release v2.1 adds offline mode."], "What does version 4.6 add?"),
+    ("What is error 388 about?", ["ERR388: the paper tray is empty."], "What is error 512 about?"),
+    ("What is error 388 about?", ["Code 388 means the paper tray is empty."], "What is error 512 about?"),
+    ("What does Windows 9.0 add?", ["Windows 9 adds a new start menu."], "What does Windows 7.0 add?"),
+    ("How many respondents in Wave 4 said yes?", ["In the fourth wave, 63% said yes."], "How many respondents in Wave 8 said yes?"),
+]
+
+
+@pytest.mark.parametrize("question, lines, control", HEADLESS, ids=[h[1][0][:12] for h in HEADLESS])
+def test_a_numbered_item_printed_without_its_head_word_is_a_doubt(tmp_path: Path, question: str, lines: list[str], control: str) -> None:
+    """A list mark "3.", a heading "3.4", a glued "ERR388" or "v2.1", another head word ("Code 388"), "9" for
+    "9.0", an ordinal word beside the head ("the fourth wave"): the item may be printed without its head word."""
+    pdf = _filing(tmp_path / "f.pdf", {1: lines}, n=2)
+    d = _decide(pdf, question)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
+    # control: a number the page never prints is still claimed
+    d = _decide(pdf, control)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+
+
+# --------------------------------------------------------------------------- years printed in other forms
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+SHORT_YEARS = [
+    ("What was the revenue in 2019?", "Revenue in 2018-19 was 4.2 million.", "What was the revenue in 2023?"),
+    ("What was the revenue in 2019?", "Revenue in 2018/19 was 4.2 million.", "What was the revenue in 2023?"),
+    ("What was the revenue in 2019?", "Revenue for fiscal year 2018 to 19 was 4.2 million.", "What was the revenue in 2023?"),
+    ("What was the revenue in 2019?", "Revenue for FY 2018\u2013\u201919 was 4.2 million.", "What was the revenue in 2023?"),
+    ("What were the sales in Q3 2019?", "Sales by quarter: Q1 \u201919 4.1, Q3 \u201919 4.6.", "What were the sales in Q3 2021?"),
+    ("What were the sales in Q3 2019?", "Sales by quarter: 1Q19 4.1, 3Q19 4.6.", "What were the sales in Q3 2021?"),
+    ("What was agreed on 1 May 2022?", "The agreement was signed on 01.05.22 in Geneva.", "What was agreed on 1 May 2024?"),
+    ("What were the sales in May 2022?", "Monthly sales: Apr-22 3.9, May-22 4.2.", "What were the sales in May 2024?"),
+]
+
+
+@pytest.mark.parametrize("question, line, control", SHORT_YEARS, ids=[s[1][:24] for s in SHORT_YEARS])
+def test_a_year_printed_in_a_short_form_is_a_doubt(tmp_path: Path, question: str, line: str, control: str) -> None:
+    """The end of an abbreviated range ("2018-19", "2018/19", "2018 to 19", "2018–’19") and two-digit
+    years ("Q3 ’19", "3Q19", "01.05.22", "May-22") may stand for the year: doubts, never an absence."""
+    pdf = tmp_path / "f.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=300)
+    page.insert_text((30, 50), line, fontsize=10, fontname="dj", fontfile=DEJAVU)
+    doc.new_page(width=420, height=300).insert_text((30, 50), FILLER, fontsize=11)
+    doc.save(pdf)
+    d = _decide(pdf, question)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
+    d = _decide(pdf, control)  # a year no form covers is still absent
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+

@@ -520,3 +520,27 @@ def test_a_number_with_a_mark_is_never_squeezed_into_another(tmp_path: Path) -> 
             assert run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [absent]}).measured_zero, absent
     finally:
         doc.close()
+
+
+# --------------------------------------------------------------------------- years in abbreviated ranges
+
+
+@settings(max_examples=15, deadline=None)
+@given(start=st.integers(2000, 2089), span=st.integers(1, 9), data=st.data(),
+       joiner=st.sampled_from(["-", "\u2013", "/", " to ", "\u2013\u2019", "-'", " / "]))
+def test_a_year_inside_an_abbreviated_range_is_never_a_zero(tmp_path_factory, start: int, span: int, data, joiner: str) -> None:
+    """Any year y printed only inside a range "a–yy" / "a/yy" with a < y (its end included) is a doubt:
+    never a member, never a measured zero."""
+    end = start + span
+    year = data.draw(st.integers(start + 1, end))
+    pdf = tmp_path_factory.mktemp("r") / "r.pdf"
+    doc = pymupdf.open()
+    doc.new_page(width=420, height=300).insert_text((30, 50), f"Revenue in {start}{joiner}{end % 100:02d} was high.", fontsize=10,
+                                                    fontname="dj", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    doc.save(pdf)
+    doc = load_doc(pdf, ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [str(year)], "year": str(year)})
+    finally:
+        doc.close()
+    assert not res.members and res.doubts and not res.measured_zero, res.note

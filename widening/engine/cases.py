@@ -7,6 +7,7 @@ They are applied in the precedence rules/cases.yaml gives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from functools import cache
 from typing import Any
 
@@ -18,7 +19,7 @@ from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, 
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
 from widening.probes import picture_words
-from widening.question.frames import structure_head
+from widening.question.frames import numbered_head, structure_head
 from widening.question.parse import complement_rules
 
 
@@ -68,7 +69,31 @@ def _params(q: Qualifier) -> dict[str, Any]:
     if q.kind == "year":
         short = q.text[2:]
         params.update(year=q.text, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
+    if q.kind in ("numbered", "level") and len(q.parts) == 2:
+        params["near_variants"] = _numbered_forms(q.parts[0], q.parts[1].split("|"))
     return params
+
+
+def _part_params(alts: list[str]) -> dict[str, Any]:
+    """A part's search; a year part ("2022" of "1 May 2022") also finds ranges and two-digit forms that may print it (doubts)."""
+    year = {"year": alts[0]} if re.fullmatch(r"(?:19|20)\d{2}", alts[0]) else {}
+    return {"variants": alts, "qualifier": "part", "pictures": True, **year}
+
+
+def _numbered_forms(head: str, designators: list[str]) -> list[str]:
+    """Other ways to print a numbered item, searched as doubts: "Windows 9" for "Windows 9.0", "the fourth wave" for "Wave 4"."""
+    ordinals = {n: w for w, n in rulebook.load("vocabulary")["ordinal_words"].items()}
+    out = [f"{head} {d[:-2]}" for d in designators if re.fullmatch(r"\d+\.0", d)]
+    return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
+
+
+def _headless(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
+    """Where a numbered item's number is printed without its head word ("3.4 Results", "ERR388", "Code 388")."""
+    if q.kind not in ("numbered", "level") or len(q.parts) != 2 or not numbered_head(q.parts[0]):
+        return []
+    qv = rulebook.load("qualifiers")
+    heads = frozenset(w.lower() for w in (*qv["numbered_heads"], *qv["structure_heads"]))
+    return names.headless(doc, everywhere.pages, q.parts[0], q.parts[1].split("|"), heads, structure_head(q.parts[0]))
 
 
 def _pages(res: ProbeResult) -> list[int]:
@@ -136,11 +161,17 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             return out
         # Not as written: are its words there, and together?
         parts = [p.split("|") for p in q.parts]
-        part_res = [run_probe("name_mentions", doc, everywhere, {"variants": alts, "qualifier": "part", "pictures": True}) for alts in parts]
+        part_res = [run_probe("name_mentions", doc, everywhere, _part_params(alts)) for alts in parts]
         out.results += part_res
         if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
             notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1]}): its last word '{q.parts[-1]}' "
                          "is an ordinary noun the document may leave out")
+            continue
+        if any(pr.measured_zero for pr in part_res) and (printed := _headless(q, doc, everywhere)):
+            # "Section 3.4" printed as a heading "3.4 Results", "error 388" as "ERR388": no claim on the head word's absence.
+            out.doubts += printed[:3]
+            notes.append(f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
+                         f"p{printed[0].page}: {printed[0].what}")
             continue
         for alts, pr in zip(parts, part_res):
             if pr.measured_zero:

@@ -468,7 +468,8 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
     ranges = _covering(coarse, year) if year else []
     glued = _glued_years(coarse, year) if year else []
-    if not any(h for _, h in found + near_found) and not ranges and not glued:
+    short = _short_years(coarse, year) if year else []
+    if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
         return [], _squeezed_hits(doc, index, variants, [])
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
@@ -502,6 +503,8 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         where = box([], hs[0], toks) if hs else whole
         near.append(Member(page=index, bbox=where, what=f"{src}: the range {a}-{b} covers {year}",
                            why="a printed period that includes the year: the year may be covered without being printed"))
+    near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may be {year} in two digits",
+                    why="a two-digit year (an abbreviated quarter, month or date): the year may be printed there") for form in short]
     for j in glued:
         raw = coarse[j].raw
         hs = find(raw, fine, tolerant=False)
@@ -637,7 +640,8 @@ def _overlap(a: BBox, b: BBox) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
-_RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|to|through|thru|until|till)\s*((?:19|20)?\d{2})(?![\d])")
+# "2018-19", "2018/19", "2018 to 19", "FY 2018–’19" (quotes are folded to "'" by name_form).
+_RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|/|to|through|thru|until|till)\s*'?((?:19|20)?\d{2})(?![\d])")
 
 
 _GLUED = re.compile(r"((?:19|20)\d{2}){2,}[^\W\d_]{0,2}")
@@ -662,9 +666,22 @@ def _covering(page: list[Token], year: str) -> list[tuple[str, str]]:
     for m in _RANGE.finditer(text):
         a, b = m.group(1), m.group(2)
         b4 = int(b) if len(b) == 4 else int(a[:2] + b)
-        if int(a) < y < b4 and b4 - int(a) <= 50:
+        if int(a) < y <= b4 and b4 - int(a) <= 50:  # the end year too: "2018-19" covers 2019 without printing it
             out.append((a, str(b4) if len(b) == 4 else b))
     return out
+
+
+def _short_years(page: list[Token], year: str) -> list[str]:
+    """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "H1-19", "May-19", "01.05.19"."""
+    text = "".join((t.gap or " ") + t.raw for t in page)
+    yy = re.escape(year[2:])
+    months = "|".join(sorted(rulebook.load("qualifiers")["months"], key=len, reverse=True))
+    end = r"(?![\d%]|[.,]\d)"
+    pats = [rf"(?<![\w'])'\s?{yy}{end}",  # "'19", "Q3 '19"
+            rf"(?<![\w.])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{end}",  # "3Q19", "Q3-19", "H1 19"
+            rf"(?<![\w])(?:{months})\.?(?:\s?['/-]\s?|){yy}{end}",  # "May-19", "May'19", "may19"; not "May 19" (a day)
+            rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}"]  # "01.05.19", "1/5/19"
+    return [m.group(0).strip() for p in pats for m in re.finditer(p, text)]
 
 
 def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Member | None:
@@ -686,6 +703,37 @@ def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Membe
             return Member(page=index, bbox=union(boxes),
                           what=f"{_source(doc.facts.page(index))}: {' / '.join(_printed(fine, h) for h in chosen)!r} within {window} words")
     return None
+
+
+def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str], heads: frozenset[str], line_start: bool) -> list[Member]:
+    """Doubts: a numbered item's designator printed without its head word: glued to a shortening of the
+    head ("ERR388", "v2.1" for "error 388", "version 2.1"), after another head word ("Code 388") and, with
+    ``line_start``, opening a line with words after it (a heading "3.4 Results", a list mark "3. Insert")."""
+    h = name_form(head)
+    des = {t[0].norm for d in designators if len(t := tokens(d)) == 1}
+    glued = re.compile(rf"([a-z]+)({'|'.join(re.escape(d) for d in des if d[0].isdigit())})") if any(d[0].isdigit() for d in des) else None
+    out: list[Member] = []
+    for index in pages:
+        if page_text_status(doc.facts.page(index)) in ("blind", "empty"):
+            continue
+        page = _page_tokens(doc, index, boxes=False)
+        facts = doc.facts.page(index)
+        for j, t in enumerate(page):
+            how = ""
+            if t.norm in des:
+                # A new line starts at a "\n" in the text, or (OCR lines, tokenised one by one) where no gap is stored.
+                opens = j == 0 or "\n" in t.gap or t.gap == ""
+                words_after = j + 1 < len(page) and page[j + 1].gap != "" and "\n" not in page[j + 1].gap  # a folio stands alone
+                if line_start and opens and words_after:
+                    how = "opens a line (a heading or a list mark)"
+                elif j > 0 and not opens and page[j - 1].norm in heads and not _same(page[j - 1].norm, h):
+                    how = f"follows another head word {page[j - 1].raw!r}"
+            elif glued and (m := glued.fullmatch(t.norm)) and h.startswith(m.group(1)):
+                how = f"is glued to {m.group(1)!r}, a shortening of {head!r}"
+            if how:
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {t.raw!r} {how}",
+                                  why=f"the number of the item, printed without the word {head!r}: neither presence nor absence"))
+    return out
 
 
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:

@@ -140,3 +140,9 @@ def depicted(q: str, end: int) -> bool:
 def structure_head(head: str) -> bool:
     """A head word the document's own structure numbers ("Section", "Chapter"): its number alone may print it."""
     return head.lower().rstrip("s") in {w.rstrip("s") for w in vocab.load("qualifiers")["structure_heads"]}
+
+
+def numbered_head(head: str) -> bool:
+    """A head word that numbers things ("error", "version", "wave", "Section"; rules/qualifiers.yaml)."""
+    qv = vocab.load("qualifiers")
+    return head.lower() in {*qv["numbered_heads"], *qv["structure_heads"]}
