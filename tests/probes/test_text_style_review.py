@@ -142,3 +142,51 @@ def test_letters_followed_by_a_combining_low_line_are_underlined(tmp_path, mark)
     r = _probe(pdfs.save(d, tmp_path / "cl.pdf"), styles=["underline"])
     assert _has(r.members, "K"), (r.note, [m.what for m in r.best_candidates])
     assert not _has(r.members + r.doubts, "Plainwords")
+
+
+# --------------------------------------------------------------------------- C5 coloured backgrounds
+_YELLOW_SHADING = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [70 0 192 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 0.9 0] /C1 [1 0.8 0] /N 1 >> /Extend [true true] >>"
+
+
+@pytest.mark.parametrize("ground", ["raster", "shading", "square"])
+def test_words_on_a_yellow_picture_shading_or_box_annotation_are_a_doubt(tmp_path, ground):
+    """Regression (review): black words on a yellow raster picture or a yellow shading read as no
+    yellow text, while the same look from a Highlight annotation is a doubt."""
+    import pymupdf
+
+    if ground == "shading":
+        path = pdfs.raw_page(tmp_path / "bg.pdf", BODY + "q 70 537 122 19 re W n /Sh0 sh Q BT /F1 14 Tf 72 542 Td (Regional summary) Tj ET\n",
+                             extra_res=f"/Shading << /Sh0 {_YELLOW_SHADING} >>")
+    else:
+        d = pdfs.new_doc()
+        if ground == "raster":
+            pdfs.image(d[0], (70, 286, 192, 305), colour=(255, 217, 0))
+        pdfs.text(d[0], (72, 300), "Regional summary", size=14)
+        pdfs.text(d[0], (72, 400), "Black words on white below")
+        if ground == "square":
+            a = d[0].add_rect_annot(pymupdf.Rect(70, 286, 192, 305))
+            a.set_colors(stroke=(1, 0.85, 0), fill=(1, 0.85, 0))
+            a.set_opacity(0.5)
+            a.update()
+        path = pdfs.save(d, tmp_path / "bg.pdf")
+    r = _probe(path, colour="yellow")
+    assert not r.members and _has(r.doubts, "Regional"), (r.note, [m.what for m in r.best_candidates])
+    assert not _has(r.doubts, "Blackwords") and not _has(r.doubts, "Ordinary")
+
+
+def test_black_words_on_white_still_widen_a_yellow_question(tmp_path):
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 300), "Regional summary", size=14)
+    pdfs.image(d[0], (300, 500, 400, 560), colour=(255, 217, 0))  # a yellow picture elsewhere, with no words
+    r = _probe(pdfs.save(d, tmp_path / "w.pdf"), colour="yellow")
+    assert r.measured_zero and not r.doubts, [m.why for m in r.doubts]
+
+
+@pytest.mark.parametrize("size", [5, 6, 8, 11, 24])
+def test_the_anti_aliasing_of_black_words_is_no_grey_ground(tmp_path, size):
+    """Control: the grey edge pixels of small black glyphs are a blend of ink and paper, not a ground."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 300), "U.S. GOVERNMENT PRINTING OFFICE WASHINGTON 2004", size=size, font="tiro")
+    pdfs.text(d[0], (72, 400), "Heavy words", size=size, font="hebo")
+    r = _probe(pdfs.save(d, tmp_path / "aa.pdf"), colour="gray")
+    assert r.measured_zero and not r.doubts, [m.why for m in r.doubts]

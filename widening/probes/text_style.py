@@ -21,10 +21,10 @@ from typing import Any
 
 import pymupdf
 
-from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, matches
+from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, matches, tinted
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple
-from widening.facts.ink import Box, Verdict, family_absent, underline_absent
+from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, probe
 from widening.probes.images import placed_images
@@ -293,6 +293,38 @@ def _on_any(bbox: BBox, boxes: list[pymupdf.Rect]) -> bool:
     return any(abs(r & b) >= 0.5 * max(min(abs(r), abs(b)), 1.0) for b in boxes)
 
 
+GROUND_DPI = 100  # the span box's background colours are its most common pixels: any legible size will do
+
+
+def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> bool:
+    """Is the span set on a ground of ``fam`` or a pale tint of it in the page's render (a picture, a
+    shading, a box annotation: what ``_highlights`` cannot list)? Paper is white: never asked."""
+    import numpy as np
+
+    if fam.name == "white":
+        return False
+    key = "text_style_ground"  # the last page rendered only: a render per page would fill memory
+    if doc.memo.get(key, (None,))[0] != index:
+        pix = doc.page(index).get_pixmap(dpi=GROUND_DPI, colorspace=pymupdf.csRGB, alpha=False)
+        doc.memo[key] = (index, np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3))
+    rgb, k = doc.memo[key][1], GROUND_DPI / 72
+    x0, y0, x1, y1 = (max(0, int(v * k)) for v in span.bbox)  # rotation is baked in at load: one frame
+    region = rgb[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
+    if not region.size:
+        return False
+    grounds = backgrounds(region)
+    ink, paper = np.array(span.rgb, dtype=np.float64), grounds[0]
+    for i, g in enumerate(grounds):
+        # A common colour between the text's and the main ground's is anti-aliasing of the glyphs.
+        t = np.clip(np.dot(g - ink, paper - ink) / max(np.dot(paper - ink, paper - ink), 1e-9), 0, 1)
+        if i and np.abs(ink + t * (paper - ink) - g).max() < INK_CONTRAST:
+            continue
+        c = tuple(int(round(v)) for v in g)
+        if matches(fam, c) or tinted(fam, c):
+            return True
+    return False
+
+
 def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
     import numpy as np
@@ -435,6 +467,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             if fam is not None and not colour_ok and style_ok and _on_any(span.bbox, marked):
                 # "The yellow words" may be black words on a yellow highlight or box.
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
+                continue
+            if fam is not None and not colour_ok and style_ok and _on_ground(doc, index, span, fam):
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                                     why=f"the render shows a {fam.name} ground under it (a picture, a shading, an annotation): the colour may be the background's"))
                 continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
