@@ -190,3 +190,31 @@ def test_the_anti_aliasing_of_black_words_is_no_grey_ground(tmp_path, size):
     pdfs.text(d[0], (72, 400), "Heavy words", size=size, font="hebo")
     r = _probe(pdfs.save(d, tmp_path / "aa.pdf"), colour="gray")
     assert r.measured_zero and not r.doubts, [m.why for m in r.doubts]
+
+
+# --------------------------------------------------------------------------- C6 colours at a family's edge
+def _coloured_words(tmp: Path, rgb: tuple[int, int, int]) -> Path:
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 330), "Internal draft - not for circulation", size=16, colour=tuple(c / 255 for c in rgb))
+    pdfs.text(d[0], (72, 400), "Black words below")
+    return pdfs.save(d, tmp / "c.pdf")
+
+
+def test_light_grey_words_between_grey_and_invisible_are_a_doubt(tmp_path):
+    """Regression (review): #E8E8E8 words on white are above grey's ceiling (V 225) and below the
+    invisibility test (235): neither, so 'the gray text' was a measured zero."""
+    r = _probe(_coloured_words(tmp_path, (0xE8, 0xE8, 0xE8)), colour="gray")
+    assert not r.members and _has(r.doubts, "Internaldraft") and not _has(r.doubts, "Blackwords"), (r.note, [m.why for m in r.doubts])
+
+
+@settings(max_examples=20, deadline=None)
+@given(level=st.integers(200, 234))
+def test_every_visible_grey_is_grey_or_a_doubt(tmp_path_factory, level):
+    r = _probe(_coloured_words(tmp_path_factory.mktemp("g"), (level, level, level)), colour="gray")
+    assert _has(r.members + r.doubts, "Internaldraft"), level
+
+
+@pytest.mark.parametrize("rgb,fam", [((0x33, 0x33, 0x33), "blue"), ((0, 0, 0), "gray"), ((0x40, 0x40, 0x40), "red"), ((0, 0, 0), "yellow")])
+def test_dark_text_is_no_doubt_for_a_far_colour(tmp_path, rgb, fam):
+    r = _probe(_coloured_words(tmp_path, rgb), colour=fam)
+    assert r.measured_zero and not r.doubts, [m.why for m in r.doubts]

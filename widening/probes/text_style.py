@@ -21,7 +21,7 @@ from typing import Any
 
 import pymupdf
 
-from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, matches, tinted
+from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
@@ -293,6 +293,27 @@ def _on_any(bbox: BBox, boxes: list[pymupdf.Rect]) -> bool:
     return any(abs(r & b) >= 0.5 * max(min(abs(r), abs(b)), 1.0) for b in boxes)
 
 
+# A family's edges are tuned lines in HSV: a colour this close to one is a doubt. The slack closes
+# the gap between grey's ceiling (V 225) and the invisibility test (235), and no more: dark greys
+# (#333) stay out of chromatic families, whose saturation floor is 50 or more.
+EDGE_HUE = 3  # of 180
+EDGE_SV = 12  # of 255
+
+
+def _edge_of(fam: Family, rgb: tuple[int, int, int]) -> str | None:
+    """Why a colour outside ``fam`` may still be read as it (a pale tint, or near an edge), or None."""
+    import numpy as np
+
+    if tinted(fam, rgb):
+        return f"{hex_rgb(rgb)} is a pale tint of {fam.name}"
+    h, s, v = srgb_to_hsv(rgb)
+    near = np.array([((h + dh) % 180, min(max(s + ds, 0), 255), min(max(v + dv, 0), 255))
+                     for dh in (-EDGE_HUE, 0, EDGE_HUE) for ds in (-EDGE_SV, 0, EDGE_SV) for dv in (-EDGE_SV, 0, EDGE_SV)])
+    if mask(fam, near).any():
+        return f"{hex_rgb(rgb)} lies within {EDGE_HUE} hue / {EDGE_SV} saturation or value of {fam.name}'s tuned edge"
+    return None
+
+
 GROUND_DPI = 100  # the span box's background colours are its most common pixels: any legible size will do
 
 
@@ -471,6 +492,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             if fam is not None and not colour_ok and style_ok and _on_ground(doc, index, span, fam):
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
                                      why=f"the render shows a {fam.name} ground under it (a picture, a shading, an annotation): the colour may be the background's"))
+                continue
+            edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and style_ok and not span.invisible else None
+            if edge:
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=edge))
                 continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
