@@ -6,8 +6,9 @@ __version__ = "0.1.0"
 # Bump when facts or probe semantics change: it keys the on-disk cache (facts3: OCR reads
 # one line per recogniser call and tall pictures in bands; facts4: a full-page picture under
 # a stamp-only text layer is an image-only page; facts5: captions with any dash or a middle dot
-# in their number, folios with a closing period, a /Rotate page read in the frame a reader sees).
-ENGINE_VERSION = "0.1.0-facts5"
+# in their number, folios with a closing period, a /Rotate page read in the frame a reader sees;
+# facts6: OCR reads lines set at 90 or 180 degrees).
+ENGINE_VERSION = "0.1.0-facts6"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

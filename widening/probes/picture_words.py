@@ -229,8 +229,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # The cache namespace of picture words: a new name whenever how pictures are read changes
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
 # read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
-# read too), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v5"
+# read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier), so words read
+# the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v6"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
