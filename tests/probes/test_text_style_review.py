@@ -218,3 +218,78 @@ def test_every_visible_grey_is_grey_or_a_doubt(tmp_path_factory, level):
 def test_dark_text_is_no_doubt_for_a_far_colour(tmp_path, rgb, fam):
     r = _probe(_coloured_words(tmp_path, rgb), colour=fam)
     assert r.measured_zero and not r.doubts, [m.why for m in r.doubts]
+
+
+# --------------------------------------------------------------------------- C2 weight outside name and flags
+DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+
+def _unbold(path: str) -> bytes:
+    """The font file with its OS/2 fsSelection and head macStyle bold/italic bits cleared (as in
+    weights outside a style-linked family: Extrabold, Ultra); usWeightClass stays."""
+    import struct
+
+    b = bytearray(Path(path).read_bytes())
+    for i in range(struct.unpack(">H", b[4:6])[0]):
+        tag, _, off, _ = struct.unpack(">4sIII", b[12 + 16 * i: 28 + 16 * i])
+        if tag == b"OS/2":
+            fs = struct.unpack(">H", b[off + 62: off + 64])[0]
+            b[off + 62: off + 64] = struct.pack(">H", (fs & ~0x21) | 0x40)
+        if tag == b"head":
+            b[off + 44: off + 46] = struct.pack(">H", struct.unpack(">H", b[off + 44: off + 46])[0] & ~3)
+    return bytes(b)
+
+
+def _heavy_doc(tmp: Path, name: str, descriptor: dict[str, str] | None = None) -> Path:
+    """Red words in DejaVuSans-Bold with its bold bits cleared, renamed ``name``; ``descriptor`` keys set."""
+    d = pdfs.new_doc()
+    p = d[0]
+    pdfs.text(p, (72, 200), "Plain red words", colour=(0.85, 0, 0))
+    p.insert_font(fontname="FX", fontbuffer=_unbold(DEJAVU_BOLD))
+    p.insert_text((72, 300), "Deadline: 30 June", fontsize=14, fontname="FX", color=(0.85, 0, 0))
+    for x in range(1, d.xref_length()):
+        for k in ("BaseFont", "FontName"):
+            if d.xref_get_key(x, k)[0] == "name" and "DejaVu" in d.xref_get_key(x, k)[1]:
+                d.xref_set_key(x, k, f"/ABCDEF+{name}")
+        if d.xref_get_key(x, "Type")[1] == "/FontDescriptor" and "ABCDEF" in d.xref_get_key(x, "FontName")[1]:
+            for k, v in (descriptor or {}).items():
+                d.xref_set_key(x, k, v)
+    return pdfs.save(d, tmp / "heavy.pdf")
+
+
+@pytest.mark.parametrize("name,descriptor", [
+    ("ProximaNova-Extrabld", None),  # the name token
+    ("Gotham-Ultra", None),
+    ("Acme-Regular", None),  # usWeightClass 700 in the embedded font
+    ("Acme-Book", {"FontWeight": "700"}),
+    ("Acme-Book", {"StemV": "160"}),  # a heavy stem only: a doubt
+])
+def test_a_heavy_font_without_bold_bits_is_bold_or_a_doubt(tmp_path, name, descriptor):
+    """Regression (review): DejaVuSans-Bold with its bold bits cleared, embedded as
+    "ProximaNova-Extrabld", was neither bold by name nor by MuPDF's flag: 'the bold red words' was a
+    measured zero. Weight now also comes from the descriptor's /FontWeight, the font's usWeightClass,
+    more foundry tokens, and a heavy /StemV (a doubt)."""
+    r = _probe(_heavy_doc(tmp_path, name, descriptor), styles=["bold"], colour="red")
+    assert _has(r.members + r.doubts, "Deadline"), (r.note, [m.what for m in r.best_candidates])
+    assert not _has(r.members + r.doubts, "Plainred")
+
+
+def test_an_italic_angle_in_the_descriptor_is_italic(tmp_path):
+    r = _probe(_heavy_doc(tmp_path, "Acme-Book", {"ItalicAngle": "-12"}), styles=["italic"])
+    assert _has(r.members, "Deadline") and not _has(r.members + r.doubts, "Plainred"), r.note
+
+
+@pytest.mark.parametrize("name", ["HelveticaNeue-UltraLight", "Acme-Book"])
+def test_light_and_book_weights_are_not_bold(tmp_path, name):
+    """Control: an 'Ultra' that is UltraLight, and a regular weight, stay out (upright body text too)."""
+    r = _probe(pdfs.raw_page(tmp_path / "l.pdf", BODY + "BT /F2 14 Tf 72 650 Td (Light words) Tj ET\n", fonts={"F1": "Helvetica", "F2": name}),
+               styles=["bold"])
+    assert r.measured_zero and not r.doubts, [m.what for m in r.members + r.doubts]
+
+
+@pytest.mark.parametrize("name,italic", [("TradeGothicLTStd-BoldObl", True), ("NewsGothicStd-Obl", True), ("Garamond-Cursiva", True),
+                                         ("NimbusRomNo9L-Regu-Slant_167", True), ("Noble", False), ("Helvetica", False)])
+def test_more_italic_font_names(name, italic):
+    from widening.probes.text_style import is_italic_name
+
+    assert is_italic_name(name) is italic

@@ -23,6 +23,7 @@ import pymupdf
 
 from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted
 from widening.facts.document import Doc
+from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
@@ -35,8 +36,10 @@ STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3).
 _ITALIC_NAME = re.compile(r"(italic|oblique|slanted|inclined|kursiv|-it$|-ital|[a-z]it$|-bdit$|-boldit$|-blackit$|-lightit$|it$)", re.I)
 # Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
-# weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering).
-_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5)", re.I)
+# weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering),
+# "-Extrabld", "-XBd", "-Ultra" (not UltraLight/UltraThin), "Super", "Poster".
+_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5"
+                        r"|extrabld|xbd|ultra(?!light|thin|lt)|super|poster)", re.I)
 # Combining marks that draw a line under the letter before them: typed underlines.
 _COMBINING_UNDERLINES = re.compile(r"\S[\u0331\u0332\u0333]")  # after a letter, macron below, low line, double low line
 _STEXT_UNDERLINE = 2
@@ -75,9 +78,9 @@ def _base_font(name: str) -> str:
 def is_italic_name(font: str) -> bool:
     base = _base_font(font)
     # "-It", "BoldIt", "MinionPro-It" count, "Digit"/"Split" style words do not.
-    if re.search(r"(italic|oblique|slanted|inclined|kursiv)", base, re.I):
+    if re.search(r"(italic|oblique|slant|inclined|kursiv|cursiv)", base, re.I):
         return True
-    return bool(re.search(r"(-|[a-z])(it|ital|bdit|boldit)$", base.split(",")[-1], re.I)) and not base.lower().endswith(("digit", "split", "unit", "kit"))
+    return bool(re.search(r"(-|[a-z])(it|ital|bdit|boldit|obl)$", base.split(",")[-1], re.I)) and not base.lower().endswith(("digit", "split", "unit", "kit"))
 
 
 def is_bold_name(font: str) -> bool:
@@ -358,8 +361,10 @@ def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     return not family_absent(rgb, (0, 0, pix.width, pix.height), fam).absent
 
 
-def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: list[dict] | None = None) -> list[Span]:
-    """Visible spans of the page's text layer inside ``clip`` with their style verdicts."""
+def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: list[dict] | None = None,
+               traits: dict[str, FontTraits] | None = None) -> list[Span]:
+    """Visible spans of the page's text layer inside ``clip`` with their style verdicts; ``traits``:
+    the page's fonts' declared weight and slant by name (widening/facts/font_traits.py)."""
     textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES)
     raw = textpage.extractRAWDICT()
     leans = _leans(textpage)
@@ -399,12 +404,15 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 lean, most = _lean(fresh, leans)
                 if lean >= ITALIC_LEAN:
                     italic, _ = True, reasons.append(f"sheared matrix (lean {lean:.2f})")
-                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]))
+                declared = (traits or {}).get(_base_font(s["font"])[:31], FontTraits())
+                if declared.italic:
+                    italic, _ = True, reasons.append("font descriptor")
+                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]) or declared.bold)
                 # Fill plus stroke is the classic fake bold.
                 bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
-                overstruck = not bold and bool(cf & _STEXT_BOLD)
+                overstruck = not bold and (bool(cf & _STEXT_BOLD) or declared.heavy_stem)
                 fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
                 underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
                 near_u = not underline and _near_underline(bbox, size, tall)
@@ -471,7 +479,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         page = doc.page(index)
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
-        spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings)
+        spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings, page_font_traits(doc.pdf, page, doc.memo))
         marked = _highlights(page, fam, drawings) if fam is not None else []
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
@@ -525,7 +533,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks)",
-    "bold": "no bold font, flag or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels)",
+    "bold": "no bold font, flag, weight or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130)",
 }
 
 
