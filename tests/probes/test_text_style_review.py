@@ -293,3 +293,49 @@ def test_more_italic_font_names(name, italic):
     from widening.probes.text_style import is_italic_name
 
     assert is_italic_name(name) is italic
+
+
+# --------------------------------------------------------------------------- C7 math alphanumerics
+DEJAVU_SERIF = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+
+
+def _math_letters(s: str, upper: int, lower: int) -> str:
+    """``s`` in a Mathematical Alphanumeric alphabet starting at ``upper`` (A) and ``lower`` (a)."""
+    return "".join(chr(upper + ord(c) - 65) if "A" <= c <= "Z" else "\u210e" if c == "h" and lower == 0x1D44E
+                   else chr(lower + ord(c) - 97) if "a" <= c <= "z" else c for c in s)
+
+
+def _math_doc(tmp: Path, text: str) -> Path:
+    """Yellow ``text`` in DejaVu Serif (upright), with a ToUnicode map right for astral code points
+    (PyMuPDF writes a 16-bit one)."""
+    import pymupdf
+
+    d = pdfs.new_doc()
+    d[0].insert_text((72, 300), text, fontsize=14, fontname="dvs", fontfile=DEJAVU_SERIF, color=(1, 0.85, 0))
+    font = pymupdf.Font(fontfile=DEJAVU_SERIF)
+    pairs = []
+    for ch in sorted(set(text)):
+        cp = ord(ch)
+        u = "%04X" % cp if cp <= 0xFFFF else "%04X%04X" % (0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF))
+        pairs.append("<%04X> <%s>" % (font.has_glyph(cp), u))
+    cmap = ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + f"{len(pairs)} beginbfchar\n" + "\n".join(pairs)
+            + "\nendbfchar\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+    for x in range(1, d.xref_length()):
+        if d.xref_get_key(x, "ToUnicode")[0] == "xref" and "DejaVu" in d.xref_get_key(x, "BaseFont")[1]:
+            d.update_stream(int(d.xref_get_key(x, "ToUnicode")[1].split()[0]), cmap.encode())
+    return pdfs.save(d, tmp / "math.pdf")
+
+
+@pytest.mark.parametrize("upper,lower,style", [(0x1D434, 0x1D44E, "italic"), (0x1D468, 0x1D482, "italic"), (0x1D400, 0x1D41A, "bold"),
+                                                (0x1D63C, 0x1D656, "italic")])
+def test_mathematical_italic_and_bold_letters_have_their_style(tmp_path, upper, lower, style):
+    """Regression (review): words typed in MATHEMATICAL ITALIC letters (U+1D434...) in an upright
+    font show italic glyphs, but no flag, name or shear says so: a measured zero."""
+    r = _probe(_math_doc(tmp_path, _math_letters("Regional summary", upper, lower)), styles=[style], colour="yellow")
+    assert r.members, (r.note, [m.what for m in r.best_candidates])
+
+
+def test_mathematical_sans_letters_are_not_italic(tmp_path):
+    r = _probe(_math_doc(tmp_path, _math_letters("Regional summary", 0x1D5A0, 0x1D5BA)), styles=["italic"])
+    assert r.measured_zero and not r.doubts

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,6 +82,14 @@ def is_italic_name(font: str) -> bool:
     if re.search(r"(italic|oblique|slant|inclined|kursiv|cursiv)", base, re.I):
         return True
     return bool(re.search(r"(-|[a-z])(it|ital|bdit|boldit|obl)$", base.split(",")[-1], re.I)) and not base.lower().endswith(("digit", "split", "unit", "kit"))
+
+
+def math_styles(text: str) -> tuple[bool, bool]:
+    """(italic, bold): does ``text`` hold Mathematical Alphanumeric letters of an italic or a bold
+    alphabet (U+1D400-1D7FF, and U+210E PLANCK CONSTANT, the italic h)? Their glyphs are styled
+    whatever the font."""
+    names = [unicodedata.name(c, "") for c in text if "\U0001D400" <= c <= "\U0001D7FF" or c == "\u210e"]
+    return any("ITALIC" in n or n == "PLANCK CONSTANT" for n in names), any("BOLD" in n for n in names)
 
 
 def is_bold_name(font: str) -> bool:
@@ -407,7 +416,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 declared = (traits or {}).get(_base_font(s["font"])[:31], FontTraits())
                 if declared.italic:
                     italic, _ = True, reasons.append("font descriptor")
-                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]) or declared.bold)
+                math_italic, math_bold = math_styles(text)
+                if math_italic:
+                    italic, _ = True, reasons.append("mathematical italic letters")
+                bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]) or declared.bold or math_bold)
                 # Fill plus stroke is the classic fake bold.
                 bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
