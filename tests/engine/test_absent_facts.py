@@ -234,3 +234,65 @@ def test_a_year_printed_in_a_short_form_is_a_doubt(tmp_path: Path, question: str
     d = _decide(pdf, control)  # a year no form covers is still absent
     assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
 
+
+# --------------------------------------------------------------------------- other forms of the same name
+
+OTHER_FORMS = [
+    ("What was the revenue of Brambleton Corp?", "Brambleton Corporation reported revenue of 4.2 million.", "What was the revenue of Zorblax Corp?"),
+    ("What profit did Brambleton Intl report?", "Brambleton International reported a profit.", "What profit did Zorblax Intl report?"),
+    ("How many projects did the Dept of Energy fund?", "The Department of Energy funded 12 projects.", "How many projects did the Dept of Zorblax fund?"),
+    ("Who hosted the summit in Saint Petersburg?", "St. Petersburg hosted the summit.", "Who hosted the summit in Saint Zorblax?"),
+    ("How many staff climbed Mount Kilimanjaro?", "Mt. Kilimanjaro was climbed by 40 staff.", "How many staff climbed Mount Zorblax?"),
+    ("What profit did United States Steel report?", "U.S. Steel reported a profit of 4.2 million.", "What profit did United Zorblax Steel report?"),
+    ("What share of sales came from the United States of America?", "The USA gave 40% of sales.", "What share of sales came from the United Zorblax of America?"),
+    ("What share of sales came from New York City?", "NYC gave 40% of sales.", "What share of sales came from New Zorblax City?"),
+]
+
+
+@pytest.mark.parametrize("question, line, control", OTHER_FORMS, ids=[o[1][:16] for o in OTHER_FORMS])
+def test_an_abbreviated_or_expanded_name_is_a_doubt(tmp_path: Path, question: str, line: str, control: str) -> None:
+    """"Corp" for "Corporation", "St." for "Saint", "U.S." or "USA" or "NYC" for the words they abbreviate:
+    the name is printed in another form, a doubt, never an absence."""
+    pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
+    d = _decide(pdf, question)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
+    d = _decide(pdf, control)  # a word no form of which is printed is still absent
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+
+
+@settings(max_examples=10, deadline=None)
+@given(words=st.lists(st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=5, max_size=8), min_size=2, max_size=4, unique_by=lambda w: w[0]),
+       dots=st.booleans())
+def test_a_name_printed_only_as_its_initials_is_never_claimed_absent(tmp_path_factory, words: list[str], dots: bool) -> None:
+    """Any name of several words printed only as its initials ("N.Y.C.", or "NYC" of three letters or more)."""
+    name = " ".join(w.capitalize() for w in words)
+    dots = dots or len(words) == 2
+    initials = "".join(w[0].upper() + ("." if dots else "") for w in words)
+    pdf = _filing(tmp_path_factory.mktemp("i") / "f.pdf", {1: [f"The {initials} office gave 40% of sales."]}, n=2)
+    d = _decide(pdf, f"What share of sales came from the {name} office?")
+    assert d.case != "absent_entity", d.reason
+
+
+def test_a_middle_initial_dropped_or_a_first_name_as_an_initial_is_a_doubt(tmp_path: Path) -> None:
+    """"John F. Kennedy" printed "John Kennedy" or "J. F. Kennedy": a doubt; a surname never printed is absent."""
+    for line in ("John Kennedy was elected in 1960.", "J. F. Kennedy was elected in 1960."):
+        pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
+        d = _decide(pdf, "When was John F. Kennedy elected?")
+        assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+        assert "numbered" not in d.reason
+        d = _decide(pdf, "When was John F. Zorblax elected?")
+        assert (d.decision, d.case) == ("keep", "absent_entity") and "numbered" not in d.reason, d.reason
+
+
+def test_a_name_only_in_metadata_or_a_bookmark_is_claimed_on_no_page(tmp_path: Path) -> None:
+    """The claim's scope is the pages: a title in the metadata or a bookmark is no mention on a page."""
+    pdf = tmp_path / "f.pdf"
+    doc = pymupdf.open()
+    doc.new_page(width=420, height=300).insert_text((30, 50), FILLER, fontsize=11)
+    doc.set_metadata({"title": "Zorblax annual figures"})
+    doc.set_toc([[1, "Zorblax", 1]])
+    doc.save(pdf)
+    d = _decide(pdf, "What profit did Zorblax report?")
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    assert "on no page" in d.reason and "nowhere in the document" not in d.reason, d.reason

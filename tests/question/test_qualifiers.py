@@ -76,3 +76,14 @@ def test_a_top_n_count_is_a_cardinality_never_a_presupposed_name(n, sep, noun):
     p = parse_question(f"What are the top{sep}{n} {noun} of the yellow words in the document?")
     assert p.cardinality == n
     assert not [q for q in p.qualifiers if f"top{sep}{n}".lower() in q.text.lower()]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("When was John F. Kennedy elected?", {("name", "John F. Kennedy")}),
+    ("What did George W. Bush sign in 2002?", {("name", "George W. Bush"), ("year", "2002")}),
+    ("What did Recruiter C post?", {("numbered", "Recruiter C")}),
+    ("What did Recruiter C. post?", {("numbered", "Recruiter C")}),
+])
+def test_a_middle_initial_is_part_of_a_name_not_a_designator(question: str, expected: set[tuple[str, str]]) -> None:
+    """A one-letter "F." followed by a capitalised word is a middle initial: "John F" is no numbered item."""
+    assert quals(question) == expected

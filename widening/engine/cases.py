@@ -69,9 +69,20 @@ def _params(q: Qualifier) -> dict[str, Any]:
     if q.kind == "year":
         short = q.text[2:]
         params.update(year=q.text, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
+    if q.kind == "name" and (initials := _initial_forms(q.text)):
+        params["near_variants"] = initials
     if q.kind in ("numbered", "level") and len(q.parts) == 2:
         params["near_variants"] = _numbered_forms(q.parts[0], q.parts[1].split("|"))
     return params
+
+
+def _initial_forms(name: str) -> list[str]:
+    """A name with a one-letter initial ("John F. Kennedy") searched as doubts without it ("John Kennedy")
+    and with its first words as initials ("J. F. Kennedy")."""
+    words = re.findall(r"[\w'’&-]+", name)
+    if len(words) < 3 or not any(len(w) == 1 and w.isupper() for w in words[:-1]):
+        return []
+    return [" ".join(w for w in words if len(w) > 1), " ".join(w[0] for w in words[:-1]) + " " + words[-1]]
 
 
 def _part_params(alts: list[str]) -> dict[str, Any]:
@@ -85,6 +96,15 @@ def _numbered_forms(head: str, designators: list[str]) -> list[str]:
     ordinals = {n: w for w, n in rulebook.load("vocabulary")["ordinal_words"].items()}
     out = [f"{head} {d[:-2]}" for d in designators if re.fullmatch(r"\d+\.0", d)]
     return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
+
+
+def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
+    """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA")."""
+    if q.kind not in ("name", "quoted"):
+        return []
+    # Initials leave out function words or keep them ("USA" for "United States of America"; "DoE").
+    skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
+    return names.other_forms(doc, everywhere.pages, q.text, skip)
 
 
 def _headless(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
@@ -157,7 +177,7 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             notes.append(f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})")
             continue
         if not q.parts:
-            out.finding = _absent(q, res, "which occurs nowhere in the document: 0 exact hits")
+            out.finding = _absent(q, res, "which occurs on no page of the document: 0 exact hits")
             return out
         # Not as written: are its words there, and together?
         parts = [p.split("|") for p in q.parts]
@@ -173,9 +193,13 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             notes.append(f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
                          f"p{printed[0].page}: {printed[0].what}")
             continue
+        if any(pr.measured_zero for pr in part_res) and (forms := _other_forms(q, doc, everywhere)):
+            out.doubts += forms[:3]
+            notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
+            continue
         for alts, pr in zip(parts, part_res):
             if pr.measured_zero:
-                out.finding = _absent(q, pr, f"which occurs nowhere in the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
+                out.finding = _absent(q, pr, f"which occurs on no page of the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
                                       {"parts": [r.model_dump(mode="json") for r in part_res]})
                 return out
         if any(not pr.members for pr in part_res):
@@ -202,6 +226,10 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             notes.append(f"{_describe(q)} is not printed as written, but '{head}' is (pages {_span(_pages(res_head))}), and its last word "
                          f"'{q.parts[-1]}' is what the whole document is about (pages {_span(_pages(part_res[-1]))}): a chart or table "
                          f"may print '{head}' alone for it")
+            continue
+        if (forms := _other_forms(q, doc, everywhere)):
+            out.doubts += forms[:3]
+            notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
             continue
         where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
         out.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",

@@ -736,6 +736,74 @@ def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str]
     return out
 
 
+def _contraction(short: str, long: str) -> bool:
+    """``short`` abbreviates ``long``: its start ("corp"), or its first and last letters with letters of it
+    between, in order ("intl", "dept", "st", "mt")."""
+    if len(short) < 2 or len(short) >= len(long) or short[0] != long[0] or not (short.isalpha() and long.isalpha()):
+        return False
+    rest = iter(long[1:-1])
+    return long.startswith(short) or (short[-1] == long[-1] and all(c in rest for c in short[1:-1]))
+
+
+def _initials_at(page: list[Token], j: int, letters: str) -> tuple[int, bool] | None:
+    """(end, dotted) when ``letters`` are printed at token ``j`` as one word ("usa") or letters joined by dots ("u.s.")."""
+    after = page[j + 1].gap if j + 1 < len(page) else ""
+    if page[j].norm == letters:
+        return j + 1, after.startswith(".") or page[j].word.endswith(".")
+    end = j + len(letters)
+    if end <= len(page) and all(page[j + k].norm == c for k, c in enumerate(letters)) \
+            and all(page[j + k].gap.strip() == "." for k in range(1, len(letters))):
+        return end, True
+    return None
+
+
+def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str]) -> int | None:
+    """End of the asked words printed from token ``j`` in another form: a word shortened on either side ("Corp" for
+    "Corporation", "St." for "Saint"), or several words as their initials ("U.S.", "NYC"); None when none is, or only exactly."""
+
+    # A shortened word must sit beside a word printed as asked ("Brambleton Corporation"); initials may stand alone.
+    def go(a: int, k: int, other: bool, short: bool = False, same: bool = False) -> int | None:
+        if a == len(asked):
+            return k if other and (same or not short) else None
+        if k >= len(page):
+            return None
+        p = page[k].norm
+        dotted = k + 1 < len(page) and page[k + 1].gap.startswith(".") or page[k].word.endswith(".")
+        steps = [(a + 1, k + 1, other, short, True)] if _same(asked[a], p) else []
+        if _contraction(asked[a], p) or (dotted and _contraction(p, asked[a])):
+            steps.append((a + 1, k + 1, True, True, same))
+        for n in range(2, len(asked) - a + 1):
+            words = asked[a:a + n]
+            for letters in {"".join(w[0] for w in words), "".join(w[0] for w in words if w not in skip)}:
+                got = _initials_at(page, k, letters) if len(letters) >= 2 and words[-1] not in skip else None
+                # two undotted letters alone ("ny") are too common to stand for a whole name
+                if got and (got[1] or len(letters) >= 3 or a > 0 or a + n < len(asked)):
+                    steps.append((a + n, got[0], True, short, same))
+        return next((e for s in steps if (e := go(*s)) is not None), None)
+
+    return go(0, j, False)
+
+
+def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str]) -> list[Member]:
+    """Doubts: the name printed with a word abbreviated or expanded, or with words as their initials
+    (``_other_form``); ``skip``: small words initials may leave out ("of" in "USA")."""
+    asked = [t.norm for t in tokens(name)]
+    out: list[Member] = []
+    if len(asked) < 2:
+        return out
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) in ("blind", "empty"):
+            continue
+        page = _page_tokens(doc, index, boxes=False)
+        for j, t in enumerate(page):
+            if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip)) is not None:
+                printed = "".join((page[i].gap if i > j else "") + page[i].raw for i in range(j, end))
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {printed!r} may be {name!r}",
+                                  why="the name in another form (a word abbreviated or spelt out, initials): neither presence nor absence"))
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}

@@ -589,6 +589,8 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
             continue  # "If I", "can I": the pronoun, not a roman one
         if des.isalpha() and not (head[0].isupper() or low in heads):
             continue
+        if _middle_initial(q, m.end(2)):
+            continue  # "John F. Kennedy": a middle initial, not the designator of a numbered "John F"
         if _is_unit(des):
             continue
         kind = "level" if low in ("level", "levels") else "numbered"
@@ -603,6 +605,13 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
             add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
     _names(cased, free, add)
     return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _middle_initial(q: str, end: int) -> bool:
+    """The one letter ending at ``end`` is followed by "." and a capitalised word that may go on a name ("F. Kennedy")."""
+    nxt = re.match(r"\.\s+([A-Z][\w'’-]*)", q[end:])
+    return nxt is not None and q[end - 1].isalpha() and not q[end - 2].isalnum() and nxt.group(1) not in _c()["not_names"] \
+        and nxt.group(1).lower() not in _qv()["not_heads"]
 
 
 def _casing_uninformative(q: str) -> bool:
@@ -663,7 +672,7 @@ def _names(q: str, free: Any, add: Any) -> None:
     whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
     other qualifier already took ("FY2020", a year) splits the run around it.
     """
-    token = r"[A-Z][\w&.-]*[\w]|[A-Z]"
+    token = r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
     for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}))", q):
         raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
         run: list[tuple[int, int, str]] = []
@@ -701,7 +710,8 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
         return  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
     # Every word of a several-word name is a part: "White Americans" printed as "White" and
     # "Americans" apart is a doubt, never an absent name.
-    parts = tuple(words) if len(words) > 1 else ()
+    # A one-letter initial is no part: "F" alone says nothing of "John F. Kennedy" (cases.py searches the name without it).
+    parts = tuple(w for w in words if len(w) > 1 or not w.isalpha()) if len(words) > 1 else ()
     add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
