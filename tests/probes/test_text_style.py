@@ -217,3 +217,18 @@ def test_words_on_a_highlight_of_the_asked_colour_are_a_doubt(tmp_path, mark):
     r = run_probe("text_style", doc, Scope((1,)), {"colour": "yellow"})
     assert not r.members and any("highlight" in (m.why or "") for m in r.doubts), r.note
     assert run_probe("text_style", doc, Scope((1,)), {"colour": "red"}).measured_zero
+
+
+def test_words_in_a_pale_tint_of_the_colour_are_a_doubt(tmp_path):
+    """Regression (review of the colour probes): words in #BDD7EE (Office "Lighter 60%" blue, S 52 under
+    blue's floor 60) on a dark grey band were no blue text: "the blue words" was a measured zero."""
+    import pymupdf
+
+    d = pdfs.new_doc()
+    d[0].draw_rect(pymupdf.Rect(60, 280, 400, 310), color=None, fill=(0.2, 0.2, 0.2))
+    pdfs.text(d[0], (72, 300), "Light words on a dark band", colour=(0xBD / 255, 0xD7 / 255, 0xEE / 255))
+    pdfs.text(d[0], (72, 400), "Black words below")
+    doc = load_doc(pdfs.save(d, tmp_path / "pale.pdf"))
+    r = run_probe("text_style", doc, Scope((1,)), {"colour": "blue"})
+    assert not r.members and any("pale" in (m.why or "") for m in r.doubts), r.note
+    assert run_probe("text_style", doc, Scope((1,)), {"colour": "red"}).measured_zero

@@ -73,6 +73,33 @@ def matches(fam: Family, rgb: tuple[int, int, int]) -> bool:
     return not fam.hues or any(lo <= h <= hi for lo, hi in fam.hues)
 
 
+# Pale tints: paint mixed with white keeps its hue but falls under a family's floors. Office's
+# "Lighter 60%" and "Lighter 80%" theme fills are the measure: #BDD7EE (light blue) has S 52 < 60,
+# #E2F0D9 (light green) S 24 < 50, #EDEDED (light grey) V 237 > 225. A tint is a doubt, never a member.
+TINT_S_MIN = 20  # the palest Office tints, "Lighter 80%" green #E2F0D9 and blue #DEEBF7, have S 24 and 26
+TINT_V_MIN = 180  # a tint is light: Office's "Lighter 60%" fills have V 220-255; dark greyish hues are no tint
+GREY_TINT_V_MAX = 245  # the palest Office grey fill ("Background 1, Darker 5%", #F2F2F2) has V 242; paper is 255
+
+
+def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
+    """Pixels of a pale tint of ``fam``: its hue, too pale for ``mask`` (for grey: lighter than its ceiling)."""
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    if fam.name == "gray":
+        return (s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)
+    if not fam.hues:
+        return np.zeros(h.shape, dtype=bool)  # black and white have no tint
+    ok = (s >= TINT_S_MIN) & (s < fam.s_min) & (v >= TINT_V_MIN)
+    hue_ok = np.zeros_like(ok)
+    for lo, hi in fam.hues:
+        hue_ok |= (h >= lo) & (h <= hi)
+    return ok & hue_ok
+
+
+def tinted(fam: Family, rgb: tuple[int, int, int]) -> bool:
+    """Is one colour a pale tint of ``fam`` (``tint_mask``)?"""
+    return bool(tint_mask(fam, np.array(srgb_to_hsv(rgb))))
+
+
 def mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
     """Boolean mask of the pixels of an OpenCV HSV image that fall in ``fam``."""
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]

@@ -1,0 +1,39 @@
+"""colours: the pale-tint band under each family's floors (Office's "Lighter 60%/80%" fills)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from widening.facts.colours import FAMILIES, family, matches, tinted
+
+# Office theme fills a reader names by their colour, all below the family's floors.
+OFFICE_TINTS = [("#BDD7EE", "blue"), ("#DEEBF7", "blue"), ("#B4C7E7", "blue"), ("#DAE3F3", "blue"),
+                ("#C5E0B4", "green"), ("#E2F0D9", "green"), ("#FFF2CC", "yellow"), ("#FBE5D6", "orange"),
+                ("#EDEDED", "grey"), ("#E7E6E6", "grey"), ("#F2F2F2", "grey")]
+
+
+def _rgb(hexa: str) -> tuple[int, int, int]:
+    return int(hexa[1:3], 16), int(hexa[3:5], 16), int(hexa[5:7], 16)
+
+
+@pytest.mark.parametrize("hexa,name", OFFICE_TINTS)
+def test_office_light_tints_are_pale_tints_of_their_colour(hexa, name):
+    """Regression (review of the colour probes): #BDD7EE ("Lighter 60%" blue, S 52 < 60) was no blue at all."""
+    fam = family(name)
+    assert matches(fam, _rgb(hexa)) or tinted(fam, _rgb(hexa)), (hexa, name)
+
+
+@pytest.mark.parametrize("rgb", [(255, 255, 255), (250, 250, 250), (0, 0, 0), (128, 128, 128), (252, 253, 255)])
+def test_paper_black_and_mid_grey_are_no_chromatic_tint(rgb):
+    """Controls: paper white, a JPEG's near-white, black and mid grey are no pale tint of a hue."""
+    assert not any(tinted(f, rgb) for f in FAMILIES.values() if f.hues)
+
+
+@settings(max_examples=500, deadline=None)
+@given(rgb=st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)), name=st.sampled_from(sorted(FAMILIES)))
+def test_a_tint_is_never_a_member_colour(rgb, name):
+    """Property: the tint band lies outside the family (a tint is a doubt, never a member)."""
+    fam = family(name)
+    assert not (matches(fam, rgb) and tinted(fam, rgb))
