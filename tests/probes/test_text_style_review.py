@@ -339,3 +339,15 @@ def test_mathematical_italic_and_bold_letters_have_their_style(tmp_path, upper, 
 def test_mathematical_sans_letters_are_not_italic(tmp_path):
     r = _probe(_math_doc(tmp_path, _math_letters("Regional summary", 0x1D5A0, 0x1D5BA)), styles=["italic"])
     assert r.measured_zero and not r.doubts
+
+
+def test_slightly_sheared_words_on_a_yellow_picture_are_a_doubt_for_yellow_italic(tmp_path):
+    """A span only near the style (a 3-degree shear: a doubt for italic) on a ground of the asked
+    colour: each reading alone is a doubt, so together they are one, not a measured zero."""
+    d = pdfs.new_doc()
+    pdfs.image(d[0], (70, 286, 192, 305), colour=(255, 217, 0))
+    shear = math.tan(math.radians(3))
+    d[0].insert_text((72, 300), "Regional summary", fontname="helv", fontsize=14,
+                     morph=(pdfs.pymupdf.Point(72, 300), pdfs.pymupdf.Matrix(1, 0, -shear, 1, 0, 0)))
+    r = _probe(pdfs.save(d, tmp_path / "ns.pdf"), styles=["italic"], colour="yellow")
+    assert _has(r.doubts, "Regional"), (r.note, [m.what for m in r.best_candidates])

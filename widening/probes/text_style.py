@@ -505,15 +505,17 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                                          why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
                 continue
             colour_ok = fam is None or matches(fam, span.rgb)
-            if fam is not None and not colour_ok and style_ok and _on_any(span.bbox, marked):
+            # The colour tests below make doubts: a span that is only near the styles is one too.
+            may_style = all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles)
+            if fam is not None and not colour_ok and may_style and _on_any(span.bbox, marked):
                 # "The yellow words" may be black words on a yellow highlight or box.
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
                 continue
-            if fam is not None and not colour_ok and style_ok and _on_ground(doc, index, span, fam):
+            if fam is not None and not colour_ok and may_style and _on_ground(doc, index, span, fam):
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
                                      why=f"the render shows a {fam.name} ground under it (a picture, a shading, an annotation): the colour may be the background's"))
                 continue
-            edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and style_ok and not span.invisible else None
+            edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and may_style and not span.invisible else None
             if edge:
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=edge))
                 continue
