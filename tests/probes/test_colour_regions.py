@@ -195,3 +195,25 @@ def test_bars_drawn_as_block_characters_or_tilted_are_doubts(tmp_path):
     for page in (1, 2):
         r = run_probe("colour_regions", doc, Scope((page,)), {"colour": "red", "shape": "bar"})
         assert not r.measured_zero and len(r.members) + len(r.doubts) >= 3, (page, [m.why for m in r.best_candidates])
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+@pytest.mark.parametrize("glyph", ["\u275a", "\u263b", "\u2590"])
+def test_bars_stacked_from_symbol_glyphs_are_doubts(tmp_path, glyph):
+    """Regression (review of the colour probes): stacked "❚" (U+275A) glyphs drawing one red bar of a
+    chart were "drawn by red text glyphs", certainly no bar, because only U+2500-U+25FF counted as bar
+    characters; any glyph that is not a letter, digit or punctuation mark may draw a bar."""
+    d = pdfs.new_doc()
+    p = d[0]
+    pdfs.text(p, (100, 400), "Sales by region", size=12)
+    for i, n in enumerate([3, 5, 2]):
+        for k in range(n):
+            p.insert_text((110 + 60 * i, 598 - 30 * k), glyph, fontname="dv", fontfile=_DEJAVU, fontsize=36,
+                          color=RED if i == 1 else (0.6, 0.6, 0.6))
+    doc = load_doc(pdfs.save(d, tmp_path / "glyph_bars.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert not res.measured_zero and len(res.members) + len(res.doubts) >= 1, [m.why for m in res.best_candidates]
+    assert not [m for m in res.best_candidates if "text glyphs" in (m.why or "")]
+

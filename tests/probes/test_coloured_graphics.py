@@ -32,3 +32,66 @@ def test_bars_filled_with_a_pattern_are_never_a_measured_zero(tmp_path, kind):
     found = r.members or (r.doubts and "no graphic the drawing list gives" in r.doubts[0].what)
     assert not r.measured_zero and found, r.note
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": kind, "colour": "green"}).measured_zero
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+RED, BLUE = (0.9, 0.1, 0.1), (0.1, 0.3, 0.9)
+
+
+def _glyph_page(tmp_path, glyph: str, colour, font: str = "dv", boxes: bool = False):
+    """One page of black text with ``glyph`` drawn 60 pt tall in ``colour`` (between two grey boxes with ``boxes``)."""
+    d = pdfs.new_doc()
+    p = d[0]
+    pdfs.text(p, (72, 72), "Section 2: body text in black.")
+    if boxes:
+        for x in (100, 340):
+            p.draw_rect((x, 400, x + 120, 460), color=(0.3, 0.3, 0.3), fill=(0.9, 0.9, 0.9))
+    p.insert_text((240, 445), glyph, fontname=font, fontfile=_DEJAVU if font == "dv" else None, fontsize=60, color=colour)
+    return load_doc(pdfs.save(d, tmp_path / "g.pdf"), ocr=False)
+
+
+@pytest.mark.parametrize("glyph,font", [("\u2708", "dv"), ("\u2665", "dv"), ("\u2605", "dv"), ("\u2708", "zadb"), ("A", "zadb")])
+def test_icons_drawn_as_symbol_glyphs_are_never_a_measured_zero(tmp_path, glyph, font):
+    """Regression (review of the colour probes): a red airplane, heart or star drawn as a glyph (DejaVu,
+    or any glyph of ZapfDingbats) was "text of that colour", so "how many red logos" was a measured zero."""
+    doc = _glyph_page(tmp_path, glyph, RED, font)
+    r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "red"})
+    assert not r.measured_zero and r.doubts, r.note
+    assert "glyph" in r.doubts[0].why
+
+
+def test_a_blue_arrow_glyph_between_boxes_is_a_doubt(tmp_path):
+    """Regression: a blue "➡" (U+27A1) between two grey boxes of a figure: "what does the blue arrow point to" widened."""
+    doc = _glyph_page(tmp_path, "\u27a1", BLUE, boxes=True)
+    r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "blue"})
+    assert not r.measured_zero and r.doubts, r.note
+
+
+def test_coloured_letters_stay_text_and_an_empty_page_a_zero(tmp_path):
+    """Controls: a red word in a text font is text (no red logo, as before); a page with nothing red is a zero."""
+    doc = _glyph_page(tmp_path, "ACME", RED, font="hebo")
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "red"}).measured_zero
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "blue"}).measured_zero
+
+
+def test_a_thin_coloured_connector_set_aside_as_a_rule_is_a_doubt(tmp_path):
+    """Regression (review of the colour probes): a 1.5 pt blue connector with a 3 pt tick between two
+    boxes was set aside as "a rule or underline" without its colour measured: a measured zero for "the
+    blue arrow". A set-aside candidate that shows the colour is a doubt; a black rule stays set aside."""
+    d = pdfs.new_doc()
+    p = d[0]
+    for x in (100, 340):
+        p.draw_rect((x, 400, x + 120, 460), color=(0.3, 0.3, 0.3), fill=(0.9, 0.9, 0.9))
+    p.draw_line((240, 430), (320, 430), color=BLUE, width=1.5)
+    p.draw_line((318, 428.5), (318, 431.5), color=BLUE, width=1.5)
+    p.draw_line((100, 600), (500, 600), color=(0, 0, 0), width=1)  # a black rule
+    pdfs.text(p, (100, 700), "www.example.com", size=11, colour=BLUE)
+    pdfs.underline(p, (100, 700), 80)  # a black underline under blue words: blue letters, no blue rule
+    doc = load_doc(pdfs.save(d, tmp_path / "thin.pdf"), ocr=False)
+    r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "blue"})
+    assert not r.measured_zero and [abs(m.bbox[0] - 240) < 2 for m in r.doubts] == [True], (r.note, r.best_candidates)
+    assert "rule" in r.doubts[0].why and "blue" in r.doubts[0].what
+    rules = [m for m in r.best_candidates if m.bbox[1] > 590]
+    assert len(rules) == 2 and all("no blue" in m.what for m in rules), r.best_candidates
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"}).measured_zero
+

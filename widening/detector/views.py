@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -10,6 +9,7 @@ import numpy as np
 import pymupdf
 
 from widening.facts.document import Doc
+from widening.facts.glyphs import picture_fonts
 from widening.models import BBox, Member
 from widening.facts.limits import safe_pixmap
 
@@ -132,10 +132,6 @@ def unseen_by_photo_detectors(doc: Doc, page_no: int, region: str | None, views:
     return out
 
 
-# Fonts whose glyphs may be pictures rather than letters (a smiley in a dingbat font, an emoji):
-# on a page that uses one, a face made of glyphs is not known to be made of letters. Only
-# widens what is kept, so the list errs long.
-PICTURE_FONT = re.compile(r"dingbat|wingding|webding|symbol|emoji|icon|awesome|glyph|material|zapf", re.I)
 # A pixel differs between the page and its text-free copy when a channel moves this much.
 # Larger only says "the text does not touch this box" more often, which keeps more.
 TEXT_INK = 8
@@ -145,7 +141,7 @@ def text_free(doc: Doc, page_no: int, view: View) -> np.ndarray | None:
     """``view`` rendered again from a copy of the page without its text layer (pictures, vector
     art and annotations kept), or None when a glyph on the page may draw a picture (Type 3, symbol fonts)."""
     page = doc.page(page_no)
-    if any(f[2] == "Type3" or PICTURE_FONT.search(f[3]) for f in page.get_fonts()):
+    if picture_fonts(page):  # a face made of glyphs of a picture font is not known to be made of letters
         return None
     key = ("text_free", page_no)
     if key not in doc.memo:

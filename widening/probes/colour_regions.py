@@ -5,7 +5,8 @@ green and blue bars; red pixels exist (arrows, an X, a title) but ``shape=bar`` 
 The title is red text and the X is the closed outline of twelve diagonal sides: certainly no bar
 (non-members). The arrows stay doubts: each shaft is a thick vertical stroke, a tiny bar by construction.
 
-Non-members (certain): regions drawn only by glyphs of text in the colour; regions drawn only by
+Non-members (certain): regions drawn only by letters, digits and punctuation of text in the colour
+(a symbol glyph, "❚" or "█", may draw a bar: a doubt); regions drawn only by
 filled polygons or closed outlines of the colour whose sides are all straight and none
 axis-aligned, unclipped, with no picture, shading or paint of unknown colour under them
 (``widening.facts.shapes``).
@@ -24,6 +25,7 @@ import pymupdf
 from widening.facts.colours import family, int_to_rgb, mask, matches
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
+from widening.facts.glyphs import certainly_letter, picture_fonts
 from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult
@@ -81,17 +83,18 @@ def _pixels(labels: np.ndarray, i: int, r: pymupdf.Rect, clip: pymupdf.Rect) -> 
     return labels[y0:y1, x0:x1] == i
 
 
-def glyph_boxes(page: pymupdf.Page, colour: str, shapes_only: bool = False) -> list[pymupdf.Rect]:
+def glyph_boxes(page: pymupdf.Page, colour: str, letters_only: bool = False) -> list[pymupdf.Rect]:
     """Boxes of the text-layer characters drawn in ``colour``'s family (grown by 1 pt of anti-aliasing);
-    ``shapes_only``: only box-drawing, block and geometric-shape characters (U+2500-U+25FF: "█", "▬")."""
+    ``letters_only``: only those certainly text (``glyphs.certainly_letter``), not a symbol that may draw an icon or a bar."""
     fam = family(colour)
+    pictures = picture_fonts(page) if letters_only else set()
     out = []
     for block in page.get_text("rawdict")["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
                 if matches(fam, int_to_rgb(span["color"])):
                     out.extend(pymupdf.Rect(c["bbox"]) + (-1, -1, 1, 1) for c in span["chars"]
-                               if c["c"].strip() and (not shapes_only or "\u2500" <= c["c"] <= "\u25ff"))
+                               if c["c"].strip() and (not letters_only or certainly_letter(c["c"], span["font"], pictures)))
     return out
 
 
@@ -201,7 +204,7 @@ class NotBars:
     """The page's ink of one colour by where it comes from, to tell a region that cannot be a bar.
 
     Certain by construction: a region is not a bar when every pixel of it lies on a vector
-    shape of the colour (or a glyph of text in it) that cannot render a bar, drawn whole (no clip
+    shape of the colour (or a letter of text in it) that cannot render a bar, drawn whole (no clip
     cuts it), and no shape that can, no picture, stencil, shading, stroked text, annotation or
     paint of unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
     polygon or a closed stroked outline with straight sides, none axis-aligned, that is no tilted
@@ -281,11 +284,11 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
     for index in pages:
         page = doc.page(index)
         region = doc.region_rect(index, scope.region)
-        # Certain: a region made only of glyphs of text in the colour is that text, not a bar.
+        # Certain: a region made only of letters, digits and punctuation in the colour is that text, not a bar.
         glyphs = glyph_boxes(page, colour) if shape == "bar" and not scope.in_image else []
-        blocks = glyph_boxes(page, colour, shapes_only=True) if glyphs else []
+        letters = glyph_boxes(page, colour, letters_only=True) if glyphs else []
         drawings = page.get_drawings() if not scope.in_image else []
-        not_bars = NotBars(page, colour, glyphs) if shape == "bar" and not scope.in_image else None
+        not_bars = NotBars(page, colour, letters) if shape == "bar" and not scope.in_image else None
         clips = [region]
         if scope.in_image:
             clips = [pymupdf.Rect(i.bbox) & region for i in placed_images(page, index, region)]
@@ -302,11 +305,11 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
             for i, (r, area, fill, aspect) in enumerate(found, start=1):
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
                 m = Member(page=index, bbox=rect_tuple(r), what=desc)
-                if glyphs and in_glyphs(r, glyphs) and any(b.intersects(r) for b in blocks):
-                    # Block characters draw bars: a text bar chart of "█████" runs.
-                    misshapen.append(m.model_copy(update={"why": f"drawn by {colour} block or line characters (a text bar chart?)"}))
-                elif glyphs and in_glyphs(r, glyphs):
+                if letters and in_glyphs(r, letters):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
+                elif glyphs and in_glyphs(r, glyphs):
+                    # Symbol glyphs draw bars and icons: a text bar chart of "█████" or stacked "❚" runs.
+                    misshapen.append(m.model_copy(update={"why": f"drawn by {colour} symbol glyphs, not letters (a text bar chart?)"}))
                 elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
                     best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (closed polygons of straight sides, none axis-aligned)"}))
                 elif area < min_area:

@@ -6,9 +6,11 @@ region of the colour, of at least ``min_area`` px, lies inside it or in a margin
 of the colour, no vector shape or text span of it and no picture whose own pixels hold it is a
 non-member (certain: it does not show the colour); one with only a few pixels of it, below
 ``min_area``, or with a shape, span or picture detail of the colour the render loses, is a doubt. The inner probe's doubts (graphics a size or
-decoration filter set aside) stay doubts when they show the colour at all. When no graphic is a
-member, an area of the colour the render shows outside every listed graphic and outside text of
-that colour is a doubt: paint the drawing list does not give (a path filled with a pattern).
+decoration filter set aside) stay doubts when they show the colour at all, and so do the candidates
+it set aside as no graphic (a rule, an underline: a thin coloured connector is an arrow). When no graphic is a
+member, an area of the colour the render shows outside every listed graphic and outside letters,
+digits and punctuation of that colour is a doubt: paint the drawing list does not give (a path
+filled with a pattern), or an icon set as a symbol glyph ("✈" in a text or dingbat font).
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
 and those with a green region inside are members.
@@ -28,15 +30,15 @@ from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
 from widening.probes.pagewise import grouped
-from widening.probes.colour_regions import DPI, components, downsampled, glyph_boxes, in_glyphs, unrendered
+from widening.probes.colour_regions import AA_PT, DPI, components, downsampled, glyph_boxes, in_glyphs, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
 MARGIN = 14.0
 
 
-def _clip(doc: Doc, m: Member) -> pymupdf.Rect:
-    return (pymupdf.Rect(m.bbox) + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & doc.page(m.page).rect
+def _clip(doc: Doc, m: Member, margin: float = MARGIN) -> pymupdf.Rect:
+    return (pymupdf.Rect(m.bbox) + (-margin, -margin, margin, margin)) & doc.page(m.page).rect
 
 
 def _area(doc: Doc, m: Member, colour: str) -> int:
@@ -60,6 +62,17 @@ def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
     return fine[0].why if fine else None
 
 
+def _shows(doc: Doc, m: Member, colour: str, letters: list[pymupdf.Rect], drawings: list[dict]) -> str | None:
+    """What of ``colour`` a set-aside candidate's own box shows (a rule has no title or legend around
+    it), leaving out letters of that colour beside it (the word a rule underlines); None: nothing."""
+    page, clip = doc.page(m.page), _clip(doc, m, AA_PT)
+    area = sum(a for r, a, _, _ in components(page, clip, colour) if not in_glyphs(r, letters))
+    if area:
+        return f"{colour} area {area}px"
+    shapes = unrendered(page, clip, colour, seen=[], drawings=drawings)
+    return shapes[0].why if shapes else None
+
+
 class ColouredGraphicsParams(GraphicsParams):
     """The ``graphics`` params plus the ``colour`` family a graphic must contain."""
 
@@ -76,7 +89,17 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
         return inner.model_copy(update={"probe": "coloured_graphics", "params": params})
     members: list[Member] = []
     doubts: list[Member] = []
-    set_aside: list[Member] = list(inner.best_candidates)
+    set_aside: list[Member] = []
+    pages: dict[int, tuple[list[pymupdf.Rect], list[dict]]] = {}
+    for m in inner.best_candidates:
+        # Set aside as no graphic (a rule, an underline), not for its colour: a thin coloured
+        # connector is an arrow a reader sees.
+        if m.page not in pages:
+            pages[m.page] = glyph_boxes(doc.page(m.page), colour, letters_only=True), doc.page(m.page).get_drawings()
+        if shown := _shows(doc, m, colour, *pages[m.page]):
+            doubts.append(m.model_copy(update={"what": f"{m.what}; {shown}", "why": f"{m.why}, yet it shows {colour}"}))
+        else:
+            set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel"}))
     for m in inner.members:
         area = _area(doc, m, colour)
         if area >= MIN_AREA:
@@ -96,6 +119,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     if not members:
+        # Every candidate's box is skipped: each one is now a doubt or measured free of the colour.
         doubts += grouped(_paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates]),
                           f"{colour} areas in no listed graphic")
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
@@ -103,9 +127,8 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
 
 
 def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> list[Member]:
-    """Areas of ``colour`` the render shows outside every graphic the drawing list gives and outside
-    the text of that colour: paint the drawing list does not show (a path filled with a tiling
-    pattern is missing from it) may be a graphic of that colour."""
+    """Areas of ``colour`` the render shows outside every listed graphic and outside letters of that
+    colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph."""
     out: list[Member] = []
     for index in pages:
         page = doc.page(index)
@@ -114,13 +137,18 @@ def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour:
             found = components(page, doc.region_rect(index, region), colour)
         except ValueError:  # a page too large to render at DPI: as before, the listed graphics only
             continue
-        glyphs: list[pymupdf.Rect] | None = None
+        letters: list[pymupdf.Rect] | None = None
         for r, area, _, _ in found:
             if area < MIN_AREA or any(b.intersects(r) for b in boxes):
                 continue
-            glyphs = glyph_boxes(page, colour) if glyphs is None else glyphs
+            if letters is None:
+                letters, glyphs = glyph_boxes(page, colour, letters_only=True), glyph_boxes(page, colour)
+            if in_glyphs(r, letters):
+                continue  # certain: letters, digits and punctuation of text in the colour draw no graphic
+            what = f"{colour} area {area}px in no graphic the drawing list gives"
             if in_glyphs(r, glyphs):
-                continue
-            out.append(Member(page=index, bbox=rect_tuple(r), what=f"{colour} area {area}px in no graphic the drawing list gives",
-                              why="paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"))
+                why = f"drawn by {colour} symbol glyphs, not letters (an icon set in a font?)"
+            else:
+                why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
+            out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why))
     return out
