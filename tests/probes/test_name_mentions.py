@@ -544,3 +544,103 @@ def test_a_year_inside_an_abbreviated_range_is_never_a_zero(tmp_path_factory, st
     finally:
         doc.close()
     assert not res.members and res.doubts and not res.measured_zero, res.note
+
+
+# --------------------------------------------------------------------------- names broken across lines, pages, columns
+
+FILL = "Notes to the consolidated statements."
+
+
+def _across_pages(path: Path, end_of_first: str, start_of_second: str) -> Path:
+    """Page 1 ends with ``end_of_first`` (a folio below it), page 2 opens with ``start_of_second``; 5 more pages."""
+    doc = pymupdf.open()
+    first = doc.new_page(width=420, height=300)
+    for k in range(8):
+        first.insert_text((30, 40 + 20 * k), FILL, fontsize=11)
+    first.insert_text((30, 220), end_of_first, fontsize=11)
+    first.insert_text((205, 285), "1", fontsize=9)
+    second = doc.new_page(width=420, height=300)
+    second.insert_text((30, 40), start_of_second, fontsize=11)
+    second.insert_text((30, 60), FILL, fontsize=11)
+    for _ in range(5):  # more pages: a word on one page of two would be what the document is about
+        doc.new_page(width=420, height=300).insert_text((30, 40), FILL, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+@pytest.mark.parametrize("end, start, question", [
+    ("The board renewed the contract with Quor-", "vane for another three years.", "What profit did Quorvane report?"),
+    ("The board renewed the contract with Quorvane", "Logistics for another three years.", "When does the contract with Quorvane Logistics end?"),
+])
+def test_a_name_across_a_page_break_is_a_doubt(tmp_path: Path, end: str, start: str, question: str) -> None:
+    """A word hyphenated, or a name's words parted, at the end of one page and the start of the next."""
+    d = _decide(_across_pages(tmp_path / "p.pdf", end, start), question, ocr=False)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert {m.page for m in d.doubts} & {1, 2}, d.reason
+    # control: the next page goes on with other words
+    d = _decide(_across_pages(tmp_path / "q.pdf", end, "Shipping for another three years."), question, ocr=False)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+
+
+def _columns(path: Path, second_column: str) -> Path:
+    """Page 2 of 6 in two columns; the first ends "... with Quorvane"; a 40-word boxed note is stored between them."""
+    doc = pymupdf.open()
+    doc.new_page(width=595, height=842).insert_text((50, 60), FILL, fontsize=11)  # a word on the first page is the subject
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(50, 60, 290, 400), f"{FILL} {FILL} The board renewed the contract with Quorvane", fontsize=10)
+    note = "Note: " + " ".join(["figures are unaudited and subject to revision by the regional committees"] * 4) + " Logistics."
+    page.draw_rect(pymupdf.Rect(50, 600, 545, 700), color=(0, 0, 0))
+    page.insert_textbox(pymupdf.Rect(55, 605, 540, 695), note, fontsize=9)
+    page.insert_textbox(pymupdf.Rect(305, 60, 545, 400), f"{second_column} for another three years. {FILL}", fontsize=10)
+    for _ in range(4):
+        doc.new_page(width=595, height=842).insert_text((50, 60), FILL, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_name_across_two_columns_is_a_doubt(tmp_path: Path) -> None:
+    """The last word of a text block and the first word of another are adjacent, whatever the content stream holds between."""
+    question = "When does the contract with Quorvane Logistics end?"
+    d = _decide(_columns(tmp_path / "c.pdf", "Logistics"), question, ocr=False)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    # control: the second column opens with another word; "Logistics" only ends the note, 40 words on
+    d = _decide(_columns(tmp_path / "d.pdf", "Shipping"), question, ocr=False)
+    assert (d.decision, d.case) == ("keep", "absent_entity") and "never occur within" in d.reason, d.reason
+
+
+def _picture_lines_pdf(path: Path, lines: list[str]) -> Path:
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 26)
+    im = Image.new("RGB", (420, 110), "white")
+    for k, line in enumerate(lines):
+        ImageDraw.Draw(im).text((12, 10 + 44 * k), line, font=font, fill="black")
+    import io
+
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=300)
+    page.insert_text((30, 40), FILL, fontsize=11)
+    page.insert_image(pymupdf.Rect(30, 80, 345, 162), stream=buf.getvalue())
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_word_hyphenated_across_the_lines_of_a_picture_is_found(tmp_path: Path) -> None:
+    """OCR reads a picture line by line: "Results of Quor-" / "vane Logistics" is read as "Quorvane"."""
+    doc = load_doc(_picture_lines_pdf(tmp_path / "p.pdf", ["Results of Quor-", "vane Logistics"]), ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Quorvane"], "pictures": True})
+    finally:
+        doc.close()
+    assert res.members or res.doubts, res.note
+    doc = load_doc(_picture_lines_pdf(tmp_path / "q.pdf", ["Results of Quor-", "tex Logistics"]), ocr=False)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Quorvane"], "pictures": True})
+    finally:
+        doc.close()
+    assert res.measured_zero, res.note  # control: the picture was read and holds no such word

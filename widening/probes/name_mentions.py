@@ -28,7 +28,8 @@ Example: a survey year the report never covers has no exact mention on any page,
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
 pictures (its pictured pages are then blind); a name split by a line break mid-word without
-a hyphen only as a doubt (squeezed); a number split by a gap ("20 19" is not 2019).
+a hyphen only as a doubt (squeezed); a name across a page, column or box break only as a doubt
+(the end of one text block read with the start of another); a number split by a gap ("20 19" is not 2019).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import union
 from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
-from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult
+from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
 from widening.text import WORD, bare_word, name_form
@@ -590,10 +591,7 @@ def _squeezed_page(doc: Doc, index: int) -> list[Squeezed]:
     if key not in doc.memo:
         facts = doc.facts.page(index)
         if facts.text_source == "ocr":
-            stored = [(c, line.bbox, k == 0) for line in facts.ocr_lines for k, c in enumerate(line.text)]
-            seen = [(c, box, k == 0) for text, box, _ in _visual_order([(line.text, line.bbox, True) for line in facts.ocr_lines])
-                    for k, c in enumerate(text)]
-            doc.memo[key] = [_squeeze(stored, False), _squeeze(seen, False)]
+            doc.memo[key] = _squeezed_lines(facts.ocr_lines)
         else:
             import pymupdf
 
@@ -605,7 +603,15 @@ def _squeezed_page(doc: Doc, index: int) -> list[Squeezed]:
     return doc.memo[key]
 
 
-def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]) -> list[Member]:
+def _squeezed_lines(lines: tuple[TextLine, ...]) -> list[Squeezed]:
+    """OCR lines squeezed in the order they were read and in the order they are seen."""
+    stored = [(c, line.bbox, k == 0) for line in lines for k, c in enumerate(line.text)]
+    seen = [(c, box, k == 0) for text, box, _ in _visual_order([(line.text, line.bbox, True) for line in lines]) for k, c in enumerate(text)]
+    return [_squeeze(stored, False), _squeeze(seen, False)]
+
+
+def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member], readings: list[Squeezed] | None = None,
+                   src: str | None = None) -> list[Member]:
     """Doubts: a variant's letters, case, spaces, line breaks and punctuation aside, in the squeezed
     page (either order) where the token matcher took nothing.
 
@@ -614,14 +620,14 @@ def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]
     sides of a word gap do not join: "20 19" is two numbers, never the year 2019; nor does a name
     with a mark between digits ("9.0" is not the folio "90")."""
     out: list[Member] = []
-    src = _source(doc.facts.page(index))
+    src = src or _source(doc.facts.page(index))
     for v in variants:
         form = name_form(v)
         needle = "".join(_squeezed_char(c) for c in form)
         # A mark or space between digits is part of a number: "9.0" or "20 19" squeezed is another number.
         if not needle or re.search(r"\d[\W_]+\d", form):
             continue
-        for text, boxes, starts in _squeezed_page(doc, index):
+        for text, boxes, starts in _squeezed_page(doc, index) if readings is None else readings:
             at = text.find(needle)
             while at >= 0:
                 end = at + len(needle)
@@ -804,6 +810,50 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
     return out
 
 
+def _edges(doc: Doc, index: int) -> list[tuple[str, str]]:
+    """(first line, last line) of each text block of a page (each OCR line on an OCR page), in stored order (memoised)."""
+    key = ("name_edges", index)
+    if key not in doc.memo:
+        facts = doc.facts.page(index)
+        if facts.text_source == "ocr":
+            texts = [line.text for line in facts.ocr_lines]
+        else:
+            texts = [b[4] for b in doc.page(index).get_text("blocks") if b[6] == 0]
+        lines = [[x for x in t.split("\n") if x.strip()] for t in texts]
+        doc.memo[key] = [(ls[0], ls[-1]) for ls in lines if ls]
+    return doc.memo[key]
+
+
+def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant read across the end of one text block and the start of another on the page or
+    the next one: a word hyphenated or a name's words parted by a page break, a column break, or a box
+    stored between two columns. The blocks' order says nothing of reading order, so it is never a member."""
+    needles = [[t.norm for t in tokens(v)] for v in variants]
+    words = {w for n in needles for w in n}
+    out: list[Member] = []
+    readable = [p for p in pages if page_text_status(doc.facts.page(p)) not in ("blind", "empty")]
+    for index in readable:
+        heads = [(index, e) for e in _edges(doc, index)] + [(index + 1, e) for e in (_edges(doc, index + 1) if index + 1 in readable else [])]
+        for tail_block in _edges(doc, index):
+            tail = tail_block[1]
+            last = tokens(tail)[-1:] if tail.strip() else []
+            # The tail must end with a word of the name, or with the start of one before a hyphen.
+            if not last or not any(_same(last[0].norm, w) or (_HYPHEN_END.search(tail) and w.startswith(last[0].norm)) for w in words):
+                continue
+            for at, head_block in heads:
+                if head_block is tail_block:
+                    continue
+                joined = [f"{tail}\n{head_block[0]}", f"{tail.rstrip().rstrip('-‐‑')}{head_block[0]}"]  # parted, or broken without a hyphen
+                hit = next((v for v in variants for text in joined if find(v, reading(tokens(text)), tolerant=False)), None)
+                if hit is not None:
+                    facts = doc.facts.page(index)
+                    where = "the next page" if at != index else "another text block"
+                    out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height),
+                                      what=f"{_source(facts)}: {tail.strip()[-30:]!r} + {head_block[0].strip()[:30]!r} ({where}) read together match {hit!r}",
+                                      why="the end of a text block and the start of another read as one: a page, column or box break may part the name, or not"))
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}
@@ -824,8 +874,31 @@ def picture_tokens(doc: Doc, index: int) -> list[Token]:
     """Tokens OCR reads inside the pictures of a text-layer page (picture_words.picture_lines, memoised)."""
     key = ("picture_tokens", index)
     if key not in doc.memo:
-        doc.memo[key] = [t for line in picture_words.picture_lines(doc, index) for t in reading(tokens(line.text, line.bbox, split_box=True))]
+        lines = picture_words.picture_lines(doc, index)
+        toks = [t for line in lines for t in reading(tokens(line.text, line.bbox, split_box=True))]
+        # OCR reads a picture line by line: a word hyphenated at a line end ("Quor-" / "vane") is read
+        # again with the next line below it joined, fenced after the lines (as the text layer joins it).
+        for a, b in _broken_lines(lines):
+            toks += [_FENCE, *tokens(f"{a.text}\n{b.text}", union([a.bbox, b.bbox])), _FENCE]
+        doc.memo[key] = toks
     return doc.memo[key]
+
+
+_HYPHEN_END = re.compile(r"[^\W\d_][-‐‑]\s*$")
+
+
+def _broken_lines(lines: tuple[TextLine, ...]) -> list[tuple[TextLine, TextLine]]:
+    """(line ending in a hyphen after a letter, the line right below it that starts with a letter)."""
+    out = []
+    for a in lines:
+        if not _HYPHEN_END.search(a.text):
+            continue
+        h = a.bbox[3] - a.bbox[1]
+        below = [b for b in lines if b is not a and a.bbox[1] < b.bbox[1] and b.bbox[1] - a.bbox[3] < h
+                 and b.bbox[0] < a.bbox[2] and b.bbox[2] > a.bbox[0] and b.text[:1].isalpha()]
+        if below:
+            out.append((a, min(below, key=lambda b: b.bbox[1])))
+    return out
 
 
 def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str] = ()) -> tuple[list[Member], list[Member]]:  # type: ignore[assignment]
@@ -839,6 +912,8 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
                        what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if sure else 'near'} {v!r}",
                        why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
             (exact if sure else near).append(m)
+    if not exact and not near and toks:
+        near = _squeezed_hits(doc, index, variants, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture")
     return exact, ([] if exact else near)
 
 
@@ -922,6 +997,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 read = sorted(pics)
                 how += (f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(read)} ({picture_words.distinct_pictures(doc, read)} distinct,"
                         f" {picture_words.distinct_pictures(doc, read, decorations=True)} of them logos or icons)")
+    if not members and not doubts:
+        doubts += junction_hits(doc, tuple(pages), variants)
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]
