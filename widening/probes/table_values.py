@@ -147,11 +147,19 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
     tall, rotated, barely in the column) are appended to ``aside`` as (word, which rule)."""
     aside = aside if aside is not None else []
     page = doc.page(index)
-    words = [w for w in _words(page, clip) if w[1] >= header.y1 - 1]
     x0, x1 = header.x0 - 4, header.x1 + 4
 
     def in_band(w: tuple) -> bool:
         return min(w[2], x1) > max(w[0], x0)
+
+    # A row is below the header when its words' centres are: set solid (10 pt on 11 pt), the first
+    # row's boxes (~1.4 em tall) overlap the header's. A word beside the header on its line(s),
+    # inside the band but apart from the header's words, is no row by any sure rule: set aside.
+    everything = _words(page, clip)
+    words = [w for w in everything if (w[1] + w[3]) / 2 > header.y1]
+    aside += [(w, "on the header's line, inside the column's band") for w in everything
+              if header.y0 <= (w[1] + w[3]) / 2 <= header.y1 and not pymupdf.Rect(w[:4]).intersects(header)
+              and min(w[2], x1) - max(w[0], x0) >= 0.4 * (w[2] - w[0])]
 
     table = next((b for b in bounds if b.contains(header.tl + (1, 1)) or b.intersects(header)), None)
     if table is not None:
