@@ -217,3 +217,27 @@ def test_bars_stacked_from_symbol_glyphs_are_doubts(tmp_path, glyph):
     assert not res.measured_zero and len(res.members) + len(res.doubts) >= 1, [m.why for m in res.best_candidates]
     assert not [m for m in res.best_candidates if "text glyphs" in (m.why or "")]
 
+
+PALE_BLUE, GREY = (0xBD / 255, 0xD7 / 255, 0xEE / 255), (0xA5 / 255,) * 3
+
+
+def test_pale_tint_bars_are_doubts_never_members(tmp_path):
+    """Regression (review of the colour probes): two #BDD7EE bars (Office "Lighter 60%" blue, S 52 under
+    blue's floor 60) beside grey ones were no blue at all: "how many blue bars" was a measured zero."""
+    d = pdfs.new_doc()
+    pdfs.bar_chart(d[0], (72, 400), [60, 80, 45, 70], [GREY, PALE_BLUE, PALE_BLUE, GREY], bar_w=30)
+    doc = load_doc(pdfs.save(d, tmp_path / "pale.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "blue", "shape": "bar"})
+    assert not res.members and len(res.doubts) == 2 and all("pale" in m.why for m in res.doubts), res.doubts
+    assert run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"}).measured_zero
+
+
+def test_saturated_letters_leave_no_pale_rim_doubt(tmp_path):
+    """Control: the anti-aliased rim of large blue letters and of a blue disc on white is no pale-blue area."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 100), "Quarterly revenue", size=40, colour=(0.1, 0.3, 0.9))
+    pdfs.bar_chart(d[0], (72, 400), [60, 80], [GREY, GREY], bar_w=30)
+    d[0].draw_circle((400, 300), 40, color=None, fill=(0.1, 0.3, 0.9))
+    doc = load_doc(pdfs.save(d, tmp_path / "rim.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "blue", "shape": "bar"})
+    assert not any("pale" in (m.why or "") for m in res.doubts), res.doubts

@@ -95,3 +95,13 @@ def test_a_thin_coloured_connector_set_aside_as_a_rule_is_a_doubt(tmp_path):
     assert len(rules) == 2 and all("no blue" in m.what for m in rules), r.best_candidates
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"}).measured_zero
 
+
+def test_a_chart_of_pale_tint_bars_is_a_doubt(tmp_path):
+    """Regression: a chart whose only blue is #BDD7EE ("Lighter 60%" blue) bars was a chart "showing no blue"."""
+    d = pdfs.new_doc()
+    pale, grey = (0xBD / 255, 0xD7 / 255, 0xEE / 255), (0.65, 0.65, 0.65)
+    pdfs.bar_chart(d[0], (72, 400), [60, 80, 45, 70], [grey, pale, pale, grey], bar_w=30)
+    doc = load_doc(pdfs.save(d, tmp_path / "pale.pdf"), ocr=False)
+    r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "blue"})
+    assert not r.members and r.doubts and "pale" in r.doubts[0].why, (r.note, r.best_candidates)
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "red"}).measured_zero

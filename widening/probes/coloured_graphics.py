@@ -10,7 +10,9 @@ decoration filter set aside) stay doubts when they show the colour at all, and s
 it set aside as no graphic (a rule, an underline: a thin coloured connector is an arrow). When no graphic is a
 member, an area of the colour the render shows outside every listed graphic and outside letters,
 digits and punctuation of that colour is a doubt: paint the drawing list does not give (a path
-filled with a pattern), or an icon set as a symbol glyph ("✈" in a text or dingbat font).
+filled with a pattern), or an icon set as a symbol glyph ("✈" in a text or dingbat font). Paint
+in a pale tint of the colour (its hue under the family's saturation floor, as Office's lighter
+theme fills) makes the same candidates doubts, never members.
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
 and those with a green region inside are members.
@@ -35,6 +37,7 @@ from widening.probes.colour_regions import AA_PT, DPI, components, downsampled, 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
 MARGIN = 14.0
+PALE = "pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"
 
 
 def _clip(doc: Doc, m: Member, margin: float = MARGIN) -> pymupdf.Rect:
@@ -44,6 +47,11 @@ def _clip(doc: Doc, m: Member, margin: float = MARGIN) -> pymupdf.Rect:
 def _area(doc: Doc, m: Member, colour: str) -> int:
     """Pixels of ``colour`` in the graphic's box grown by MARGIN (0: none at all)."""
     return sum(a for _, a, _, _ in components(doc.page(m.page), _clip(doc, m), colour))
+
+
+def _pale(doc: Doc, m: Member, colour: str) -> int:
+    """Pixels of a pale tint of ``colour`` (``colours.tint_mask``) in the graphic's box grown by MARGIN."""
+    return sum(a for _, a, _, _ in components(doc.page(m.page), _clip(doc, m), colour, pale=True))
 
 
 def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
@@ -108,6 +116,8 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px", "why": f"colour area filter: {area}px < {MIN_AREA}px"}))
         elif why := _unrendered(doc, m, colour):
             doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture", "why": why}))
+        elif (pale := _pale(doc, m, colour)) >= MIN_AREA:
+            doubts.append(m.model_copy(update={"what": f"{m.what}; pale {colour} area {pale}px", "why": PALE.format(colour=colour)}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     for m in inner.doubts:
@@ -116,6 +126,8 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
         elif _unrendered(doc, m, colour):
             doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture"}))
+        elif (pale := _pale(doc, m, colour)) >= MIN_AREA:
+            doubts.append(m.model_copy(update={"what": f"{m.what}; pale {colour} area {pale}px"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     if not members:
@@ -127,28 +139,31 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
 
 
 def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> list[Member]:
-    """Areas of ``colour`` the render shows outside every listed graphic and outside letters of that
-    colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph."""
+    """Areas of ``colour`` or its pale tint the render shows outside every listed graphic and outside letters
+    of that colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph."""
     out: list[Member] = []
     for index in pages:
         page = doc.page(index)
         boxes = [_clip(doc, m) for m in known if m.page == index]
-        try:
-            found = components(page, doc.region_rect(index, region), colour)
-        except ValueError:  # a page too large to render at DPI: as before, the listed graphics only
-            continue
-        letters: list[pymupdf.Rect] | None = None
-        for r, area, _, _ in found:
-            if area < MIN_AREA or any(b.intersects(r) for b in boxes):
-                continue
-            if letters is None:
-                letters, glyphs = glyph_boxes(page, colour, letters_only=True), glyph_boxes(page, colour)
-            if in_glyphs(r, letters):
-                continue  # certain: letters, digits and punctuation of text in the colour draw no graphic
-            what = f"{colour} area {area}px in no graphic the drawing list gives"
-            if in_glyphs(r, glyphs):
-                why = f"drawn by {colour} symbol glyphs, not letters (an icon set in a font?)"
-            else:
-                why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
-            out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why))
+        for pale in (False, True):
+            try:
+                found = components(page, doc.region_rect(index, region), colour, pale)
+            except ValueError:  # a page too large to render at DPI: as before, the listed graphics only
+                break
+            letters: list[pymupdf.Rect] | None = None
+            for r, area, _, _ in found:
+                if area < MIN_AREA or any(b.intersects(r) for b in boxes):
+                    continue
+                if letters is None:
+                    letters, glyphs = glyph_boxes(page, colour, True, pale), glyph_boxes(page, colour, pale=pale)
+                if in_glyphs(r, letters):
+                    continue  # certain: letters, digits and punctuation of text in the colour draw no graphic
+                what = f"{'pale ' if pale else ''}{colour} area {area}px in no graphic the drawing list gives"
+                if in_glyphs(r, glyphs):
+                    why = f"drawn by {colour} symbol glyphs, not letters (an icon set in a font?)"
+                elif pale:
+                    why = PALE.format(colour=colour)
+                else:
+                    why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
+                out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why))
     return out
