@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import loose_mention_pages
+from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import words_unread
 from widening.models import (
@@ -158,7 +158,7 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and number_key(c.number) == number for p in caption_pages(c, facts)}))
     uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
-    if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "")):
+    if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "", band_numbers(facts.pages))):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (loose mention)", pages=loose, doubtful=True))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from widening.facts.folios import FOLIO_BAND
 from widening.facts.geometry import union
 from widening.facts.lines import Line
 from widening.facts.readings import roman_value, to_roman
-from widening.models import Caption
+from widening.models import Caption, FolioCandidate, PageFacts
+from widening.text import nfkc
 
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
 # middle dot of British books ("Fig. 2·1").
@@ -26,9 +28,10 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
     """Lines opening with Figure/Fig./Table/Chart and a number ("Table1-1", "TABLE A", "Fig. 4")."""
     out: list[Caption] = []
     for i, line in enumerate(lines):
-        if not _CAPTION_START.match(line.first):
+        if not _CAPTION_START.match(nfkc(line.first)):
             continue
-        m = _CAPTION.match(line.text)
+        # Full-width and other compatibility forms ("Figure ７") read as their plain characters.
+        m = _CAPTION.match(nfkc(line.text))
         if not m:
             continue
         word = m.group("kind").lower()
@@ -48,15 +51,31 @@ _KIND_WORDS = {"figure": ("fig", "figure", "figs", "figures"), "chart": ("chart"
 _ANY_KIND = ("exhibit", "exhibits")
 
 
+_UNSAID = r"[\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff]"
+
+
 def _spaced(word: str) -> str:
     # Set solid or letter-spaced throughout: "Figure S2" is not "Figures 2".
     return re.escape(word) + "|" + r"\s".join(re.escape(ch) for ch in word)
 
 
-def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], number: str) -> tuple[int, ...]:
-    """Pages whose text mentions the numbered figure or table in any spacing, dash or numeral ("FIG . 2 .",
-    "Table1 – 1", "Figs. 1, 2, 3", "TABLE IV" for 4, "F I G U R E 7", "Exhibit 8"); for a range "1-4"
-    its first number too (a range of figures, or figure 1-4). ``pages`` are (index, text) pairs."""
+def band_numbers(pages: Iterable[PageFacts]) -> dict[int, set[str]]:
+    """Page index -> the numbers standing alone on a line in its top or bottom margin (FOLIO_BAND of its
+    height). Not the folio reader's band, which stretches to the page's last text (a caption's number)."""
+    def in_margin(c: FolioCandidate, height: float) -> bool:
+        centre = (c.bbox[1] + c.bbox[3]) / 2
+        return centre <= FOLIO_BAND * height or centre >= (1 - FOLIO_BAND) * height
+
+    return {p.index: {str(c.value) for c in p.folio_candidates if c.alone and not c.roman and in_margin(c, p.height)} for p in pages}
+
+
+def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], number: str,
+                        folios: Mapping[int, set[str]] | None = None) -> tuple[int, ...]:
+    """Pages whose text mentions the numbered figure or table in any spacing, dash, numeral or digit form
+    ("FIG . 2 .", "Table1 – 1", "Figs. 1, 2, 3", "TABLE IV" for 4, "F I G U R E 7", "Exhibit 8", "Figure ７");
+    for a range "1-4" its first number too (a range of figures, or figure 1-4). ``pages`` are (index, text)
+    pairs; ``folios`` (``band_numbers``) tells a page's folio below a line ending in the word from a number."""
+    number = nfkc(number)
     parts = re.findall(r"[A-Za-z]+|\d+", number)
     if not parts:
         return ()
@@ -69,17 +88,27 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
         other = to_roman(int(x)) if x.isdigit() and 1 <= int(x) <= 3999 else (str(v) if (v := roman_value(x)) else None)
         if other:
             numbers.append(re.escape(other) + r"\b")
+    # A number glyph the layer cannot say (a font without it leaves NUL; U+FFFD; a private-use code)
+    # may be any number: "Figure \x00" may be the figure asked about.
+    numbers.append(_UNSAID)
     words = sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
     rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
-    return tuple(index for index, text in pages if any(not _folio_after_word(text, m) for m in rx.finditer(text)))
+    out = []
+    for index, text in pages:
+        text = nfkc(text)
+        if any(not _folio_after_word(text, m, (folios or {}).get(index, set())) for m in rx.finditer(text)):
+            out.append(index)
+    return tuple(out)
 
 
-def _folio_after_word(text: str, m: re.Match[str]) -> bool:
-    """The kind word ends a line and the number is a line of its own ("... generated figure" then the
-    page's folio "3"): two lines, not a mention of figure 3."""
+def _folio_after_word(text: str, m: re.Match[str], folios: set[str]) -> bool:
+    """The kind word ends a line and the number is a line of its own that the page's folio band holds
+    ("... generated figure" then the folio "3"): two lines, not a mention of figure 3. A lone number
+    outside the band ("FIGURE" over a large "7" mid-page) may be the figure's number: it stays."""
     if "\n" not in m.group(0):
         return False
     line_start = text.rfind("\n", 0, m.end()) + 1
     line_end = text.find("\n", m.end())
-    return text[line_start:(len(text) if line_end < 0 else line_end)].strip().isdigit()
+    line = text[line_start:(len(text) if line_end < 0 else line_end)].strip()
+    return line.isdecimal() and str(int(line)) in folios

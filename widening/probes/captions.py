@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from widening.facts.captions import loose_mention_pages
+from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult
@@ -50,7 +50,8 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     # A mention the caption reader did not take ("TABLE IV" for 4, "Figure 2—1", "F I G U R E 7",
     # "Exhibit 8", "Figs. 9 and 10") says the caption may be there: a doubt on its page.
     found = {m.page for m in members}
-    loose = () if number is None else loose_mention_pages(((p, doc.facts.page(p).text) for p in pages if p not in found), KINDS[kind], str(number))
+    rest = [doc.facts.page(p) for p in pages if p not in found]
+    loose = () if number is None else loose_mention_pages(((p.index, p.text) for p in rest), KINDS[kind], str(number), band_numbers(rest))
     doubts = tuple(
         Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} the caption reader did not take as its caption (somewhere on the page)")
         for p in loose

@@ -1,0 +1,105 @@
+"""Caption forms the caption reader must not miss (a missing "Figure 7" claimed on a page that prints it):
+the number set large on the line below its word, and the number in full-width digits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pdfs
+from widening.facts.captions import loose_mention_pages
+from widening.text import number_key
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+LINE = "The committee reviewed the annual programme and noted steady progress across all offices."
+
+
+def _figure_doc(path: Path, caption: list[tuple[str, float]], folio: bool = False, font: dict | None = None) -> Path:
+    """A picture with ``caption`` lines (text, size) below it, a second plain page; ``folio`` prints
+    "1", "2" at the foot of the pages."""
+    doc = pymupdf.open()
+    for i in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        for k in range(4):
+            page.insert_text((72, 72 + 16 * k), LINE, fontsize=11)
+        if folio:
+            page.insert_text((290, 812), str(i), fontsize=10)
+    page = doc[0]
+    page.draw_rect(pymupdf.Rect(72, 150, 372, 350), color=(0, 0, 0), fill=(0.3, 0.5, 0.8))
+    y = 370.0
+    for text, size in caption:
+        y += size * 1.1
+        page.insert_text((72, y), text, fontsize=size, **(font or {}))
+        y += 4
+    return pdfs.save(doc, path)
+
+
+@pytest.mark.parametrize("folio", [True, False])
+def test_figure_word_above_its_large_number_is_no_missing_figure(tmp_path: Path, folio: bool) -> None:
+    # "FIGURE" in small type, a large "7" on the line below: the number is a line of its own, yet
+    # it sits mid-page, not in the page's margin, so it may be the figure's number. Without folios
+    # the caption is the page's last text, which the folio reader's stretched band takes in.
+    pdf = _figure_doc(tmp_path / "f.pdf", [("FIGURE", 9), ("7", 28), ("Revenue by region, 2019", 10)], folio=folio)
+    d = pdfs.decide(pdf, "What is shown in Figure 7?")
+    assert d.case != "missing_container", d.reason
+
+
+def test_figure_absent_with_a_stacked_caption_of_another_number_is_missing(tmp_path: Path) -> None:
+    pdf = _figure_doc(tmp_path / "f.pdf", [("FIGURE", 9), ("3", 28), ("Revenue by region, 2019", 10)], folio=True)
+    d = pdfs.decide(pdf, "What is shown in Figure 7?")
+    assert d.case == "missing_container", d.reason
+
+
+def test_a_lone_number_line_is_a_folio_only_in_the_band() -> None:
+    # Without positions a lone number line after the word is still a mention; with the page's
+    # folio numbers (the band's lone numbers) it is the folio.
+    text = "Figure 1: a generated figure\n3"
+    assert loose_mention_pages([(1, text)], {"figure"}, "3") == (1,)
+    assert loose_mention_pages([(1, text)], {"figure"}, "3", folios={1: {"3"}}) == ()
+    assert loose_mention_pages([(1, "FIGURE\n7\nRevenue")], {"figure"}, "7", folios={1: {"3"}}) == (1,)
+
+
+def _full_width_sevens(path: Path) -> Path:
+    """The embedded font's ToUnicode map says U+FF17 for its "7" glyph: a layer of full-width digits."""
+    doc = pymupdf.open(path)
+    for xref in range(1, doc.xref_length()):
+        if doc.xref_is_stream(xref) and b"<0003> <0061> <0020>" in (cmap := doc.xref_stream(xref)):
+            doc.update_stream(xref, cmap.replace(b"<0003> <0061> <0020>", b"<0003> <0019> <0020>\n<001a> <001a> <ff17>\n<001b> <0061> <0038>")
+                              .replace(b"100 beginbfrange", b"102 beginbfrange", 1))
+    doc.save(path.with_suffix(".fw.pdf"))
+    return path.with_suffix(".fw.pdf")
+
+
+def test_a_caption_in_full_width_digits_is_found(tmp_path: Path) -> None:
+    pdf = _full_width_sevens(_figure_doc(tmp_path / "f.pdf", [("Figure 7 Revenue by region", 10)], font={"fontname": "dj", "fontfile": DEJAVU}))
+    assert "Figure \uff17" in pymupdf.open(pdf)[0].get_text()
+    d = pdfs.decide(pdf, "What is shown in Figure 7?")
+    assert d.case != "missing_container", d.reason
+    control = pdfs.decide(pdf, "What is shown in Figure 8?")
+    assert control.case == "missing_container", control.reason
+
+
+def test_a_caption_number_the_layer_cannot_say_is_no_missing_figure(tmp_path: Path) -> None:
+    # A font without the number's glyph: the page shows a box, the layer a NUL. Which figure the
+    # caption names is unknown, so no figure number can be claimed missing.
+    pdf = _figure_doc(tmp_path / "f.pdf", [("Figure \uff17 Revenue by region", 10)], font={"fontname": "dj", "fontfile": DEJAVU})
+    assert "Figure \x00" in pymupdf.open(pdf)[0].get_text()
+    d = pdfs.decide(pdf, "What is shown in Figure 7?")
+    assert d.case != "missing_container", d.reason
+
+
+_FULL = {str(i): chr(0xFF10 + i) for i in range(10)}
+
+
+@settings(max_examples=60)
+@given(st.integers(min_value=0, max_value=999), st.data())
+def test_any_digit_form_of_a_caption_number_reads_the_same(n: int, data) -> None:
+    ascii_form = str(n)
+    mixed = "".join(_FULL[c] if data.draw(st.booleans()) else c for c in ascii_form)
+    assert number_key(mixed) == number_key(ascii_form)
+    assert loose_mention_pages([(1, f"as Figure {mixed} shows")], {"figure"}, ascii_form) == (1,)
+    assert loose_mention_pages([(1, f"as Figure {ascii_form} shows")], {"figure"}, mixed) == (1,)
