@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict
 
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
+from widening.facts.folios import FOLIO_BAND
 from widening.facts.legibility import words_unread
 from widening.models import (
     Caption,
@@ -96,6 +97,36 @@ def interpolated_folio_pages(facts: DocumentFacts, number: str, found: tuple[Rea
     return ReadingTried(reading=Reading.printed, number=f"{number} (between folios of a run)", pages=pages, doubtful=True) if pages else None
 
 
+def extended_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
+    """Pages a folio run reaches when carried past its first or last folio to the document's ends (a back
+    page printed without its folio, folios on odd pages only), as a doubtful printed reading. A page
+    printing a folio of another run is left out: its number is read."""
+    value, roman = _readings_module().parse_number(number)
+    if value is None or any(t.reading is Reading.printed and t.pages for t in found):
+        return None
+    have = {p for t in found for p in t.pages}
+    numbered = {p.index for p in facts.pages if any(c.accepted and c.roman == roman for c in p.folio_candidates)}
+    offsets = {c.value - p.index for p in facts.pages for c in p.folio_candidates if c.accepted and c.roman == roman}
+    pages = tuple(sorted({q for offset in offsets if 1 <= (q := value - offset) <= facts.page_count and q not in have | numbered}))
+    return ReadingTried(reading=Reading.printed, number=f"{number} (a folio run carried past its ends)", pages=pages, doubtful=True) if pages else None
+
+
+def pictured_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
+    """Pages with no folio read whose header or footer band shows a picture (a folio strip exported as an
+    image), as a doubtful printed reading: the picture may print any number, the one asked included."""
+    out = []
+    for p in doc.facts.pages:
+        if p.kind is not PageKind.born_digital or not p.image_count or any(c.accepted for c in p.folio_candidates):
+            continue
+        band = FOLIO_BAND * p.height
+        for x0, y0, x1, y1 in (tuple(i["bbox"]) for i in doc.page(p.index).get_image_info()):
+            centre = (y0 + y1) / 2
+            if y1 - y0 <= band and (centre <= band or centre >= p.height - band):
+                out.append(p.index)
+                break
+    return ReadingTried(reading=Reading.printed, number=f"{number} (a picture in the folio band may print it)", pages=tuple(out), doubtful=True) if out else None
+
+
 def page_in_doubt(doc: Doc, number: str) -> bool:
     """A page number no reading finds may still be printed: on a page whose folio candidate of that
     value the (tuned) run test rejected, or on a page whose words were never read."""
@@ -147,9 +178,13 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         number = container.number or ""
         rejected = rejected_folio_pages(facts, number, tried)
         between = interpolated_folio_pages(facts, number, tried)
-        extra = tuple(x for x in (rejected, between) if x)
+        beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
+        unfound = not any(t.pages for t in tried)
+        # Pictures are looked at only when no reading finds the page: for a claim, never for a scope.
+        pictured = pictured_folio_pages(doc, number) if unfound and not (between or beyond) else None
+        extra = tuple(x for x in (rejected, between, beyond, pictured) if x)
         return Resolved(container=container, readings=tuple(tried) + extra,
-                        uncertain=not any(t.pages for t in tried) and (between is not None or page_in_doubt(doc, number)))
+                        uncertain=unfound and (any((between, beyond, pictured)) or page_in_doubt(doc, number)))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.
