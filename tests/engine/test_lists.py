@@ -202,3 +202,92 @@ def test_a_next_heading_not_found_on_its_page_keeps_that_whole_page(tmp_path: Pa
     doc.close()
     (r,) = count(tmp_path / "odd.pdf", "What is the fifth bullet point for safety?")
     assert r.readings[0].count == 7 and not r.missing  # counting more is the safe side
+
+
+def test_subfigure_labels_past_a_long_captions_first_lines_are_counted(tmp_path: Path) -> None:
+    # Five panels; the caption names (a) to (e), its "(e)" past its first 200 characters.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i in range(5):
+        page.draw_rect(pymupdf.Rect(72 + i * 90, 120, 150 + i * 90, 200), color=(0, 0, 0), fill=(0.2 * i, 0.5, 0.8))
+    caption = ("Figure 1: Regional results. (a) Revenue in the northern offices over the full year; (b) staffing levels in the "
+               "southern offices by quarter; (c) budget variance by programme and office; (d) schedule slippage by month across "
+               "regions; (e) satisfaction scores reported by staff.")
+    page.insert_textbox(pymupdf.Rect(72, 215, 523, 330), caption, fontsize=10)
+    doc.save(tmp_path / "f.pdf")
+    doc.close()
+    (r,) = count(tmp_path / "f.pdf", "What does the fifth subfigure of Figure 1 show?")
+    assert r.readings and r.readings[0].count == 5 and not r.missing, r.explain()
+    (control,) = count(tmp_path / "f.pdf", "What does the sixth subfigure of Figure 1 show?")
+    assert control.missing, control.explain()
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def bullets_page(path: Path, mark: str, n: int = 5, font: str = DEJAVU) -> Path:
+    """A page of prose, then a page of ``n`` lines each opened by ``mark``."""
+    doc = pymupdf.open()
+    doc.new_page(width=595, height=842).insert_text((72, 72), "Introduction to the site rules.", fontsize=11)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "Safety rules", fontsize=14)
+    for k, t in enumerate(["Wear gloves", "Keep exits clear", "Report spills", "Lock the cabinet", "Sign the log", "Close the gate"][:n]):
+        page.insert_text((72, 124 + 18 * k), f"{mark} {t}", fontsize=11, fontname="dj", fontfile=font)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+@pytest.mark.parametrize("mark", ["\u276f", "\u00bb", "\u2731"])
+def test_an_unlisted_symbol_opening_several_lines_is_a_bullet(tmp_path: Path, mark: str) -> None:
+    pdf = bullets_page(tmp_path / "b.pdf", mark)
+    (r,) = count(pdf, "What is the fifth bullet point on page 2?")
+    assert r.readings and r.readings[0].count == 5 and not r.missing, r.explain()
+    assert decide(pdf, "What is the sixth bullet point on page 2?").case == "missing_container"
+
+
+# Within the BMP: PyMuPDF's insert_text writes 16-bit codes (U+1F600 would be written as U+1F60).
+_SYMBOLS = st.characters(categories=("Sm", "Sc", "Sk", "So", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"), max_codepoint=0xFFFF)
+
+
+@settings(max_examples=25, deadline=None)
+@given(mark=_SYMBOLS, n=st.integers(min_value=2, max_value=6))
+def test_any_symbol_opening_two_or_more_lines_never_counts_zero(tmp_path_factory, mark: str, n: int) -> None:
+    pdf = bullets_page(tmp_path_factory.mktemp("b") / "b.pdf", mark, n)
+    (r,) = count(pdf, "What is the tenth bullet point on page 2?")
+    assert all(x.count != 0 for x in r.readings), r.explain()
+
+
+def faq_page(path: Path, entries: list[tuple[str, str]]) -> Path:
+    """One FAQ page: a heading, then each entry's bold heading line over its answer; a contact page."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 72), "Frequently Asked Questions", fontsize=16)
+    y = 102
+    for head, answer in entries:
+        page.insert_text((72, y), head, fontsize=11, fontname="hebo")
+        page.insert_text((72, y + 18), answer, fontsize=10)
+        y += 44
+    doc.new_page(width=595, height=842).insert_text((72, 72), "Contact us", fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+FAQ = [("How do I reset my password?", "Open Settings and choose Reset."), ("Can I change my e-mail address?", "Yes, under Account in Settings."),
+       ("Where is my invoice?", "Invoices are under Billing."), ("How long does delivery take?", "Delivery takes three to five days.")]
+
+
+def test_an_faq_entry_styled_as_the_questions_but_not_one_is_not_counted_away(tmp_path: Path) -> None:
+    pdf = faq_page(tmp_path / "q.pdf", FAQ + [("Returns and refunds", "Items may be returned within 30 days.")])
+    (r,) = count(pdf, "What is the fifth FAQ?")
+    assert r.uncertain and not r.missing and "Returns and refunds" in r.readings[0].why, r.explain()
+    control = faq_page(tmp_path / "c.pdf", FAQ)
+    assert decide(control, "What is the fifth FAQ?").case == "missing_container"
+
+
+def test_a_statement_entry_opened_by_its_number_is_counted(tmp_path: Path) -> None:
+    # "Q5. Returns and refunds": its mark counts it, so its style takes nothing from the count.
+    entries = [(f"Q{i + 1}. {h}", a) for i, (h, a) in enumerate(FAQ + [("Returns and refunds", "Items may be returned within 30 days.")])]
+    (r,) = count(faq_page(tmp_path / "q.pdf", entries), "What is the fifth FAQ?")
+    assert not r.uncertain and r.readings[0].count >= 5 and not r.missing, r.explain()

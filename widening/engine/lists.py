@@ -13,11 +13,13 @@ import unicodedata
 from functools import cache
 from typing import Any, NamedTuple
 
+import pymupdf
+
 from widening import rulebook as vocab
 from widening.engine.containers import Resolved, resolve
 from widening.facts.document import Doc
-from widening.models import BBox, Container, ContainerKind, Frozen, Member, PageKind
-from widening.text import phrase_key
+from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind
+from widening.text import number_key, phrase_key
 
 # A graphic drawn as a bullet (a small square or disc) is at most this big, in points, and
 # sits at most this far left of the line it opens.
@@ -38,6 +40,7 @@ class Line(NamedTuple):
     text: str
     bbox: BBox
     source: str  # "layer" or "ocr"
+    style: tuple[str, float, bool] | None = None  # font, size, bold of its first span (None: OCR)
 
 
 class ListReading(Frozen):
@@ -105,23 +108,44 @@ def page_lines(doc: Doc, index: int) -> list[Line]:
             for ln in b.get("lines", []):
                 text = "".join(s["text"] for s in ln["spans"]).strip()
                 if text:
-                    out.append(Line(index, text, tuple(ln["bbox"]), "layer"))  # type: ignore[arg-type]
+                    first = next(s for s in ln["spans"] if s["text"].strip())
+                    style = (first["font"], round(first["size"], 1), bool(first["flags"] & 16) or "bold" in first["font"].lower())
+                    out.append(Line(index, text, tuple(ln["bbox"]), "layer", style))  # type: ignore[arg-type]
     out.extend(Line(index, ln.text.strip(), ln.bbox, "ocr") for ln in pf.ocr_lines if ln.text.strip())
     return out
 
 
-def _is_item(line: Line, questions: bool) -> bool:
-    """The line opens an item by its mark (or, for lists of questions, holds a question mark)."""
+def _is_item(line: Line, questions: bool, marks: frozenset[tuple[str, int]] = frozenset()) -> bool:
+    """The line opens an item by its mark, a listed one or one of ``marks`` (``_repeated_marks``), or,
+    for lists of questions, holds a question mark."""
     text = line.text.strip()
     if text and unicodedata.category(text[0]) == "Co":  # a Symbol/Wingdings bullet glyph
         return True
-    if _marks().match(text):
+    if _marks().match(text) or (text[:1], round(line.bbox[0])) in marks:
         return True
     return questions and "?" in text
 
 
-def _questions(lines: list[Line]) -> list[Member]:
-    """Every question among ``lines`` (one page, in reading order), with the box of its lines.
+def _repeated_marks(lines: list[Line]) -> tuple[frozenset[tuple[str, int]], str]:
+    """(marks, why): a symbol or punctuation character (Unicode S*, P*) opening two or more lines at
+    one x is a bullet of its own ("❯", "»", "✱"); a control or unassigned one ("\x00" where the font
+    lacks the glyph) may be one too, and then the count is unknown: ``why`` says so."""
+    seen: dict[tuple[str, int], int] = {}
+    for ln in lines:
+        first = ln.text.strip()[:1]
+        if first and not _is_item(ln, questions=False):
+            key = (first, round(ln.bbox[0]))
+            seen[key] = seen.get(key, 0) + 1
+    repeated = [k for k, n in seen.items() if n >= 2]
+    marks = frozenset(k for k in repeated if unicodedata.category(k[0])[0] in "SP")
+    unknown = [k[0] for k in repeated if unicodedata.category(k[0]) in ("Cc", "Cn", "Cs")]
+    why = f"{len(unknown)} unreadable character(s) {[hex(ord(c)) for c in unknown]} each open several lines: they may be bullets" if unknown else ""
+    return marks, why
+
+
+def _questions(lines: list[Line], used: set[int] | None = None) -> list[Member]:
+    """Every question among ``lines`` (one page, in reading order), with the box of its lines;
+    the indices of the lines a question is read from are added to ``used``.
 
     A sentence ending in "?" is one; so is a sentence opening with a question word that ends
     without a full stop, where OCR may have dropped its question mark (more can only be counted).
@@ -129,6 +153,7 @@ def _questions(lines: list[Line]) -> list[Member]:
     out: list[Member] = []
     words: list[str] = []
     boxes: list[BBox] = []
+    sources: list[int] = []
 
     def close(end: str) -> None:
         sentence = " ".join(words).strip()
@@ -136,19 +161,34 @@ def _questions(lines: list[Line]) -> list[Member]:
             x0 = min(b[0] for b in boxes); y0 = min(b[1] for b in boxes)
             x1 = max(b[2] for b in boxes); y1 = max(b[3] for b in boxes)
             out.append(Member(page=lines[0].page, bbox=(x0, y0, x1, y1), what=sentence[:80]))
-        words.clear(); boxes.clear()
+            if used is not None:
+                used.update(sources)
+        words.clear(); boxes.clear(); sources.clear()
 
     for i, ln in enumerate(lines):
         for part in re.split(r"(?<=[.?!])\s+", ln.text.strip()):
             if not part:
                 continue
-            words.append(part); boxes.append(ln.bbox)
+            words.append(part); boxes.append(ln.bbox); sources.append(i)
             if part[-1] in ".?!":
                 close(part[-1])
         nxt = lines[i + 1].text.strip() if i + 1 < len(lines) else ""
         if words and (not nxt or nxt[0].isupper()):
             close("")  # a line with no end mark before a capitalised line: a title, a heading, a dropped "?"
     return out
+
+
+def _styled_like_questions(lines: list[Line], used: set[int]) -> list[Line]:
+    """Lines that are no question yet set like the question lines (font, size, weight, x) while other
+    lines (the answers) are set otherwise: entries headed by a statement ("Returns and refunds")."""
+    def look(ln: Line) -> tuple | None:
+        return None if ln.style is None else (*ln.style, round(ln.bbox[0]))
+
+    asked = {look(lines[i]) for i in used} - {None}
+    answers = [look(lines[i + 1]) for i in used if i + 1 < len(lines) and i + 1 not in used]
+    if not asked or all(a in asked for a in answers):
+        return []  # answers set like the questions: the style tells entries from answers nowhere
+    return [ln for i, ln in enumerate(lines) if i not in used and look(ln) in asked]
 
 
 def _graphic_bullets(doc: Doc, index: int, lines: list[Line]) -> list[Member]:
@@ -268,13 +308,23 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         return ListReading(parent=where, pages=pages, count=None, why=f"page(s) {blind} hold no text that was read; items there cannot be seen")
     if bullets and any(ln.source == "ocr" for ln in lines):
         return ListReading(parent=where, pages=pages, count=None, why="OCR does not read bullet marks reliably")
-    members = [Member(page=ln.page, bbox=ln.bbox, what=ln.text[:80]) for ln in lines if _is_item(ln, questions=False)]
+    members = []
     for p in pages:
         on_page = [ln for ln in lines if ln.page == p]
+        marks, unknown = _repeated_marks(on_page)
+        if unknown:
+            return ListReading(parent=where, pages=pages, count=None, why=f"on page {p}, {unknown}")
+        members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
         if bullets:
             members += _graphic_bullets(doc, p, on_page)
         if questions and on_page:
-            members += _questions(sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0])))
+            ordered = sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+            used: set[int] = set()
+            members += _questions(ordered, used)
+            # An entry so set is counted already when a mark opens it ("Q5. Returns and refunds").
+            if odd := [ln for ln in _styled_like_questions(ordered, used) if not _is_item(ln, questions=False, marks=marks)]:
+                return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
+                                   why=f"on page {p}, '{odd[0].text[:60]}' is set like the questions but is none: an entry not phrased as a question")
     if questions:
         empty = [p for p in pages[1:] if not any(m.page == p for m in members)]
         if empty:
@@ -314,7 +364,9 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
     for p in fig.pages():
         pf = doc.facts.page(p)
         lines = page_lines(doc, p)
-        caption = " ".join(cap.text for cap in doc.facts.captions if cap.page == p and cap.number == fig.container.number)
+        caps = [cap for cap in doc.facts.captions if cap.page == p and number_key(cap.number) == number_key(fig.container.number or "")]
+        texts = [_caption_text(doc, cap, pf.text_source) for cap in caps]
+        caption = " ".join(t for t in texts if t)
         labels = set(re.findall(r"\(([a-z])\)", caption))
         label_lines = [ln for ln in lines if re.match(r"^\(?([a-z])\)(?:\s|$)", ln.text)]
         labels |= {re.match(r"^\(?([a-z])\)", ln.text).group(1) for ln in label_lines}  # type: ignore[union-attr]
@@ -322,6 +374,9 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         if not labels:
             readings.append(ListReading(parent=where, pages=(p,), count=None,
                                         why="it carries no subfigure labels (a), (b), ... in its caption or on its page; its panels cannot be counted from the text"))
+            continue
+        if None in texts:
+            readings.append(ListReading(parent=where, pages=(p,), count=None, why="its caption was read only in part (OCR, cut at 200 characters); a label past the cut cannot be excluded"))
             continue
         if pf.text_source == "layer" and pf.image_count:
             readings.append(ListReading(parent=where, pages=(p,), count=None,
@@ -336,6 +391,16 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in label_lines)
         readings.append(ListReading(parent=where, pages=(p,), count=count, items=items))
     return ListResolution(container=c, readings=tuple(readings))
+
+
+def _caption_text(doc: Doc, cap: Caption, source: str) -> str | None:
+    """The whole text of a caption: the stored one is cut after its first lines and 200 characters,
+    so on a text-layer page the blocks it lies in are read again (a label past the cut is a panel);
+    None for an OCR caption that reached the cut."""
+    if source != "layer":
+        return None if len(cap.text) >= 200 else cap.text
+    box = pymupdf.Rect(cap.bbox)
+    return " ".join(b[4] for b in doc.page(cap.page).get_text("blocks") if b[6] == 0 and pymupdf.Rect(b[:4]).intersects(box)) or cap.text
 
 
 def _topic(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
