@@ -108,3 +108,11 @@ def test_a_picture_in_the_body_leaves_a_missing_page_missing(tmp_path: Path) -> 
         page.insert_image(pymupdf.Rect(72, 300, 372, 340), stream=_strip(i + 2))
     pdf = pdfs.save(doc, tmp_path / "b.pdf")
     assert pdfs.decide(pdf, "What is on page 12?").case == "missing_container"
+
+
+def test_a_page_range_a_run_carried_past_its_end_reaches_is_no_missing_range(tmp_path: Path) -> None:
+    pdf = _booklet(tmp_path / "b.pdf", 10, lambda i: i + 2 if 2 <= i <= 9 else None)
+    d = pdfs.decide(pdf, "How many figures are in pages 12-14?")
+    assert d.case != "missing_container", d.reason
+    control = pdfs.decide(pdf, "How many figures are in pages 40-45?")
+    assert control.case == "missing_container", control.reason

@@ -97,18 +97,22 @@ def interpolated_folio_pages(facts: DocumentFacts, number: str, found: tuple[Rea
     return ReadingTried(reading=Reading.printed, number=f"{number} (between folios of a run)", pages=pages, doubtful=True) if pages else None
 
 
-def extended_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
+def extended_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None) -> ReadingTried | None:
     """Pages a folio run reaches when carried past its first or last folio to the document's ends (a back
-    page printed without its folio, folios on odd pages only), as a doubtful printed reading. A page
-    printing a folio of another run is left out: its number is read."""
+    page printed without its folio, folios on odd pages only), for ``number`` or the range ``number``-``last``,
+    as a doubtful printed reading. A page printing a folio of another run is left out: its number is read."""
     value, roman = _readings_module().parse_number(number)
-    if value is None or any(t.reading is Reading.printed and t.pages for t in found):
+    top = value if last is None else _readings_module().parse_number(last)[0]
+    if value is None or top is None or any(t.reading is Reading.printed and t.pages for t in found):
         return None
+    lo, hi = min(value, top), max(value, top)
     have = {p for t in found for p in t.pages}
     numbered = {p.index for p in facts.pages if any(c.accepted and c.roman == roman for c in p.folio_candidates)}
     offsets = {c.value - p.index for p in facts.pages for c in p.folio_candidates if c.accepted and c.roman == roman}
-    pages = tuple(sorted({q for offset in offsets if 1 <= (q := value - offset) <= facts.page_count and q not in have | numbered}))
-    return ReadingTried(reading=Reading.printed, number=f"{number} (a folio run carried past its ends)", pages=pages, doubtful=True) if pages else None
+    pages = tuple(sorted({q for offset in offsets for q in range(max(1, lo - offset), min(facts.page_count, hi - offset) + 1)
+                          if q not in have | numbered}))
+    label = number if last is None else f"{number}-{last}"
+    return ReadingTried(reading=Reading.printed, number=f"{label} (a folio run carried past its ends)", pages=pages, doubtful=True) if pages else None
 
 
 def pictured_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
@@ -172,6 +176,8 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.page_range:
         tried = _readings_module().resolve_range(facts, container.first, container.last)
+        if not any(t.pages for t in tried) and (beyond := extended_folio_pages(facts, str(container.first), tried, str(container.last))):
+            return Resolved(container=container, readings=tuple(tried) + (beyond,), uncertain=True)
         return Resolved(container=container, readings=tuple(tried))
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
