@@ -27,13 +27,15 @@ MIN_PICTURE_PIXELS = 8
 
 
 def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
-    """The readable pictures of a text-layer page, each with its identity (image digest, shown size)
-    and whether images.classify calls it a decoration (for the note only: decorations are read too);
+    """The readable pictures of a text-layer page (a scan under its OCR layer too), each with its identity
+    (image digest, shown size) and whether images.classify calls it a decoration (for the note only: decorations are read too);
     then the page's areas of vector lettering (``vector_areas``), each a picture of its own."""
     from widening.probes.images import placed_images
 
     page = doc.facts.page(index)
-    if page.kind is not PageKind.born_digital:
+    # A scan's invisible OCR layer may lack lines its image shows (a line the OCR tool could not
+    # read, a layer cut short): the scan is read as a picture too, and its lines join the layer's.
+    if page.kind not in (PageKind.born_digital, PageKind.scanned_ocr):
         return ()
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
@@ -229,9 +231,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # The cache namespace of picture words: a new name whenever how pictures are read changes
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
 # read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
-# read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier), so words read
-# the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v6"
+# read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier; v7: the scan under
+# an OCR text layer read too), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v7"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
