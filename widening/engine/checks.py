@@ -116,7 +116,7 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         return spec("mentions", {"item": t.item, "topic": list(t.topic)})
     if t.predicate:
         p = t.predicate
-        return spec("table_values", {"column": p.column, "op": p.op, "value": p.value})
+        return spec("table_values", {"column": p.column, "op": p.op, "value": p.value, "percent": p.percent})
     if t.pattern:
         # A question about one party's number is a subset of all numbers: zero licenses
         # "none"; members do not prove the asked set non-empty unless a count was asked.

@@ -1,5 +1,8 @@
 """OCR for pages without a text layer and for text inside images (rapidocr, PP-OCR ONNX models from its wheel).
 
+Lines set at 90 or 180 degrees are read too (the angle classifier), and a line it turns over is
+also read as cropped, so a reading without it is never lost.
+
 The models are loaded from the files shipped inside the rapidocr wheel by explicit path,
 so rapidocr never reaches its download code: missing files raise at import time and the
 caller records "OCR unavailable" instead of "no text".

@@ -4,12 +4,21 @@ Example (corpus): a city rezoning report's Table A, column
 "% land area rezoned": 18.4 13.9 5.3 19.0 22.9 17.7, so "> 23" has no member.
 Trap: extracted cells can read "184%" when the decimal point is a separate object; the
 numbers are read again from glyph positions (PyMuPDF characters in the cell band).
+
+A cell is a member only when its plain reading qualifies (a censored "<0.5" or ">23" when its whole
+range does). Doubts, never dropped: another printed convention that qualifies ("23·4", "1.250",
+"0,235", "—0.4", "23½"), a scale the header or cell states ("('000)", "1.2k"), a fraction of one
+under a question in % (x100), a censored range reaching into the asked one, a cell in words or
+with no number, a member under a header naming no percentage when the question asks one, or
+under one of several differently named matching headers; and the rows of the page after the
+scope when the table runs to its last page's foot.
 """
 
 from __future__ import annotations
 
 import operator
 import re
+import unicodedata
 from dataclasses import dataclass
 from statistics import median
 from typing import Any, Callable
@@ -17,6 +26,7 @@ from typing import Any, Callable
 import pdfplumber
 import pymupdf
 
+from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
@@ -30,8 +40,9 @@ _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
 _NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
 
 
-# Typeset minus signs: the minus sign, en dash and figure dash, small and full-width hyphen-minus.
-_MINUS = str.maketrans({c: "-" for c in "\u2212\u2013\u2012\ufe63\uff0d"})
+# Typeset minus signs: the minus sign, en dash and figure dash, small and full-width hyphen-minus,
+# the hyphen and non-breaking hyphen (layout programs extract a minus set as a hyphen that way).
+_MINUS = str.maketrans({c: "-" for c in "\u2212\u2013\u2012\ufe63\uff0d\u2010\u2011"})
 # Spaces that group thousands: the ordinary, no-break, thin and narrow no-break space; and an
 # apostrophe between digit groups ("1'234", Swiss style).
 _GROUP = re.compile(r"[ \u00a0\u2009\u202f]|(?<=\d)['\u2019](?=\d{3})")
@@ -57,6 +68,79 @@ def parse_number(text: str) -> float | None:
     except ValueError:
         return None
     return -val if neg else val
+
+
+# A number no convention reads two ways: digits, comma-grouped thousands (a first group without a
+# leading zero), a point decimal, a sign or parentheses, a currency mark, a percent sign.
+_STRICT = re.compile(r"[-(]?[$\u20ac\u00a3\u00a5]?(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?%?\)?")
+# Points that may group thousands ("1.250", "2.410.500"): a plain number by _STRICT, yet read two ways.
+_POINT_GROUPS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.])")
+# Marks that may stand for a minus in a cell (soft hyphen, em dash) but are no minus by rule.
+_MAYBE_MINUS = str.maketrans({c: "-" for c in "\u00ad\u2014"})
+_FRACTIONS = {c: unicodedata.numeric(c) for c in "\u00bc\u00bd\u00be\u2150\u2151\u2152\u2153\u2154\u2155\u2156\u2157\u2158\u2159\u215a\u215b\u215c\u215d\u215e"}
+
+
+def readings(text: str) -> list[float]:
+    """The numbers ``text`` may stand for, ``parse_number``'s reading first: one for a plain number;
+    for any other form also a middle dot as decimal point, points grouping thousands, a comma as
+    decimal point, a soft hyphen or em dash as minus, a vulgar fraction added."""
+    first = parse_number(text)
+    t = _GROUP.sub("", text.translate(_MINUS)).strip()
+    if first is None and not any(c.isdigit() or c in _FRACTIONS for c in t):
+        return []
+    if _STRICT.fullmatch(t) and not _POINT_GROUPS.search(t):
+        return [first] if first is not None else []
+    t = t.translate(_MAYBE_MINUS)
+    forms = {t, re.sub(r"[\u00b7\u2219\u22c5]", ".", t)}
+    no_points = _POINT_GROUPS.sub(lambda m: m.group(0).replace(".", ""), t)
+    forms |= {no_points, no_points.replace(",", ".")} if "," in no_points else {no_points}
+    if t.count(",") == 1:
+        forms.add(t.replace(".", "").replace(",", "."))
+    out = [first] if first is not None else []
+    for f in forms:
+        if (v := parse_number(f)) is None:
+            continue
+        frac = next((_FRACTIONS[c] for c in f if c in _FRACTIONS), 0.0)
+        out += [v, v + frac if v >= 0 else v - frac] if frac else [v]
+    if first is None and (frac := next((_FRACTIONS[c] for c in t if c in _FRACTIONS), None)) is not None:
+        out.append(frac)
+    return list(dict.fromkeys(out))
+
+
+Interval = tuple[float, bool, float, bool]  # low, low included, high, high included
+_INF = float("inf")
+_BOUND_WORDS = {"<": "<", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
+                "\u2264": "<=", "\u2a7d": "<=", "<=": "<=", "at most": "<=", "up to": "<=",
+                ">": ">", "more than": ">", "greater than": ">", "over": ">", "above": ">",
+                "\u2265": ">=", "\u2a7e": ">=", ">=": ">=", "at least": ">="}
+_CENSORED = re.compile(r"\s*(" + "|".join(sorted(map(re.escape, _BOUND_WORDS), key=len, reverse=True)) + r")\s*(\S+?)\s*%?\s*", re.I)
+
+
+def interval(op: str, value: float) -> Interval:
+    """The values ``op value`` admits."""
+    return {">": (value, False, _INF, False), ">=": (value, True, _INF, False),
+            "<": (-_INF, False, value, False), "<=": (-_INF, False, value, True)}[op]
+
+
+def censored(text: str) -> Interval | None:
+    """A cell printed as a bound ("<0.5", ">23", "more than 23", "\u226523"): the interval it states; None for any other cell."""
+    m = _CENSORED.fullmatch(text)
+    v = parse_number(m.group(2)) if m else None
+    return interval(_BOUND_WORDS[m.group(1).lower()], v) if m and v is not None and _NUM.fullmatch(_plain(m.group(2)).rstrip("%")) else None
+
+
+def inside(a: Interval, b: Interval) -> bool:
+    """Every value of ``a`` is in ``b``."""
+    low = a[0] > b[0] or (a[0] == b[0] and (b[1] or not a[1]))
+    high = a[2] < b[2] or (a[2] == b[2] and (b[3] or not a[3]))
+    return low and high
+
+
+def overlaps(a: Interval, b: Interval) -> bool:
+    """Some value is in both ``a`` and ``b``."""
+    lo, lo_in = max((a[0], a[1]), (b[0], b[1]), key=lambda e: (e[0], not e[1]))
+    hi, hi_in = min((a[2], a[3]), (b[2], b[3]), key=lambda e: (e[0], e[1]))
+    return lo < hi or (lo == hi and lo_in and hi_in)
 
 
 def every_number(text: str) -> list[float]:
@@ -267,12 +351,25 @@ def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
 
 
 class TableValuesParams(Params):
-    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value."""
+    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %."""
 
     column: str = ""
     op: str = ">"
     value: float
     row_header: str | None = None
+    percent: bool = False
+
+
+# A header or cell that says its numbers are percentages; a header saying they are fractions of one.
+_PERCENT_MARK = re.compile(r"%|\bper\s?cent|\bpct\b|\bshare|\bproportion", re.I)
+_FRACTION_HEADER = re.compile(r"\bshare|\bproportion|\bratio|\bfraction", re.I)
+# Scale words in a header ("('000)", "thousands", "USD mn") and suffixes on a cell ("1.2k", "3bn").
+_HEADER_SCALE = [(re.compile(r"(?<![\d,.])['\u2019]?000s?\b|\bthousands?\b", re.I), 1e3),
+                 (re.compile(r"\bmillions?\b|\bmn\b|\bmln\b", re.I), 1e6), (re.compile(r"\bbillions?\b|\bbn\b", re.I), 1e9)]
+_CELL_SCALE = re.compile(r"\d\s*(k|m|mn|mln|b|bn)\.?\s*$", re.I)
+_CELL_FACTORS = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "b": 1e9, "bn": 1e9}
+# Cells that stand for no value: dashes and dots, "n/a", "n.a.", "nd", "x", "not available".
+_PLACEHOLDER = re.compile(r"\W*|n\.?\s?/?\s?[ads]\.?|x|not (?:available|applicable)", re.I)
 
 
 @probe("table_values", params=TableValuesParams)
@@ -286,6 +383,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         value = float(params["value"])
     except (KeyError, TypeError, ValueError):
         return ProbeResult.cannot("table_values", "need a numeric 'value'", pages=scope.pages, params=params)
+    percent = bool(params.get("percent"))
     row_want = cell_words(str(params.get("row_header") or ""))
     members: list[Member] = []
     best: list[Member] = []
@@ -294,56 +392,72 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     # A scanned page has no words to read: its table, if any, is in pixels.
     unmeasured.update({p: "an image-only page: table cells in pixels are not read" for p in pages if doc.facts.page(p).kind is PageKind.image_only})
     pages = [p for p in pages if p not in unmeasured]
-    found_column = False
     unparsed: list[str] = []
     extents: dict[int, list[tuple[float, float]]] = {}  # page -> x-ranges of the column's found headers
-    for index in pages:
-        clip = doc.region_rect(index, scope.region)
+    columns: list[tuple[int, str, list[Cell]]] = []  # page, the header's words, its cells
+    beyond: list[int] = []  # pages past the scope, read because the table reached the foot of the page before
+    queue = list(pages)
+    while queue:
+        index = queue.pop(0)
+        clip = doc.page(index).rect if index in beyond else doc.region_rect(index, scope.region)
         words = _words(doc.page(index), clip)
         headers = find_headers(words, column)
-        if not headers:
-            if extents.get(index - 1):
-                doubts += _continued_rows(doc, index, words, extents[index - 1], op, value)
-            continue
-        bounds = _table_bottoms(doc, index)
+        low: float | None = None  # the foot of the column's rows on this page
+        if not headers and extents.get(index - 1):
+            cont, low = _continued_rows(doc, index, words, extents[index - 1], op, value)
+            doubts += cont
+            if low is not None:
+                extents[index] = extents[index - 1]
+        bounds = _table_bottoms(doc, index) if headers else []
         for header in headers:
             aside: list[tuple[tuple, str]] = []
             cells = column_cells(doc, index, clip, header, bounds, aside)
             extent = column_extent(words, header, clip)
             extents.setdefault(index, []).append(extent)
+            columns.append((index, header_phrase(words, header, extent), cells))
             doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value)
             doubts += _along_the_row(index, words, header, op, value)
             for w, rule in aside:
-                v = parse_number(w[4])
-                if v is not None and OPS[op](v, value):
+                if (v := _qualifying(w, op, value)) is not None:
                     doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
                                          why=f"table-extent filter: {rule}"))
-            for cell in cells:
-                if row_want and not set(row_want) <= set(cell_words(cell.row)):
-                    continue
-                if cell.value is None:
-                    unparsed.append(f"p{index} {cell.text!r}")
-                    continue
+            ruled = [t.y1 for t in bounds if t.contains(header.tl + (1, 1)) or t.intersects(header)]
+            low = max([low or 0.0] + [c.bbox[3] for c in cells] + ruled)
+        # "Table 1" or "page 3" scopes a page; a table that runs to its foot may go on overleaf (under a
+        # repeated header or none): the next page is read too, and whatever qualifies there is a doubt.
+        if not queue and low is not None and index < doc.facts.page_count and _reaches_foot(words, low, doc.page(index).rect):
+            nxt = index + 1
+            blind, _ = measurable(doc, Scope((nxt,)), reads_text=True)
+            if doc.facts.page(nxt).kind is PageKind.image_only:
+                blind[nxt] = "an image-only page: table cells in pixels are not read"
+            unmeasured.update({p: f"the table may continue here: {why}" for p, why in blind.items()})
+            if not blind and nxt not in pages:
+                beyond.append(nxt)
+                queue.append(nxt)
+    keys = {_key(phrase) for _, phrase, _ in columns}
+    marked = {k for k in keys if _PERCENT_MARK.search(k)}
+    found_column = False
+    for index, phrase, cells in columns:
+        factors = _factors(phrase, cells, percent)
+        for cell in cells:
+            if row_want and not set(row_want) <= set(cell_words(cell.row)):
+                continue
+            if cell.value is not None:
                 found_column = True
-                m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {cell.value:g} in row {cell.row!r}")
-                many = max(numbers_in(cell.text), sum(numbers_in(w) for w in cell.words.split()))
-                if OPS[op](cell.value, value) and (many > 1 or cell.cut):
-                    # A phone number, range or date under the column, or a line whose words run across
-                    # the column's edge (running text below an unruled table): the value is not certain.
-                    why = "; ".join(([f"{many} numbers in {cell.text!r}, not one value"] if many > 1 else [])
-                                    + ([f"the line's words {cell.cut!r} cross or touch the column's edge"] if cell.cut else []))
-                    doubts.append(m.model_copy(update={"why": f"cell filter: {why}"}))
-                elif OPS[op](cell.value, value):
-                    members.append(m)
-                elif cell.raised_value is not None and OPS[op](cell.raised_value, value):
-                    # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
-                    doubts.append(m.model_copy(update={"why": f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"}))
-                elif (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)] if OPS[op](v, value)), None)) is not None:
-                    # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
-                    # as one "12,34556"): which number is the column's value is a reading; one qualifies.
-                    doubts.append(m.model_copy(update={"why": f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"}))
-                else:
-                    best.append(m)
+            not_member = _not_member(phrase, cell, keys, marked, percent, column)
+            kind, why = _judge(cell, column, op, value, factors, not_member)
+            shown = f"{cell.value:g}" if cell.value is not None else "no number"
+            m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}")
+            if kind == "member" and index in beyond:
+                kind, why = "doubt", f"continuation filter: p{index} follows the scope's last page, whose table runs to its foot"
+            if kind == "member":
+                members.append(m)
+            elif kind == "doubt":
+                doubts.append(m.model_copy(update={"why": why}))
+            elif kind == "best":
+                best.append(m)
+            else:
+                unparsed.append(f"p{index} {cell.text!r}")
     if found_column and not members:
         doubts += _numbers_in_pictures(doc, pages, op, value, unmeasured)
     first: dict[tuple, Member] = {}
@@ -351,10 +465,105 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         first.setdefault((m.page, m.bbox), m)
     doubts = list(first.values())
     note = f"cells without a number: {', '.join(unparsed[:10])}" if unparsed else ""
+    if beyond:
+        note = "; ".join(filter(None, [note, f"read on past the scope: p{', p'.join(map(str, beyond))} (the table reached the foot of the page before)"]))
     if not found_column and not members:
         why = f"no table column headed {column!r} with numeric cells on pages {list(scope.pages)}"
         return ProbeResult.cannot("table_values", why, pages=scope.pages, region=scope.region, params=params, best_candidates=tuple(best), doubts=tuple(grouped(doubts, "numbers set aside under the column")))
     return finish("table_values", scope, params, members, unmeasured, best, note, doubts=grouped(doubts, "numbers set aside under the column"))
+
+
+def header_phrase(words: list[tuple], header: pymupdf.Rect, extent: tuple[float, float]) -> str:
+    """The header cell's words: on the header's lines, inside the column's x-range ("Land area rezoned (ha)")."""
+    cell = [w for w in words if header.y0 <= (w[1] + w[3]) / 2 <= header.y1 and extent[0] <= (w[0] + w[2]) / 2 <= extent[1]]
+    return " ".join(w[4] for w in sorted(cell, key=lambda w: (round((w[1] + w[3]) / 2 / max(w[3] - w[1], 1)), w[0])))
+
+
+def _key(phrase: str) -> str:
+    return " ".join(re.sub(r"[^\w%'\u2019]+", " ", phrase.lower()).split())
+
+
+def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], percent: bool, column: str) -> str:
+    """Why a qualifying ``cell`` is no certain member (its column's unit or name is in doubt); "" when it is one."""
+    is_marked = bool(_PERCENT_MARK.search(phrase) or "%" in cell.text)
+    if percent and not is_marked:
+        return f"unit filter: the question asks a percentage; the header {phrase!r} and the cell name none (another unit?)"
+    if len(keys) > 1 and not (percent and is_marked and len(marked) == 1):
+        return f"column filter: {len(keys)} headers match {column!r} ({'; '.join(sorted(keys))}): which one the question means is a reading"
+    return ""
+
+
+def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float, str]]:
+    """Scales the column's numbers may be read at besides 1: its header's scale words, x100 for
+    fractions of one when the question asks a percentage."""
+    out = [(1.0, "another printed convention")]
+    out += [(f, f"the header {phrase!r} states a scale of {f:g}") for rx, f in _HEADER_SCALE if rx.search(phrase)]
+    values = [c.value for c in cells if c.value is not None]
+    if percent and (_FRACTION_HEADER.search(phrase) or (values and all(abs(v) <= 1 for v in values))):
+        out.append((100.0, "a fraction of one, where the question asks a percentage"))
+    return out
+
+
+def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[float, str]], not_member: str) -> tuple[str, str]:
+    """Where ``cell`` stands to ``op value``: ("member" | "doubt" | "best" | "unparsed", why it is a doubt)."""
+    q = OPS[op]
+    if (bound := censored(cell.words or cell.text)) is not None:
+        # "<0.5", ">23": a range, not a value. Inside the asked one it is a member; across its edge, a doubt.
+        if inside(bound, interval(op, value)):
+            return ("doubt", not_member) if not_member else ("member", "")
+        if overlaps(bound, interval(op, value)):
+            return "doubt", f"censored-value filter: {cell.text!r} states a range reaching into the asked one"
+        return "best", ""
+    if cell.value is None:
+        if (v := _number_in_words(cell.words or cell.text)) is not None:
+            return ("doubt", f"number-in-words filter: {cell.text!r} reads {v:g}") if q(v, value) else ("best", "")
+        # A placeholder, a line of running text across the column's edge, or the column's own
+        # name (the real header under a title that also names it): no value stands there.
+        if _PLACEHOLDER.fullmatch(cell.text.strip()) or cell.cut or set(cell_words(cell.words or cell.text)) & set(cell_words(column)):
+            return "unparsed", ""
+        return "doubt", f"cell filter: no number read in {cell.text!r} (a value in words? a note?)"
+    many = max(numbers_in(cell.text), sum(numbers_in(w) for w in cell.words.split()))
+    if q(cell.value, value):
+        if many > 1 or cell.cut:
+            # A phone number, range or date under the column, or a line whose words run across
+            # the column's edge (running text below an unruled table): the value is not certain.
+            why = "; ".join(([f"{many} numbers in {cell.text!r}, not one value"] if many > 1 else [])
+                            + ([f"the line's words {cell.cut!r} cross or touch the column's edge"] if cell.cut else []))
+            return "doubt", f"cell filter: {why}"
+        return ("doubt", not_member) if not_member else ("member", "")
+    if cell.raised_value is not None and q(cell.raised_value, value):
+        # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
+        return "doubt", f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"
+    if (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)] if q(v, value)), None)) is not None:
+        # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
+        # as one "12,34556"): which number is the column's value is a reading; one qualifies.
+        return "doubt", f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"
+    suffix = _CELL_SCALE.search(cell.text)
+    scales = factors + ([(_CELL_FACTORS[suffix.group(1).lower()], f"the suffix {suffix.group(1)!r}")] if suffix else [])
+    for v in readings(cell.text):
+        for f, how in scales:
+            if q(v * f, value) and (f, v) != (1.0, cell.value):
+                return "doubt", f"reading filter: {cell.text!r} may read {v * f:g} ({how})"
+    return "best", ""
+
+
+def _number_in_words(text: str) -> int | None:
+    """A number written in words ("twenty-six", "seven"), from the vocabulary's number words; None otherwise."""
+    v = rulebook.load("vocabulary")
+    units, tens = v["number_words"], v["tens_words"]
+    m = re.fullmatch(r"\s*([a-z]+)(?:[\s\-\u2010\u2011]+([a-z]+))?\s*%?\s*", text.lower())
+    if not m:
+        return None
+    a, b = m.groups()
+    if b is None:
+        return units.get(a, tens.get(a))
+    return tens[a] + units[b] if a in tens and units.get(b, 10) < 10 else None
+
+
+def _reaches_foot(words: list[tuple], low: float, page: pymupdf.Rect) -> bool:
+    """The column's rows end in the page's lower third, or nothing but its foot band lies below them."""
+    foot = page.y1 - 0.12 * page.height
+    return low >= page.y0 + 0.7 * page.height or not any(w[1] > low + 1 and (w[1] + w[3]) / 2 < foot for w in words)
 
 
 def column_extent(words: list[tuple], header: pymupdf.Rect, clip: pymupdf.Rect) -> tuple[float, float]:
@@ -376,8 +585,8 @@ def column_extent(words: list[tuple], header: pymupdf.Rect, clip: pymupdf.Rect) 
 
 
 def _qualifying(w: tuple, op: str, value: float) -> float | None:
-    v = parse_number(w[4])
-    return v if v is not None and OPS[op](v, value) else None
+    """The first reading of word ``w`` that satisfies ``op value`` (any printed convention)."""
+    return next((v for v in readings(w[4]) if OPS[op](v, value)), None)
 
 
 def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, extent: tuple[float, float], cells: list[Cell],
@@ -402,13 +611,14 @@ def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, exten
 _LEAD_LINES = 3
 
 
-def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> list[Member]:
+def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> tuple[list[Member], float | None]:
     """Numbers under the column's x-range in the rows that open a page following one where the column
-    was found, with no header of their own: a table continued without its header row."""
+    was found, with no header of their own: a table continued without its header row. Also the foot
+    of those rows (None when there are none)."""
     folios = [pymupdf.Rect(c.bbox) for c in doc.facts.page(index).folio_candidates if c.accepted]
     body = [w for w in words if not any(pymupdf.Rect(w[:4]).intersects(f) for f in folios)]
     if not body:
-        return []
+        return [], None
     lh = median(w[3] - w[1] for w in body)
     lines: list[list[tuple]] = []
     for w in sorted(body, key=lambda w: (w[1] + w[3]) / 2):
@@ -421,20 +631,20 @@ def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tupl
         return any(lo <= (w[0] + w[2]) / 2 <= hi for lo, hi in extents)
 
     out: list[Member] = []
-    lead, started = 0, False
+    lead, low = 0, None
     for line in lines:
         numbers = [w for w in line if under(w) and parse_number(w[4]) is not None]
         if not numbers:
-            if started or lead >= _LEAD_LINES:
+            if low is not None or lead >= _LEAD_LINES:
                 break
             lead += 1
             continue
-        started = True
+        low = max(w[3] for w in numbers)
         for w in numbers:
             if (v := _qualifying(w, op, value)) is not None:
                 out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} opening the page under the column's x-range",
                                   why="continuation filter: a table continued from the page before without its header row?"))
-    return out
+    return out, low
 
 
 def _numbers_in_pictures(doc: Doc, pages: list[int], op: str, value: float, unmeasured: dict[int, str]) -> list[Member]:
