@@ -644,3 +644,23 @@ def test_a_word_hyphenated_across_the_lines_of_a_picture_is_found(tmp_path: Path
     finally:
         doc.close()
     assert res.measured_zero, res.note  # control: the picture was read and holds no such word
+
+
+def test_a_block_inside_a_page_is_not_read_with_a_block_inside_the_next(tmp_path: Path) -> None:
+    """Across a page break only a page's last blocks meet the next page's first ones: a word in the middle of
+    one page and a letter labelling a diagram on the next are no name ("Recruiter" ... "C")."""
+    doc = pymupdf.open()
+    first = doc.new_page(width=420, height=300)
+    first.insert_text((30, 40), "LinkedIn Recruiter", fontsize=11)
+    first.insert_text((30, 200), FILL, fontsize=11)
+    first.insert_text((30, 240), FILL, fontsize=11)
+    second = doc.new_page(width=420, height=300)
+    second.insert_text((30, 40), "The following search string.", fontsize=11)
+    second.insert_text((30, 120), FILL, fontsize=11)
+    second.insert_text((200, 250), "C", fontsize=11)
+    for _ in range(5):
+        doc.new_page(width=420, height=300).insert_text((30, 40), FILL, fontsize=11)
+    doc.save(tmp_path / "d.pdf")
+    doc.close()
+    d = _decide(tmp_path / "d.pdf", "How many profiles did Recruiter C view?", ocr=False)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason

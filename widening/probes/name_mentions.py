@@ -833,8 +833,11 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
     out: list[Member] = []
     readable = [p for p in pages if page_text_status(doc.facts.page(p)) not in ("blind", "empty")]
     for index in readable:
-        heads = [(index, e) for e in _edges(doc, index)] + [(index + 1, e) for e in (_edges(doc, index + 1) if index + 1 in readable else [])]
-        for tail_block in _edges(doc, index):
+        edges = _edges(doc, index)
+        # Across a page break only the page's last two blocks (a folio may be the last) and the next page's first two.
+        after = [(index + 1, e) for e in (_edges(doc, index + 1)[:2] if index + 1 in readable else [])]
+        for k, tail_block in enumerate(edges):
+            heads = [(index, e) for e in edges] + (after if k >= len(edges) - 2 else [])
             tail = tail_block[1]
             last = tokens(tail)[-1:] if tail.strip() else []
             # The tail must end with a word of the name, or with the start of one before a hyphen.
