@@ -46,6 +46,15 @@ def _decide(pdf: Path, question: str) -> Decision:
     finally:
         doc.close()
 
+def _a_doubt_on_page_1_not_a_claim(pdf: Path, question: str, control: str) -> None:
+    """``question`` keeps its row for a doubt on page 1; ``control`` (a form the page never prints) is still claimed."""
+    d = _decide(pdf, question)
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
+    d = _decide(pdf, control)
+    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+
+
 
 def _pages_with(pdf: Path, word: str) -> list[int]:
     """Independent of the engine: pages whose PyMuPDF text holds ``word`` (case-folded substring)."""
@@ -195,12 +204,7 @@ def test_a_numbered_item_printed_without_its_head_word_is_a_doubt(tmp_path: Path
     """A list mark "3.", a heading "3.4", a glued "ERR388" or "v2.1", another head word ("Code 388"), "9" for
     "9.0", an ordinal word beside the head ("the fourth wave"): the item may be printed without its head word."""
     pdf = _filing(tmp_path / "f.pdf", {1: lines}, n=2)
-    d = _decide(pdf, question)
-    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
-    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
-    # control: a number the page never prints is still claimed
-    d = _decide(pdf, control)
-    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
 
 
 # --------------------------------------------------------------------------- years printed in other forms
@@ -228,11 +232,7 @@ def test_a_year_printed_in_a_short_form_is_a_doubt(tmp_path: Path, question: str
     page.insert_text((30, 50), line, fontsize=10, fontname="dj", fontfile=DEJAVU)
     doc.new_page(width=420, height=300).insert_text((30, 50), FILLER, fontsize=11)
     doc.save(pdf)
-    d = _decide(pdf, question)
-    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
-    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
-    d = _decide(pdf, control)  # a year no form covers is still absent
-    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
 
 
 # --------------------------------------------------------------------------- other forms of the same name
@@ -254,11 +254,7 @@ def test_an_abbreviated_or_expanded_name_is_a_doubt(tmp_path: Path, question: st
     """"Corp" for "Corporation", "St." for "Saint", "U.S." or "USA" or "NYC" for the words they abbreviate:
     the name is printed in another form, a doubt, never an absence."""
     pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
-    d = _decide(pdf, question)
-    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
-    assert d.doubts and {m.page for m in d.doubts} == {1}, d.reason
-    d = _decide(pdf, control)  # a word no form of which is printed is still absent
-    assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
 
 
 @settings(max_examples=10, deadline=None)
