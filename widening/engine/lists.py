@@ -17,6 +17,7 @@ import pymupdf
 
 from widening import rulebook as vocab
 from widening.engine.containers import Resolved, resolve
+from widening.facts.captions import CAPTION_TEXT_CHARS
 from widening.facts.document import Doc
 from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind
 from widening.text import number_key, phrase_key
@@ -398,7 +399,7 @@ def _caption_text(doc: Doc, cap: Caption, source: str) -> str | None:
     so on a text-layer page the blocks it lies in are read again (a label past the cut is a panel);
     None for an OCR caption that reached the cut."""
     if source != "layer":
-        return None if len(cap.text) >= 200 else cap.text
+        return None if len(cap.text) >= CAPTION_TEXT_CHARS else cap.text
     box = pymupdf.Rect(cap.bbox)
     return " ".join(b[4] for b in doc.page(cap.page).get_text("blocks") if b[6] == 0 and pymupdf.Rect(b[:4]).intersects(box)) or cap.text
 

@@ -24,6 +24,10 @@ _CAPTION_START = re.compile(r"\s*(?:fig|tab|chart)", re.I)
 CAPTION_LIKE = re.compile(r"^\s*(?:fig|tab|chart)", re.I | re.M)
 
 
+# A caption is stored cut to this many characters (a list counter reads the page for the rest).
+CAPTION_TEXT_CHARS = 200
+
+
 def find_captions(lines: list[Line], index: int) -> list[Caption]:
     """Lines opening with Figure/Fig./Table/Chart and a number ("Table1-1", "TABLE A", "Fig. 4")."""
     out: list[Caption] = []
@@ -41,7 +45,7 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
         tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
         box = union([line.bbox] + [l.bbox for l in tail])
         text = " ".join([line.text] + [l.text for l in tail])
-        out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:200]))
+        out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:CAPTION_TEXT_CHARS]))
     return out
 
 
