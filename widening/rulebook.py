@@ -230,7 +230,14 @@ class Maps(RuleFile):
 class MentionItem(RuleFile):
     words: Words
     patterns: list[str] = []
+    doubt_patterns: list[str] = []  # a line that may reference the item: a doubt, never a member
+    hosts: bool = False  # a dotted host name printed bare references the item (a web address)
     screenshots: bool = False
+
+    @field_validator("patterns", "doubt_patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        return regular_expressions(patterns)
 
 
 class Mentions(RuleFile):
@@ -243,6 +250,7 @@ class Mentions(RuleFile):
     edits: dict[int, int]
     neighbour_pages: int
     min_image_fraction: float
+    tlds: Words
     names: "NameMatching"
 
 

@@ -6,8 +6,10 @@ pattern such as a player's time code) and counts it as a member when the topic's
 all occur on that page or a neighbouring one (a clip often follows the slide stating its
 topic). Matching tolerates OCR noise: words are searched with spaces removed, by stem, with
 a few edits allowed for long words. A reference is also read in a link's target ("Watch the
-talk" linking to a clip) and, for items often shown as pictures, in what OCR reads inside the
-pictures of a text-layer page (a player thumbnail).
+talk" linking to a clip) and in what OCR reads inside the pictures of a text-layer page (a
+player thumbnail, a quote card); a picture that could not be read is a doubt. A form that only
+may reference the item (an attribution after a hyphen, "Watch the film", a host under an
+unlisted top-level domain) is a doubt, never a member.
 
 Why: raster-only decks carry their text only through OCR (document facts), and a topic and
 its illustration are often split over two slides.
@@ -26,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import regex
 
@@ -119,14 +121,16 @@ def _unread_pictures(doc: Doc, index: int) -> bool:
     return any(abs(page.rect & tuple(i["bbox"])) / area >= float(_rules()["min_image_fraction"]) for i in page.get_image_info())
 
 
-def _links_and_pictures(doc: Doc, index: int, rule: ItemRule) -> list[Line]:
-    """Where a page may reference an item beyond its text: the targets of its web links ("Watch the
-    talk" linking to a clip), and for items often shown as pictures, what OCR reads in its pictures
-    (a player thumbnail, a logo) on a text-layer page."""
-    out = [Line(link["uri"], tuple(link["from"])) for link in doc.page(index).get_links() if link.get("uri")]
-    if rule.screenshots:
-        out += [Line(l.text, l.bbox) for l in picture_words.picture_lines(doc, index)]
-    return out
+def _links(doc: Doc, index: int) -> list[Line]:
+    """The targets of a page's web links ("Watch the talk" linking to a clip), where its words may not say them."""
+    return [Line(link["uri"], tuple(link["from"])) for link in doc.page(index).get_links() if link.get("uri")]
+
+
+def _unread_picture_doubts(doc: Doc, unread: dict[int, str], item: str) -> list[Member]:
+    """Each picture of a page whose pictures could not be read: it may print the item."""
+    boxes = picture_words.picture_pages(doc, tuple(sorted(unread)))
+    return [Member(page=p, bbox=box, what=f"picture not read ({why})", why=f"a {item} printed in an unread picture cannot be excluded")
+            for p, why in sorted(unread.items()) for box in boxes.get(p, ())]
 
 
 # --------------------------------------------------------------------------- the probe
@@ -137,6 +141,8 @@ class ItemRule:
     words: tuple[str, ...]
     patterns: tuple[str, ...]
     screenshots: bool
+    doubt_patterns: tuple[str, ...] = ()
+    hosts: bool = False
 
 
 def item_rule(item: str) -> ItemRule | None:
@@ -146,12 +152,54 @@ def item_rule(item: str) -> ItemRule | None:
     entry = items.get(key) or (items.get(key[:-1]) if key.endswith("s") else None)
     if entry is None:
         return None
-    return ItemRule(tuple(entry.get("words", [])) or (item,), tuple(entry.get("patterns", [])), bool(entry.get("screenshots")))
+    return ItemRule(tuple(entry.get("words", [])) or (item,), tuple(entry.get("patterns", [])), bool(entry.get("screenshots")),
+                    tuple(entry.get("doubt_patterns", [])), bool(entry.get("hosts")))
 
 
-def _is_item(text: str, rule: ItemRule) -> bool:
+# A host name printed bare: labels of letters, digits and hyphens (neither first nor last a
+# hyphen) joined by dots, the last of two letters or more ("airindex.eea.europa.eu/x"). "e.g.",
+# "U.S." and "3.5" have no such last label. The ending decides member or doubt (``tlds``).
+_HOST = re.compile(r"(?<![\w.-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63})(?![\w-])", re.I)
+
+Reference = Literal["member", "doubt"]
+
+
+def _host_reference(text: str) -> Reference | None:
+    """'member' for a bare host under a known top-level domain, 'doubt' for one under any other ending."""
+    endings = {m.group(1).lower() for m in _HOST.finditer(text)}
+    if not endings:
+        return None
+    return "member" if endings & _tlds() else "doubt"
+
+
+@cache
+def _tlds() -> frozenset[str]:
+    return frozenset(t.lower() for t in _rules()["tlds"])
+
+
+def reference(text: str, rule: ItemRule) -> Reference | None:
+    """Whether a line of text references the item: 'member' (its words, its patterns, a host under a
+    known domain), 'doubt' (a form that only may: ``doubt_patterns``, a host under another ending), or None."""
     hay = collapse(text)
-    return any(fuzzy_in(w, hay) for w in rule.words) or any(re.search(p, text, re.I) for p in rule.patterns)
+    if any(fuzzy_in(w, hay) for w in rule.words) or any(re.search(p, text, re.I) for p in rule.patterns):
+        return "member"
+    host = _host_reference(text) if rule.hosts else None
+    if host == "member":
+        return host
+    if any(re.search(p, text, re.I) for p in rule.doubt_patterns):
+        return "doubt"
+    return host
+
+
+def _references(lines: list[Line], rule: ItemRule, whole: Line) -> tuple[list[Line], Reference | None]:
+    """The lines that reference the item most surely (members before doubts), and how surely. When
+    no line does, the lines joined (``whole``: a reference split over lines, "You" / "Tube")."""
+    found = [(l, reference(l.text, rule)) for l in lines]
+    for strength in ("member", "doubt"):
+        if hits := [l for l, f in found if f == strength]:
+            return hits, strength
+    joined = reference(" ".join(l.text for l in lines), rule)
+    return ([whole], joined) if joined else ([], None)
 
 
 
@@ -187,16 +235,23 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         pictured = picture_words.picture_pages(doc, scope.pages)
         if over := picture_words.pictures_over_budget(doc, sorted(pictured)):
             return ProbeResult.cannot(NAME, f"{over} distinct pictures (more than {picture_words.max_pictures()}) were not read; a {item} thumbnail or logo there cannot be excluded", **base)
+    # Every item may be printed in a picture (a quote card, an address in a screenshot): its
+    # words are read; a picture that could not be read may print it, so it is a doubt.
+    read, unread = picture_words.read_pictures(doc, scope.pages)
     n = doc.facts.page_count
     reach = int(_rules()["neighbour_pages"])
-    lines = {i: page_lines(doc, i) for i in scope.pages}
+    lines = {i: page_lines(doc, i) + [Line(l.text, l.bbox) for l in read.get(i, ())] for i in scope.pages}
     members: list[Member] = []
-    others: list[Member] = []
+    others: list[Member] = _unread_picture_doubts(doc, unread, item)
     for p in scope.pages:
-        hits = [l for l in lines[p] + _links_and_pictures(doc, p, rule) if _is_item(l.text, rule)]
-        if not hits and _is_item(" ".join(l.text for l in lines[p]), rule):
-            hits = [Line("(split over lines)", tuple(doc.page(p).rect))]  # e.g. "You" / "Tube" read as two lines
+        # e.g. "You" / "Tube" read as two lines: the page's lines joined
+        hits, strength = _references(lines[p] + _links(doc, p), rule, Line("(split over lines)", tuple(doc.page(p).rect)))
         if not hits:
+            continue
+        if strength == "doubt":
+            refs = " | ".join(l.text[:80] for l in hits)
+            others.append(Member(page=p, bbox=union([l.bbox for l in hits]), what=f"possible {item} reference {refs!r}",
+                                 why=f"a form that may reference a {item} (rules/mentions.yaml doubt_patterns, a host under an unlisted ending), not one that must"))
             continue
         window = [q for q in range(p - reach, p + reach + 1) if 1 <= q <= n]
         for q in window:
