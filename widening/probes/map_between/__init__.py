@@ -6,6 +6,9 @@ category word), finds the two street labels on map pages, and returns the catego
 that lie in the band between the two streets (each street is the line through its label,
 along the label's reading direction; the nearest label of each street to the marker is used,
 because labels repeat). Numbered markers are joined to the key page ("32 <name>") when found.
+A marker just outside that band is a doubt when a label set beside its street may put it
+inside: as far as the farthest street stroke drawn past the label within half a block (at
+least the label's height), or half a block where no street is drawn in vector strokes.
 
 Why: guidebook maps draw venues as glyphs of an icon font and streets as (rotated) text, so
 the question is a geometric one the text layer can answer without OCR.
@@ -30,10 +33,17 @@ from widening.probes import Params, Scope, probe
 from widening.probes.map_between.band import band_position
 from widening.probes.map_between.legend import key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
+from widening.probes.map_between.streets import Streets
 from widening.probes.map_between.vocabulary import categories_for, category_matches, normalise_street, rules
 from widening.probes.pagewise import finish, measurable
 
 NAME = "map_between"
+
+
+def _half_across(m: Marker, away: tuple[float, float]) -> float:
+    """Half the marker's extent along ``away`` (across the streets)."""
+    x0, y0, x1, y1 = m.bbox
+    return (abs(away[0]) * (x1 - x0) + abs(away[1]) * (y1 - y0)) / 2
 
 
 def _describe(m: Marker, wanted: str) -> str:
@@ -90,6 +100,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if not markers:
             continue
         region = doc.region_rect(index, scope.region)
+        streets = Streets(page)
         relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
         inside, outside, doubts, why = [], [], [], None
         for m in relevant:
@@ -104,7 +115,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             elif -tol <= pos.t <= 1 + tol:
                 inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:
-                label = pos.label_a if pos.t < 0 else pos.label_b
+                label, away = pos.beyond()
                 near_miss = Member(
                     page=index,
                     bbox=m.bbox,
@@ -112,10 +123,12 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     score=round(pos.outside_by(), 2),
                 )
                 # The band runs along the labels' centre lines; a label set beside its street, not
-                # on it, is off by up to its own height. A marker that close outside may be inside.
-                if pos.outside_by() <= label.thickness():
-                    doubts.append(near_miss.model_copy(update={"why": f"within {label.thickness():.1f} pt (the label's height) of the band: "
-                                                               "a label beside its street, not on it, moves the band that much"}))
+                # on it, moves the band: up to the street drawn past it, up to its own height at
+                # least, up to half a block where no street is drawn. A marker touching that edge
+                # (its near side within it) may be inside.
+                reach = streets.outward_reach(label, away, pos.width)
+                if pos.outside_by() - _half_across(m, away) <= reach.distance:
+                    doubts.append(near_miss.model_copy(update={"why": reach.why}))
                 else:
                     outside.append(near_miss)
         if why is not None:

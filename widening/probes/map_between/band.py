@@ -19,10 +19,16 @@ class BandPosition:
     width: float
     label_a: Label
     label_b: Label
+    normal: Point = (0.0, 1.0)  # unit vector across the streets, from A's side towards B's
 
     def outside_by(self) -> float:
         """Distance outside the band in points (0 inside)."""
         return max(-self.t, self.t - 1.0, 0.0) * self.width
+
+    def beyond(self) -> tuple[Label, Point]:
+        """The label the point lies beyond (A when t < 0, else B) and the unit vector out of the band there."""
+        nx, ny = self.normal
+        return (self.label_a, (-nx, -ny)) if self.t < 0 else (self.label_b, (nx, ny))
 
 
 def band_position(p: Point, labels_a: list[Label], labels_b: list[Label]) -> BandPosition | None:
@@ -43,4 +49,5 @@ def band_position(p: Point, labels_a: list[Label], labels_b: list[Label]) -> Ban
     width = abs(sa - sb)
     if width < 1.0:
         return None
-    return BandPosition(t=sa / (sa - sb), width=width, label_a=la, label_b=lb)
+    towards_b = 1.0 if sa > sb else -1.0  # sa - sb = n . (B - A)
+    return BandPosition(t=sa / (sa - sb), width=width, label_a=la, label_b=lb, normal=(towards_b * nx, towards_b * ny))
