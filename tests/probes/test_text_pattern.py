@@ -9,7 +9,7 @@ from functools import partial
 import pdfs
 import pymupdf
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from widening.facts.extract import load_doc as _load_doc
@@ -212,8 +212,7 @@ def test_a_spelt_out_address_and_its_plain_form_are_one_address(tmp_path):
        dot=st.sampled_from([".", " dot ", " [dot] ", "(dot)"]), label=st.sampled_from(["", "E-mail: ", "Write to "]))
 def test_every_spelt_out_address_is_a_member_or_a_doubt(tmp_path_factory, local, host, tld, at, dot, label):
     """Property: an address with its "@" and dots spelt out in any of the usual ways is never dropped."""
-    if at == " at " and dot == ".":
-        return  # "us at kode.no" is prose: a bare "at" counts only with a spelt "dot"
+    assume(not (at == " at " and host.startswith("www")))  # "at www.kode.no" points to a web site (rv4 review test)
     address = f"{local}{at}{host}{dot}{tld.replace('.', dot)}"
     doc = _doc(tmp_path_factory.mktemp("tp"), [[f"{label}{address}"]])
     res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})

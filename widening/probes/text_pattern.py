@@ -8,12 +8,17 @@ code set off by a slash "089/1234567") or that a cue labels ("Tel:", "call"), an
 between its groups read as a hyphen ("615–591–2955"); a vanity number, letters standing for keypad digits in the
 usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
 its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
-full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no").
+full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no"); the
+target of a link on the page ("mailto:", "tel:"), which says what it is by its scheme.
 Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
 and no cue ("555-1234"), or broken by any other spaces and punctuation (a
-format we do not know: never nothing), a short number right after a cue ("dial 911"), any
-other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare "at" and "dot"
-("name at host dot com"), an "@" or bracketed "at" outside a complete address.
+format we do not know: never nothing), a run of 3 or more digits that a cue labels in its line,
+its column header or its label cell ("ext. 4521", "T 116 000", "116 123" under "Telephone"; 2
+right after the cue, "dial 99"; not an amount with a currency or percent sign), six digits in
+three groups ("13 11 14"), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
+before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -dot- com",
+"name_at_host.com"; "available at www.site.org" is a web site), an "@" or bracketed "at" outside
+a complete address.
 Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, its runs of
 single characters joined.
 
@@ -25,7 +30,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import partial
 from typing import Any
+from urllib.parse import unquote
 
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
@@ -62,9 +69,24 @@ def _is_phone(s: str, line: str) -> bool:
     return any(f.fullmatch(s) for f in _PHONE_FORMATS) or bool(_PHONE_CUE.search(line))
 
 
+# Words that label a phone number, in a line, a column header or a label cell ("Telephone",
+# "ext. 4521", "Hotline"), and the one capital a business card prints before one ("T 116 000",
+# "F: 0123", "M 07700"): a lone capital labels only digits that follow it after a space, colon or
+# dot ("F1", "FLAN-T5" are names).
+_CUE_WORDS = (r"tel|t[eé]l[eé]phone|telefon|tel[eé]fono|tlf|phones?|fax|call|dial|mobile|cell|hotline|helpline"
+              r"|freephone|contact|ext|extn|extension|sms|whatsapp")
+_CUE = re.compile(rf"(?i:\b(?:{_CUE_WORDS})\b)|(?<![\w.-])[TFM](?=(?:\s+|\s*[:.]\s*)[+(]?\d)")
+
 # A short service number right after a cue ("dial 911", "Tel. 112"): too few digits for the
 # phone shapes above, still a phone number to a reader.
-_CUED_SHORT = re.compile(r"\b(?:tel|telephone|phone|fax|call|dial|mobile|cell|hotline)\b\W{0,3}(\d{2,6})(?![\d])", re.I)
+_CUED_SHORT = re.compile(rf"\b(?:{_CUE_WORDS})\b\W{{0,3}}(\d{{2,6}})(?![\d])", re.I)
+
+# Six digits in three or more groups ("13 11 14"): the shape of a short national number, which
+# no count, year, price or thousands grouping ("100 000") takes.
+_GROUPED_SHORT = re.compile(r"\d{2,4}(?: \d{2,4}){2,}")
+# A short run with a currency or percent sign at it or in it is an amount, not a number to dial.
+_CURRENCY = "".join(c for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Sc")
+_MONEY = re.compile(f"[%{re.escape(_CURRENCY)}]")
 
 
 # Every dash and minus a typesetter may print between digit groups ("615–591–2955" with an en
@@ -78,15 +100,18 @@ _DASHES = str.maketrans({c: "-" for c in map(chr, range(0x110000)) if unicodedat
 _DIGIT_RUN = re.compile(r"(?<![\w/])\+?\d+(?:(?:[^\w,\n]|_){1,3}\d+)*(?![\w/])")
 
 
-def _phones(line: str) -> tuple[list[str], list[str]]:
+def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
     """Phone numbers in ``line`` (its dashes read as "-"), and the digit runs that may be one (doubts).
 
     Beside the phone shapes, every run of 7 or more digits broken only by spaces and punctuation
     that they did not take is read: a member when it has a slash and, that read as a hyphen, a phone
     format ("089/1234567", an area code set off by a slash), else a doubt ("13(10):500", a volume and
-    its pages, only looks like one). A format we do not know is then a doubt, never nothing.
+    its pages, only looks like one). A format we do not know is then a doubt, never nothing. So is
+    six digits in three groups, and every run of 3 or more digits when a cue labels the line (in
+    it, or ``cued``: in its column header or label, found by the caller).
     """
     line = line.translate(_DASHES)
+    cued = cued or bool(_CUE.search(line))
     out, unsure = _shaped_phones(line)
     taken = [0] * len(line)
     for found in out + unsure:
@@ -95,16 +120,29 @@ def _phones(line: str) -> tuple[list[str], list[str]]:
             taken[at : at + len(found)] = [1] * len(found)
     for m in _DIGIT_RUN.finditer(line):
         free = sum(1 for i in range(m.start(), m.end()) if line[i].isdigit() and not taken[i])
-        if free < 7:
-            continue
         run = m.group(0).strip()
+        if free < 7:
+            # The length is a tuned rule: it only decides member or doubt for what a cue labels.
+            if free >= 3 and not _amount(line, m.start(), m.end()) \
+                    and (cued or free >= 6 and _GROUPED_SHORT.fullmatch(run)) and not any(run in x for x in out + unsure):
+                unsure.append(run)
+            continue
         shaped = re.sub(r"\s*/\s*", "-", run)
         digits = len(re.sub(r"\D", "", run))
         if "/" in run and 7 <= digits <= 15 and any(f.fullmatch(shaped) for f in _PHONE_FORMATS):
             out.append(run)
         else:
             unsure.append(run)
+    unsure += [m.group(1) for m in _CUED_SHORT.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
     return out, unsure
+
+
+def _amount(line: str, start: int, end: int) -> bool:
+    """Whether the digits at ``line[start:end]`` belong to an amount: a currency or percent sign at or
+    in the number they end ("$4,250", "12.5%")."""
+    while start > 0 and (line[start - 1].isdigit() or line[start - 1] in ",."):
+        start -= 1
+    return bool(_MONEY.search(line[max(0, start - 1) : end + 1]))
 
 
 def _shaped_phones(line: str) -> tuple[list[str], list[str]]:
@@ -142,7 +180,6 @@ def _shaped_phones(line: str) -> tuple[list[str], list[str]]:
             if len(re.sub(r"\D", "", head)) >= 7:
                 unsure.append(head)
             pos = m.start() + starts[0] if starts else m.end()
-    unsure += [m.group(1) for m in _CUED_SHORT.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
     return out, unsure
 
 
@@ -252,19 +289,29 @@ def _vanities(line: str) -> list[tuple[int, int, str, bool]]:
 
 
 # An address written so that harvesters miss it: "name [at] host.tld", "name (at) host dot tld",
-# "name at host dot com". A bracketed "at" says so plainly; a bare "at" is a word of prose unless
-# a "dot" is spelt out after it too, and then it is still only a doubt.
+# "name at host.com", "name -at- host -dot- com", "name_at_host.com". A bracketed "at" says so
+# plainly: an address. A bare, dashed or underscored "at" may be a word of prose or of a name
+# ("value_at_risk.py"): a doubt, whatever the case, when a domain follows (a real "." or a spelt
+# "dot"), never nothing. Only a bare "at" before a "www." host is prose that points to a web site
+# ("available at www.pewresearch.org"): a mail host is no web server's name.
 _AT_MARK = r"\s*[\[({<]\s*at\s*[\])}>]\s*"
-_DOT_MARK = r"\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+"
+_AT_WORD = r"\s+at\s+|\s*-at-\s*|_at_"
+_DOT_MARK = r"\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\s*-dot-\s*|_dot_"
+# A host name's label: letters and digits, inner hyphens, no underscore (no host name has one), never
+# a spelt "-dot-": a label that could hold a dot mark makes the match try every split (exponential).
+_LABEL = r"[^\W_]+(?:-+(?!dot-)[^\W_]+)*"
 _SPELT = re.compile(
-    rf"(?<![\w.+-])[\w.+-]+(?:(?P<mark>{_AT_MARK})|\s+at\s+)[\w-]+(?:(?:\.|{_DOT_MARK})[\w-]+)*(?:\.|{_DOT_MARK})[^\W\d_]{{2,}}(?![\w-])",
+    rf"(?<![\w.+-])[\w.+-]+?(?:(?P<mark>{_AT_MARK})|(?P<word>{_AT_WORD}))"
+    rf"(?P<host>{_LABEL}(?:(?:\.|{_DOT_MARK}){_LABEL})*(?:\.|{_DOT_MARK})[^\W\d_]{{2,}})(?![\w-])",
     re.I)
 _SPELT_LOOSE = re.compile(rf"(?<![\w.+-])[\w.+-]+{_AT_MARK}[\w.-]*", re.I)
 
 
 def _plain_address(s: str) -> str:
     """The address a spelt-out one stands for: "post [at] kode dot no" is post@kode.no."""
-    s = re.sub(rf"{_AT_MARK}|\s+at\s+", "@", s, count=1, flags=re.I)
+    if "@" in s:
+        return s
+    s = re.sub(rf"{_AT_MARK}|{_AT_WORD}", "@", s, count=1, flags=re.I)
     return re.sub(_DOT_MARK, ".", s, flags=re.I)
 
 
@@ -273,12 +320,13 @@ def _emails(line: str) -> tuple[list[str], list[str]]:
     a split or obfuscated address, an OCR slip).
 
     A full-width or small "@" ("name＠host.com") is an "@" (NFKC). A spelt-out address with a
-    bracketed "at" is an address; with a bare "at" and a spelt "dot" it is a doubt, and so is a
-    bracketed "at" without a complete host ("post [at] kode").
+    bracketed "at" is an address; with a bare, dashed or underscored "at" and a domain it is a
+    doubt (but "at www." points to a web site), and so is a bracketed "at" without a complete host.
     """
     line = unicodedata.normalize("NFKC", line)
     found = list(PATTERNS["email"].finditer(line))
-    spelt = [m for m in _SPELT.finditer(line) if m.group("mark") or re.search(_DOT_MARK, m.group(0), re.I)]
+    spelt = [m for m in _SPELT.finditer(line) if not (m.group("word") and m.group("word").strip().lower() == "at"
+                                                       and re.match(r"www\.[\w-]+\.", m.group("host"), re.I))]
     loose = [m.group(0).strip() for m in _SPELT_LOOSE.finditer(line) if not any(s.start() <= m.start() < s.end() for s in spelt)]
     sure = [m.group(0) for m in found] + [m.group(0) for m in spelt if m.group("mark")]
     unsure = [m.group(0) for m in spelt if not m.group("mark")] + loose
@@ -339,9 +387,64 @@ def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tupl
     return out, ""
 
 
+Box = tuple[float, float, float, float]
+
+# A label or column header is a short cell ("Telephone", "Tel. (24h)", "Phone number"), and so is
+# the cell it labels ("116 123", "116 123 (24 hours)"): neither is prose.
+_LABEL_WORDS = 5
+
+
+# A cell that is one capital ("T", "F:"), the telephone label of a business card's row.
+_LONE_LETTER = re.compile(r"\s*[TFM]\s*[:.]?\s*")
+
+
+def _cued_lines(lines: list[tuple[str, Box]]) -> set[int]:
+    """Indices of the lines with digits that a phone cue labels from another line: a short cue cell
+    above a short line in its column (a table's header, a label line over a number), or to its
+    left in the same row ("T | 116 000")."""
+    labels = [j for j, (text, _) in enumerate(lines)
+              if len(text.split()) <= _LABEL_WORDS and (_CUE.search(text) or _LONE_LETTER.fullmatch(text))]
+    return {i for i, line in enumerate(lines)
+            if len(re.findall(r"\d", line[0])) >= 3 and any(_labels(lines[j], line) for j in labels if j != i)}
+
+
+def _labels(label: tuple[str, Box], line: tuple[str, Box]) -> bool:
+    """Whether the short cue cell ``label`` labels ``line``: it is left of it in its row, or above it
+    in its column while the line is a short cell too, not prose under a "Contact us" title."""
+    (cue, (a0, b0, a1, b1)), (text, (x0, y0, x1, y1)) = label, line
+    h = max(y1 - y0, 1.0)
+    if abs((b0 + b1) / 2 - (y0 + y1) / 2) < max(h, b1 - b0) / 2:
+        return a1 <= x0 + 2
+    # a lone capital labels only what follows it in its row ("T" over a column may be anything)
+    return (not _LONE_LETTER.fullmatch(cue) and b1 <= y0 + h / 4 and min(x1, a1) > max(x0, a0)
+            and len(re.findall(r"[^\W\d_]{2,}", text)) <= _LABEL_WORDS)
+
+
+def _link_targets(doc: Doc, index: int, name: str) -> tuple[list[tuple[str, Box, str]], list[tuple[str, Box, str]]]:
+    """(value, bbox, uri) of the addresses ("mailto:") or numbers ("tel:", "callto:", "sms:") the page's
+    links point to, sure when complete, else doubts: a link says what it is by its scheme."""
+    schemes = ("mailto:",) if name == "email" else ("tel:", "callto:", "sms:")
+    sure: list[tuple[str, Box, str]] = []
+    unsure: list[tuple[str, Box, str]] = []
+    for link in doc.page(index).get_links():
+        uri = str(link.get("uri") or "")
+        scheme = next((s for s in schemes if uri.lower().startswith(s)), None)
+        if scheme is None:
+            continue
+        box = tuple(link["from"])
+        for value in unquote(uri[len(scheme):]).split("?")[0].split(";")[0].split(","):
+            value = value.strip().strip("/")
+            complete = PATTERNS["email"].fullmatch(value) if name == "email" else len(re.findall(r"\d", value)) >= 3
+            (sure if complete else unsure).append((value or uri, box, uri))
+    return sure, unsure
+
+
 _UNSURE = {
-    "phone": "digits with no phone format and no cue, digits broken by other punctuation, a short number after a cue, or a number spelt partly in letters with neither",
-    "email": "an '@' outside a complete address, or an address spelt out with 'at' and 'dot'",
+    "phone": ("digits with no phone format and no cue, digits broken by other punctuation, a short number a cue labels"
+              " (in its line, column header or label) or six digits in three groups, a number spelt partly in letters"
+              " with neither, or a link target that is no complete number"),
+    "email": ("an '@' outside a complete address, an address spelt out with a bare, dashed or underscored 'at',"
+              " or a link target that is no complete address"),
 }
 
 
@@ -367,11 +470,12 @@ def squeezed(line: str) -> str:
     return _SPACED.sub(join, line)
 
 
-def _found(name: str, line: str) -> tuple[list[str], list[str]]:
+def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[str]]:
     """Members and doubts in ``line`` as printed and, when tracking spread it out, in its squeezed form.
 
-    A doubt with the same value as a member is that member read another way, not a second finding."""
-    read = _phones if name == "phone" else _emails
+    ``cued``: a phone cue labels the line from its column header or label. A doubt with the same
+    value as a member is that member read another way, not a second finding."""
+    read = partial(_phones, cued=cued) if name == "phone" else _emails
     sure, unsure = read(line)
     if (tight := squeezed(line)) != line:
         more_sure, more_unsure = read(tight)
@@ -399,12 +503,21 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     doubts: list[Member] = []
     over = picture_words.pictures_over_budget(doc, sorted(picture_words.picture_pages(doc, tuple(pages))))
     for index in pages:
+        # A link's target is on the page too ("e-mail the harbour master" -> mailto:), read or not.
+        linked, linked_unsure = _link_targets(doc, index, name)
+        for found, bbox, uri in linked:
+            value = value_key(_keypad(found) if name == "phone" else found)
+            (repeats if value in seen else members).append(Member(page=index, bbox=bbox, what=f"{name} {found!r} in link target {uri[:60]!r}"))
+            seen.add(value)
+        doubts += [Member(page=index, bbox=bbox, what=f"{found!r} in link target {uri[:60]!r}", why=f"may be a {name} (" + _UNSURE[name] + ")")
+                   for found, bbox, uri in linked_unsure]
         lines, why = _lines(doc, index, over)
         if lines is None:
             unmeasured[index] = why
             continue
-        for text, bbox in lines:
-            sure, unsure = _found(name, text)
+        cued = _cued_lines(lines) if name == "phone" else set()
+        for k, (text, bbox) in enumerate(lines):
+            sure, unsure = _found(name, text, k in cued)
             for found in sure:
                 member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
                 value = value_key(_keypad(found) if name == "phone" else _plain_address(found))
