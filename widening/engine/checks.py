@@ -61,15 +61,14 @@ def with_spec(spec: CheckSpec, exact: bool = True) -> Derivation:
     return Derivation(spec=spec, exact=exact and broader is None, broader=broader or "")
 
 
-def _page_container(parsed: ParsedQuestion) -> Container | None:
-    for c in parsed.containers:
-        if c.kind in (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page, ContainerKind.page_range):
-            return c
-    return None
-
-
+# Containers that are places, a page or pages: "page 3", "the cover", "pages 5-7".
+PLACES = (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page, ContainerKind.page_range)
 # Containers a caption locates: "Figure 3", "Table 2", "Chart 1".
 CAPTIONED = (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
+
+
+def _page_container(parsed: ParsedQuestion) -> Container | None:
+    return next((c for c in parsed.containers if c.kind in PLACES), None)
 
 
 def _captioned(parsed: ParsedQuestion) -> Container | None:
@@ -103,7 +102,7 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     page = _page_container(parsed) or _captioned(parsed)
     main = _main_container(parsed)
     doc_wide = main.kind is ContainerKind.document
-    exclude = [c.number for c in parsed.excluded if c.number]
+    exclude = [c.number for c in parsed.excluded if c.number and c.kind in PLACES]  # "Figure 1" sets no page 1 aside
 
     def spec(probe: str, params: dict, container: Container = main, exact: bool = True) -> Derivation:
         if exclude:
@@ -143,6 +142,8 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         if raster:
             return Derivation(reason=f"'{raster}' lives in pixels; a text-style probe reads only the text layer")
         params: dict = {"styles": list(t.styles)}
+        if t.any_style and len(t.styles) > 1:
+            params["match"] = "any"  # "italic or bold": spans with any of the styles
         if t.colour:
             params["colour"] = t.colour
         return spec("text_style", params)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from widening import rulebook
 from widening.engine import cases
 from widening.engine.boxes import check_boxes
-from widening.engine.checks import Derivation, derive, with_spec
+from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
 from widening.engine.lists import resolve_list
 from widening.facts.document import Doc
@@ -75,13 +75,21 @@ class SetAside(NamedTuple):
 
 def set_aside(parsed: ParsedQuestion, excluded: list[Resolved]) -> SetAside:
     """A page is dropped only when the question excludes the page itself ("besides page 2", not "the
-    picture on page 2": that takes one thing out, the page may hold more) and every certain reading
-    of its number gives it; the other pages any reading gives keep what they hold as doubts."""
+    picture on page 2", nor "Figure 1": that takes one thing out, the page may hold more) and every
+    certain reading of its number gives it; the other pages any reading gives keep what they hold as doubts."""
     words = rulebook.load("cases")["complement"]["excluding"]
     drop: set[int] = set()
     doubt: dict[int, str] = {}
     for e in excluded:
         text = e.container.text or e.container.kind.value
+        if e.container.kind not in PLACES:
+            # Only a place is ever set aside whole. A figure or table is one thing on a page: its caption
+            # locates it, not its extent, so which find on the caption's page (or on the neighbouring
+            # page the caption may point to) is that thing no rule tells for certain.
+            for p in e.pages():
+                doubt.setdefault(p, f"on p{p}, where '{text}' may be (its caption's page or the one beside it): the question "
+                                    f"sets that {e.container.kind.value} aside, and this may or may not be it")
+            continue
         whole = re.search(rf"{rulebook.alternation(words)}\s+(?:the\s+)?{re.escape(text)}", parsed.text, re.I) is not None
         certain = [set(t.pages) for t in e.readings if t.pages and not t.doubtful]
         sure = set.intersection(*certain) if whole and certain and all(certain) else set()
@@ -135,18 +143,13 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
     return results
 
 
-_PLACES = (ContainerKind.page, ContainerKind.slide, ContainerKind.cover, ContainerKind.last_page, ContainerKind.page_range)
-_CAPTIONED = (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
-
-
 def also_named(spec: CheckSpec, main: Resolved, resolved: list[Resolved]) -> list[Resolved]:
-    """The other places of the check's kind the question names ("the cover and page 2", "pages 3, 4
-    and 5", "Figure 7 and Figure 8"): "none" must hold in each of them, not only in the first."""
-    family = next((f for f in (_PLACES, _CAPTIONED) if spec.container.kind in f), ())
+    """The other places and things the question names, of any kind ("the cover and page 2", "pages 3, 4
+    and 5", "page 4 and Figure 2"): "none" must hold in each of them (their union), not only in the first."""
     seen = set(main.pages()) if main.container.region is None else set()
     out = []
     for r in resolved:
-        if r.container.kind in family and r.container != main.container and not (r.container.region is None and set(r.pages()) <= seen):
+        if r.container != main.container and not (r.container.region is None and set(r.pages()) <= seen):
             out.append(r)
     return out
 
@@ -283,8 +286,9 @@ CAPTION_SCOPE = ("the {kind}'s extent is not delimited: the check looks at the w
 
 def _check_dict(spec: CheckSpec, res: Resolved, aside: SetAside = SetAside(), others: list[Resolved] = ()) -> dict[str, Any]:
     out = spec.model_dump(mode="json")
-    c = res.container
-    if c.kind in _CAPTIONED:
+    # Said of the first captioned container looked at, the check's own or one named beside it.
+    c = next((r.container for r in (res, *others) if r.container.kind in CAPTIONED), None)
+    if c is not None:
         out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
     out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings] + [t.model_dump(mode="json") for r in others for t in r.readings]
     if others:
