@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pdfs
+import pymupdf
 import pytest
 
 from widening.facts.extract import load_doc
@@ -86,7 +87,8 @@ def test_a_thin_coloured_connector_set_aside_as_a_rule_is_a_doubt(tmp_path):
     p.draw_line((318, 428.5), (318, 431.5), color=BLUE, width=1.5)
     p.draw_line((100, 600), (500, 600), color=(0, 0, 0), width=1)  # a black rule
     pdfs.text(p, (100, 700), "www.example.com", size=11, colour=BLUE)
-    pdfs.underline(p, (100, 700), 80)  # a black underline under blue words: blue letters, no blue rule
+    # A black underline under blue words (as long as they are): blue letters, no blue rule.
+    pdfs.underline(p, (100, 700), pymupdf.get_text_length("www.example.com", fontname="helv", fontsize=11))
     doc = load_doc(pdfs.save(d, tmp_path / "thin.pdf"), ocr=False)
     r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "blue"})
     assert not r.measured_zero and [abs(m.bbox[0] - 240) < 2 for m in r.doubts] == [True], (r.note, r.best_candidates)

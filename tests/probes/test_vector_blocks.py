@@ -51,7 +51,8 @@ def test_rules_and_underlines_never_make_a_diagram(tmp_path_factory, n):
     def build(d):
         for i in range(n):
             pdfs.text(d[0], (72, 60 + 17 * i), f"line {i}")
-            pdfs.underline(d[0], (72, 60 + 17 * i), 30 + i)
+            # As long as its text: marks of many lengths from one edge, longer than their words, could be bars.
+            pdfs.underline(d[0], (72, 60 + 17 * i), pymupdf.get_text_length(f"line {i}", fontname="helv", fontsize=11))
 
     doc = _build(tmp_path_factory.mktemp("vr"), build)
     assert run_probe("vector_blocks", doc, Scope((1,)), {"kind": "diagram"}).measured_zero

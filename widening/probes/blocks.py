@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
 import pymupdf
 
 from widening.facts.geometry import Groups, rect_tuple
@@ -36,6 +37,12 @@ class Block:
     kind: BlockKind = "diagram_or_chart"
     why: str = ""
     text_lines: list[pymupdf.Rect] = field(default_factory=list)  # text-layer lines meeting the block
+    runs: list[tuple] = field(default_factory=list)  # text-layer words and style runs (spans) meeting the block
+    # Other thin straight marks on the page, parallel to this one, that start or end where it does
+    # with another length: bars of one chart do (set only on a thin straight block).
+    peers: list[pymupdf.Rect] = field(default_factory=list)
+    page_rows: list[pymupdf.Rect] = field(default_factory=list)  # every text row of the page
+    twins: list[pymupdf.Rect] = field(default_factory=list)  # lines of its very extent with text between: a table's rules
 
     @property
     def bbox(self) -> BBox:
@@ -86,8 +93,92 @@ def cluster(drawings: list[dict], deadline: float) -> list[Block]:
 
 
 def _is_background_fill(d: dict) -> bool:
-    fill = d.get("fill")
-    return fill is not None and min(fill) >= 0.97 and not d.get("color")
+    """An unstroked fill that paints the colour already beneath it (``mark_blank_fills``): it draws nothing."""
+    return bool(d.get("blank"))
+
+
+# Colour channels within this are one colour: 8-bit values and grey/CMYK-to-RGB conversion round.
+SAME_COLOUR = 1.5 / 255
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= SAME_COLOUR for x, y in zip(a, b))
+
+
+def _white(c: tuple) -> bool:
+    return min(c) >= 1 - SAME_COLOUR
+
+
+def _painted_beneath(log: list, by_seq: dict[int, dict], i: int) -> tuple[tuple, float, bool] | None:
+    """Colour, opacity and whether it is one opaque filled rectangle, of bbox-log entry ``i``; None when it is
+    no vector paint of a known colour (text, an image, a shading, an unknown entry)."""
+    kind = log[i][0]
+    if kind == "fill-path" and i in by_seq and by_seq[i].get("fill") is not None:
+        d = by_seq[i]
+        return tuple(d["fill"]), float(d.get("fill_opacity") or 1.0), _one_box(d) and len(d["items"]) == 1
+    if kind == "stroke-path":
+        d = by_seq.get(i) if by_seq.get(i, {}).get("type") == "s" else by_seq.get(i - 1)
+        if d is not None and d.get("color") is not None:
+            return tuple(d["color"]), float(d.get("stroke_opacity") or 1.0), False
+    return None
+
+
+def _scissors(page: pymupdf.Page) -> dict[int, pymupdf.Rect]:
+    """The clip rectangle each drawing (by ``seqno``) is painted through: the clips in force at its level."""
+    stack: list[tuple[int, pymupdf.Rect]] = []
+    out = {}
+    for e in page.get_drawings(extended=True):
+        level = e.get("level", 0)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        if e.get("type") == "clip" and e.get("scissor") is not None:
+            stack.append((level, pymupdf.Rect(e["scissor"]) & stack[-1][1] if stack else pymupdf.Rect(e["scissor"])))
+        elif "seqno" in e and e.get("seqno") is not None:
+            out[e["seqno"]] = stack[-1][1] if stack else pymupdf.INFINITE_RECT()
+    return out
+
+
+def mark_blank_fills(page: pymupdf.Page, drawings: list[dict], deadline: float) -> None:
+    """Set ``d["blank"]`` on each unstroked fill certain to paint the colour already beneath it.
+
+    Certain by construction, from the page's paint order (the bbox log, which ``seqno`` indexes):
+    a white fill with only white vector paint (or nothing: the paper) beneath it, or a fill of another
+    colour on an opaque rectangle of that very colour that holds it whole, clips included. Text, an image
+    or a shading beneath, or paint of any other colour, leaves it visible: a white bar on a navy slide is drawn."""
+    log = page.get_bboxlog()
+    by_seq = {d["seqno"]: d for d in drawings if "seqno" in d}
+    # Entry boxes as arrays: each fill is compared with every earlier entry at once.
+    boxes = np.array([tuple(r) for _, r in log], dtype=float).reshape(-1, 4)
+    scissors: dict[int, pymupdf.Rect] | None = None  # read only when a coloured fill needs it (rare)
+    for d in drawings:
+        d["blank"] = False
+        if d.get("type") != "f" or d.get("fill") is None or "seqno" not in d:
+            continue
+        if time.monotonic() > deadline:
+            raise TooComplex("reading the paint order exceeded the time limit")
+        fill, r = tuple(d["fill"]), box(d)
+        earlier = boxes[: d["seqno"]]
+        below = np.nonzero((earlier[:, 0] < r.x1) & (earlier[:, 2] > r.x0) & (earlier[:, 1] < r.y1) & (earlier[:, 3] > r.y0))[0]
+        covers, blank = [], True
+        for i in map(int, below):
+            under = pymupdf.Rect(log[i][1])
+            if log[i][0] == "ignore-text" or not r.intersects(under):
+                continue  # invisible text paints nothing; paint elsewhere is not beneath
+            paint = _painted_beneath(log, by_seq, i)
+            if paint is None or not _same(paint[0], fill) or (paint[1] < 1 and not _white(fill)):
+                blank = False
+                break
+            if paint[2] and paint[1] >= 1 and under.contains(r):
+                covers.append((i, under))
+        if not blank:
+            continue
+        if _white(fill):
+            d["blank"] = True  # white paint on paper, or on white paint, is white
+            continue
+        # Another colour needs its own colour under it everywhere: an opaque rectangle of it, not clipped smaller.
+        if covers and scissors is None:
+            scissors = _scissors(page)
+        d["blank"] = any((under & scissors.get(i, pymupdf.Rect())).contains(r) for i, under in covers) if covers else False
 
 
 def classify(block: Block, page_rect: pymupdf.Rect, words: list[tuple]) -> None:
@@ -235,33 +326,154 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
     return all(any(abs((b.x0 + b.x1) / 2 - x) <= 2 for x in edges_v) or any(abs((b.y0 + b.y1) / 2 - y) <= 2 for y in edges_h) for b in dots)
 
 
-def _underline(d: dict, text_lines: list[pymupdf.Rect]) -> bool:
-    """A thin straight horizontal mark in the lower part of (or just below) a text line, within its width."""
+def _underline(d: dict, text_lines: list[pymupdf.Rect], runs: list[tuple]) -> bool:
+    """A thin straight horizontal mark in the lower part of (or just below) a text line that starts where
+    one of its words or style runs starts and ends where one ends: its length is the text's, not a value's."""
     b = box(d)
     if b.height > THIN or not _straight(d):
         return False
     y = (b.y0 + b.y1) / 2
-    return any(t.y0 + 0.5 * t.height <= y <= t.y1 + 3 and t.x0 - 2 <= b.x0 and b.x1 <= t.x1 + 2 for t in text_lines)
+    for t in text_lines:
+        if not (t.y0 + 0.5 * t.height <= y <= t.y1 + 3 and t.x0 - 2 <= b.x0 and b.x1 <= t.x1 + 2):
+            continue
+        # An underline may take in a space before or after its words: a third of the line height.
+        tol = max(2.0, t.height / 3)
+        row = [w for w in runs if t.y0 - 0.5 <= w[1] and w[3] <= t.y1 + 0.5 and t.x0 - 0.5 <= w[0] and w[2] <= t.x1 + 0.5]
+        if any(abs(w[0] - b.x0) <= tol for w in row) and any(abs(w[2] - b.x1) <= tol for w in row):
+            return True
+    return False
+
+
+def thin_straight(block: Block) -> bool:
+    """Every drawing is straight and the block is at most 4 pt across: a line (a rule, an underline, or a thin bar)."""
+    return min(block.rect.width, block.rect.height) <= 4 and all(_straight(d) for d in block.drawings)
+
+
+def _visible(block: Block) -> list[dict]:
+    return [d for d in block.drawings if d.get("color") is not None or (d.get("fill") is not None and not _is_background_fill(d))]
+
+
+def _paints(d: dict) -> list[tuple]:
+    """The colours a drawing shows: its stroke, and its fill unless that fill is blank."""
+    out = [tuple(d["color"])] if d.get("color") is not None else []
+    return out + ([tuple(d["fill"])] if d.get("fill") is not None and not _is_background_fill(d) else [])
+
+
+def _one_line(block: Block, visible: list[dict]) -> bool:
+    """One colour, and each line of pieces along the block runs its whole length: one line, drawn in
+    pieces, doubled or dashed. A stacked bar (segments of other colours) or a progress bar (a fill on
+    a track of another colour) is not one line; nor are two lines of one colour and two lengths."""
+    colours = [c for d in visible for c in _paints(d)]
+    if not colours or any(not _same(c, colours[0]) for c in colours):
+        return False
+    r = block.rect
+    flat = r.width >= r.height
+    a0, a1 = (r.x0, r.x1) if flat else (r.y0, r.y1)
+    lines: list[tuple[float, float, float]] = []  # centre across, start, end
+    for b in (b for d in visible for b in _pieces(d)):
+        if (b.width >= b.height) != flat:
+            continue  # an end cap or tick across the line, at most 4 pt long
+        at, s0, s1 = ((b.y0 + b.y1) / 2, b.x0, b.x1) if flat else ((b.x0 + b.x1) / 2, b.y0, b.y1)
+        for k, (c, l0, l1) in enumerate(lines):
+            if abs(c - at) <= 0.75:
+                lines[k] = (c, min(l0, s0), max(l1, s1))
+                break
+        else:
+            lines.append((at, s0, s1))
+    return bool(lines) and all(abs(l0 - a0) <= 1 and abs(l1 - a1) <= 1 for _, l0, l1 in lines)
+
+
+def _column_rule(block: Block) -> int:
+    """How many text rows of the page run from the horizontal line's start to its end (2 pt each way):
+    two or more, and its length is the text column's, not a value's."""
+    r = block.rect
+    if r.width < r.height:
+        return 0
+    return sum(1 for t in block.page_rows if abs(t.x0 - r.x0) <= 2 and abs(t.x1 - r.x1) <= 2)
+
+
+def _text_between(a: pymupdf.Rect, b: pymupdf.Rect, rows: list[pymupdf.Rect]) -> bool:
+    """A text row lies between the two horizontal lines and within their extent."""
+    top, bottom = min(a.y1, b.y1), max(a.y0, b.y0)
+    return any(top <= (t.y0 + t.y1) / 2 <= bottom and a.x0 - 2 <= t.x0 and t.x1 <= a.x1 + 2 for t in rows)
+
+
+def find_peers(blocks: list[Block]) -> None:
+    """Give each thin straight block whose length no text sets the others that could be bars of one chart with it,
+    and its twins (lines of its extent with text between them, a table's rules).
+
+    Bars of a chart with no axis share the edge they grow from (or, diverging, meet at it; a funnel
+    shares its centre). Lines of one extent with text between them (a header and a footer rule, a
+    table's rules) are twins, no peers; an underline or a column-wide rule has the text's length, no value."""
+    lines = []
+    for b in blocks:
+        if b.kind == "page_border" or not thin_straight(b):
+            continue
+        visible = _visible(b)
+        if not visible or all(_underline(d, b.text_lines, b.runs) for d in visible):
+            continue
+        one = _one_line(b, visible)
+        if one and _column_rule(b) >= 2:
+            continue
+        lines.append((b, one))
+    for b, one in lines:
+        flat = b.rect.width >= b.rect.height
+        a0, a1 = (b.rect.x0, b.rect.x1) if flat else (b.rect.y0, b.rect.y1)
+        centred: dict[float, pymupdf.Rect] = {}
+        for o, o_one in lines:
+            if o is b or (o.rect.width >= o.rect.height) != flat:
+                continue
+            o0, o1 = (o.rect.x0, o.rect.x1) if flat else (o.rect.y0, o.rect.y1)
+            if abs((a1 - a0) - (o1 - o0)) <= 1:
+                if abs(a0 - o0) > 1:
+                    continue
+                # One extent: with text between them (a header and a footer rule, a table's rules) they
+                # frame text; with none, they may be bars of one length, labelled outside them.
+                if flat and one and o_one and _text_between(b.rect, o.rect, b.page_rows):
+                    b.twins.append(o.rect)
+                else:
+                    b.peers.append(o.rect)
+                continue
+            if min(abs(a0 - o0), abs(a1 - o1), abs(a0 - o1), abs(a1 - o0)) <= 1:
+                b.peers.append(o.rect)  # grows from its edge (or meets it, diverging)
+            elif abs((a0 + a1) - (o0 + o1)) <= 2:
+                centred.setdefault(round(o1 - o0), o.rect)
+        # A funnel's bars share a centre with lengths all different; a centred page's rules (a header
+        # rule, a centred table's rules) come in one or two widths.
+        if len(centred) >= 2:
+            b.peers.extend(centred.values())
+        if b.peers:
+            b.why = f"thin, and {len(b.peers)} other thin marks parallel to it start or end where it does, as bars of a chart do"
 
 
 def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
     """Why ``block`` certainly draws no figure, or None when only a tuned classifier says so (a doubt)."""
-    visible = [d for d in block.drawings if d.get("color") is not None or (d.get("fill") is not None and not _is_background_fill(d))]
+    visible = _visible(block)
     if not visible:
-        return "draws nothing visible (white fills without a stroke)"  # certain: nothing is drawn
-    if min(block.rect.width, block.rect.height) <= 4 and all(_straight(d) for d in block.drawings):
-        # Certain: straight axis-aligned strokes within 4 pt across are rules/underlines; no second dimension to draw in.
-        return f"straight strokes {min(block.rect.width, block.rect.height):.1f}pt across: a rule or underline"
-    if all(_underline(d, block.text_lines) for d in visible):
-        # Certain: a straight mark under a line of text and no longer than it is that text's underline.
-        return "underlines: each mark lies under a line of text and no wider than it"
+        return "draws nothing visible (fills that paint the colour already beneath them)"  # certain: nothing is drawn
+    if all(_underline(d, block.text_lines, block.runs) for d in visible):
+        # Certain: a straight mark under a line of text, from the start of a word to the end of a word,
+        # has the text's length, not a value's: that text's underline.
+        return "underlines: each mark lies under a line of text, from a word's start to a word's end"
+    if thin_straight(block) and _one_line(block, visible) and (rows := _column_rule(block)) >= 2:
+        # Certain: a line exactly as long as lines of the text beside it has the column's width, not a value's.
+        return f"a rule as wide as the text column: {rows} text lines run from its start to its end"
+    if thin_straight(block) and _one_line(block, visible) and block.twins:
+        # Certain: lines of one extent with text rows between them and within them rule a table; bars
+        # of one length draw no value (a chart's bars of differing lengths keep their peers: doubts).
+        return f"a table's rule: {len(block.twins)} other lines of its very extent frame text rows with it"
+    if thin_straight(block) and _one_line(block, visible) and not block.peers:
+        # Certain: one straight line 4 pt across at most, with no other thin mark on the page growing from
+        # the same edge with another length: no second dimension to draw in and nothing to compare it with.
+        # Thin bars of a chart have such peers (a doubt); their axis, when drawn, joins them into one block.
+        return f"a rule: one straight line {min(block.rect.width, block.rect.height):.1f}pt across, no thin mark beside it starts or ends where it does"
     if block.kind == "table_rulings" and ruled_grid(block.rect, visible):
         # Certain: full-length rulings and full-width bands around words form a grid of text;
         # no mark in it varies in length or shape, so it draws no chart, diagram or picture.
         return "a ruled grid of text: every mark is a full-length ruling or a full-width band"
     area = abs(page_rect) or 1.0
     if all(_one_box(d) and abs(box(d) & page_rect) >= 0.8 * area for d in block.drawings):
-        return "one rectangle (or nested ones) around the page: a frame or page fill"  # certain: a page-sized box holds no figure
+        return "one rectangle (or nested ones) around the page: a frame or page fill"  # certain: a page-size box holds no figure
     return None
 
 
@@ -359,6 +571,7 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     drawings = page.get_drawings() + painted_areas(page)
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
+    mark_blank_fills(page, drawings, deadline)
     # Full-page fills/frames would glue every other drawing into one block: judge them alone.
     area = abs(page.rect) or 1.0
     backdrop = [d for d in drawings if abs(box(d) & page.rect) >= 0.8 * area]
@@ -368,12 +581,23 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     for d in backdrop:
         blocks.append(Block(box(d), [d], "page_border", "page-size fill or frame"))
     lines = text_rows(words)
+    # Style runs too: an underlined link or footnote mark may be part of a word ("ings.FN6").
+    runs = words + (_spans(page) if any(box(d).height <= THIN for d in rest) else [])
     for b in blocks:
         if b.kind != "page_border":
             classify(b, page.rect, words)
         grown = b.rect + (-3, -3, 3, 3)
         b.text_lines = [r for r in lines if r.intersects(grown)]
+        b.runs = [w for w in runs if pymupdf.Rect(w[:4]).intersects(grown)]
+        b.page_rows = lines
+    find_peers(blocks)
     return [b for b in blocks if b.rect.intersects(clip)]
+
+
+def _spans(page: pymupdf.Page) -> list[tuple]:
+    """The bboxes of the page's text spans (runs of one font, size and colour), as word-like tuples."""
+    return [(*s["bbox"], s["text"]) for b in page.get_text("dict")["blocks"] for line in b.get("lines", ())
+            for s in line["spans"] if s["text"].strip()]
 
 
 def text_rows(words: list[tuple]) -> list[pymupdf.Rect]:
