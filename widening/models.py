@@ -218,6 +218,9 @@ class Target(Frozen):
 
     element: str | None = None  # vocabulary key: text, diagram, chart, image, logo, bar, figure, ...
     styles: tuple[str, ...] = ()  # italic, bold, underline
+    # Any one of ``styles`` ("italic or bold words"), not all of them: the union, read unless the
+    # question plainly asks for both ("bold italic words", "both bold and italic").
+    any_style: bool = False
     colour: str | None = None
     object_class: str | None = None  # detector class: bicycle, person, ...
     person: bool = False  # the question asks about a person/people shown

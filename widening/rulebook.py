@@ -89,6 +89,15 @@ class NonVisual(RuleFile):
     bracket_heads: Words
 
 
+class RelativePages(RuleFile):
+    """Words that make a page phrase relative, open or section-bound: the scope becomes the whole document."""
+
+    before: Words
+    after: Words
+    parts: Words
+    window: int
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -101,7 +110,9 @@ class Vocabulary(RuleFile):
     quantifiers: dict[str, Words]
     page_words: Words
     slide_words: Words
+    plural_page_words: Words
     number_words: dict[str, int]
+    scale_words: dict[str, int]
     ordinal_words: dict[str, int]
     tens_words: dict[str, int]
     tens_ordinals: dict[str, int]
@@ -109,10 +120,12 @@ class Vocabulary(RuleFile):
     last_page_words: Words
     from_end: list[str]
     place_modifiers: Words
+    relative_pages: RelativePages
     regions: dict[str, Words]
     region_places: Words
     region_holders: Words
     image_container_words: Words
+    styles_together: dict[Literal["both", "predicate_ends"], Words]
     styles: dict[str, Words]
     colours: dict[str, Words]
     colour_links: Words

@@ -18,7 +18,7 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 import pymupdf
 
@@ -452,22 +452,30 @@ def _has(span: Span, style: str) -> bool:
     return bool(getattr(span, style))
 
 
-def _what(span: Span, styles: list[str]) -> str:
-    label = " ".join(styles) or "text"
+def _styled(span: Span, styles: list[str], match: str, near: bool = False) -> bool:
+    """``span`` has all (``match`` "all") or any ("any") of ``styles``; ``near``: a near miss counts as having it."""
+    test = all if match == "all" or not styles else any
+    return test(_has(span, s) or (near and getattr(span, f"near_{s}", False)) for s in styles)
+
+
+def _what(span: Span, styles: list[str], match: str = "all") -> str:
+    label = (" or " if match == "any" else " ").join(styles) or "text"
     return f"{label} span {span.text[:60]!r} colour {hex_rgb(span.rgb)} font {span.font}"
 
 
 class TextStyleParams(Params):
-    """``styles``: italic, bold, underline (all must hold); ``colour``: a colour family name."""
+    """``styles``: italic, bold, underline; ``match``: "all" must hold, or "any" one ("italic or bold"); ``colour``: a colour family."""
 
     styles: tuple[str, ...] = ()
+    match: Literal["all", "any"] = "all"
     colour: str | None = None
 
 
 @probe("text_style", params=TextStyleParams)
 def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
-    """Spans having all of ``styles`` (italic, bold, underline) and, if given, colour family ``colour``."""
+    """Spans having all (or, with ``match`` "any", any) of ``styles`` (italic, bold, underline) and, if given, colour family ``colour``."""
     styles = [str(s).lower() for s in params.get("styles", [])]
+    match = str(params.get("match") or "all")
     bad = [s for s in styles if s not in STYLES]
     if bad:
         return ProbeResult.cannot("text_style", f"unknown style(s) {bad}; known {list(STYLES)}", pages=scope.pages, params=params)
@@ -498,44 +506,45 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
                       for sp in spans for b, t in sp.skewed_words]
         for span in spans:
-            style_ok = all(_has(span, s) for s in styles)
+            style_ok = _styled(span, styles, match)
             if span.unknown_paint and fam is not None:
-                if all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles):
-                    doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                if _styled(span, styles, match, near=True):
+                    doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
                                          why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
                 continue
             colour_ok = fam is None or matches(fam, span.rgb)
             # The colour tests below make doubts: a span that is only near the styles is one too.
-            may_style = all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles)
+            may_style = _styled(span, styles, match, near=True)
             if fam is not None and not colour_ok and may_style and _on_any(span.bbox, marked):
                 # "The yellow words" may be black words on a yellow highlight or box.
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
                 continue
             if fam is not None and not colour_ok and may_style and _on_ground(doc, index, span, fam):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
                                      why=f"the render shows a {fam.name} ground under it (a picture, a shading, an annotation): the colour may be the background's"))
                 continue
             edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and may_style and not span.invisible else None
             if edge:
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=edge))
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=edge))
                 continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles),
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
                                      why=f"stroked glyphs whose outline colour is not in the text layer; the render shows {fam.name} ink there"))
                 continue
-            near = [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
-            if colour_ok and all(_has(span, s) or getattr(span, f"near_{s}", False) for s in styles) and (near or span.invisible):
+            # With "any", a span that has one asked style is a member whatever the others are near.
+            near = [] if style_ok and match == "any" else [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
+            if colour_ok and may_style and (near or span.invisible):
                 why = "; ".join(near + (["white text on a near-white render (contrast test)"] if span.invisible else []))
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles), why=why))
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
             elif span.invisible:
                 continue  # not asked for in any case, and no reader sees it
             elif style_ok and colour_ok:
-                members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles)))
+                members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match)))
             elif style_ok or (colour_ok and fam is not None):
                 # Has the style but not the colour (or vice versa): the nearest miss.
                 best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
-        pictures = words_in_pictures(doc, index, doc.region_rect(index, scope.region), styles, fam)
+        pictures = words_in_pictures(doc, index, doc.region_rect(index, scope.region), styles, fam, match)
         if pictures.why is not None:
             unmeasured[index] = pictures.why
         doubts.extend(pictures.doubts)
@@ -581,7 +590,8 @@ def _picture_lines(doc: Doc, index: int, rect: pymupdf.Rect) -> tuple[tuple[Text
     return doc.memo[key]
 
 
-def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[TextLine, Box], ...], styles: list[str], fam: Family | None) -> list[Verdict | None]:
+def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[TextLine, Box], ...], styles: list[str], fam: Family | None,
+                   match: str = "all") -> list[Verdict | None]:
     """Per OCR line, the first pixel test that finds an asked style certainly absent (absent=True),
     else why the first test keeps it (absent=False), else None (no test asked for).
 
@@ -590,7 +600,9 @@ def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[T
     from widening.facts.ocr import render_clip
 
     tests: list[tuple[str, Any]] = []
-    if "underline" in styles:
+    # With "any" ("underlined or bold"), no underline clears a line: it may still be bold, and bold
+    # has no certain pixel test. Only a question for underline alone is cleared by it.
+    if "underline" in styles and (match == "all" or set(styles) == {"underline"}):
         tests.append(("underline", None))  # run by _picture_lines on the OCR's own render
     if fam is not None:
         tests.append((f"colour {fam.name}", lambda rgb, box, f=fam: family_absent(rgb, box, f)))
@@ -608,7 +620,8 @@ def _line_verdicts(doc: Doc, index: int, rect: pymupdf.Rect, read: tuple[tuple[T
     return out
 
 
-def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str] = (), fam: Family | None = None) -> PictureWords:  # type: ignore[assignment]
+def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str] = (), fam: Family | None = None,  # type: ignore[assignment]
+                      match: str = "all") -> PictureWords:
     """Why the text layer is not the whole story on this page, doubts, and pictures cleared by their pixels.
 
     Words inside a raster image have no font, flags or colour in the text layer, so a
@@ -629,7 +642,7 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
         try:
             read = _picture_lines(doc, index, rect)
             # A page that is one big picture (a scan) keeps its words unmeasured: its pixels are the page.
-            verdicts = (_line_verdicts(doc, index, rect, read, styles, fam)
+            verdicts = (_line_verdicts(doc, index, rect, read, styles, fam, match)
                         if read and placed.klass != "full_page_background" else [None] * len(read))
         except Exception as exc:  # a picture we cannot read may hold words
             return PictureWords(f"raster image at {[round(v) for v in placed.bbox]} could not be read ({type(exc).__name__})", tuple(doubts), tuple(cleared))

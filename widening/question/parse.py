@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
@@ -72,6 +72,11 @@ def _number(token: str) -> int | None:
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
     if m:
         return int(m.group(1))
+    for word, scale in v["scale_words"].items():  # "one hundred and five"
+        m = re.fullmatch(rf"([a-z]+)[- ]{re.escape(word)}(?:[- ](?:and[- ])?(.+))?", token)
+        if m:
+            head, tail = _number(m.group(1)), _number(m.group(2)) if m.group(2) else 0
+            return head * scale + tail if head and head < 10 and tail is not None and tail < scale else None
     m = re.fullmatch(r"([a-z]+)[- ]([a-z]+)", token)  # "twenty-one", "thirty first"
     if m and m.group(1) in v["tens_words"]:
         unit = v["number_words"].get(m.group(2)) or v["ordinal_words"].get(m.group(2))
@@ -91,17 +96,30 @@ def _compound_alt(ordinal_only: bool = False) -> str:
     return rf"(?:{_words_alt(list(v['tens_words']))})[- ](?:{_words_alt(units)})"
 
 
+def _scaled_alt() -> str:
+    """A spelt number with a scale: "one hundred", "two hundred and five", "one hundred twenty-one"."""
+    v = _v()
+    units = [w for w, n in v["number_words"].items() if n < 10]
+    below = list(v["number_words"]) + list(v["ordinal_words"]) + list(v["tens_words"])
+    tail = rf"(?:[- ](?:and[- ])?(?:{_compound_alt()}|{_words_alt(below)})\b)?"
+    return rf"(?:{_words_alt(units)})[- ](?:{_words_alt(list(v['scale_words']))})\b{tail}"
+
+
 def _num_alt() -> str:
     v = _v()
     words = list(v["number_words"]) + list(v["ordinal_words"]) + list(v["tens_words"]) + list(v["tens_ordinals"])
-    # A compound first: "twenty-first page" is page 21, never "first page".
-    return r"(?:" + _compound_alt() + r"|\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + _words_alt(words) + r")"
+    # A scaled or compound number first: "page one hundred" is page 100, "twenty-first page" page 21.
+    return r"(?:" + _scaled_alt() + "|" + _compound_alt() + r"|\d+(?:st|nd|rd|th)?|[ivxlc]{1,6}|" + _words_alt(words) + r")"
 
 
 # --------------------------------------------------------------------------- containers
 
-_RANGE_JOIN = r"\s*(?:-|–|—|to|through|till|until)\s*"
-_LIST_JOIN = r"\s*(?:,\s*(?:and|&|or)?|and|&|or)\s*"
+_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|till|until)\s*"
+_LIST_JOIN = r"\s*(?:,\s*(?:and|&|or)?|and|&|or|/)\s*"
+_ARTICLES = ("the", "a", "an", "this", "that")
+# Containers that are places in the page sequence (a region or a relative word can attach to them).
+_PLACE_KINDS = (ContainerKind.page, ContainerKind.slide, ContainerKind.page_range, ContainerKind.cover, ContainerKind.last_page)
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _page_kind(word: str) -> ContainerKind:
@@ -116,18 +134,90 @@ def _modified(low: str, start: int) -> bool:
     """A fixed place phrase right after a modifier ("the page after the first page", "the inner back
     cover") does not name that place."""
     before = re.findall(r"[a-z]+", low[max(0, start - 30):start])
-    while before and before[-1] in ("the", "a", "an", "this", "that"):
+    while before and before[-1] in _ARTICLES:
         before.pop()
     return bool(before) and before[-1] in _v()["place_modifiers"]
 
 
-def _containers(q: str) -> list[tuple[int, int, Container]]:
-    """Every container named in ``q`` with its character span."""
+def _page_alt() -> str:
+    v = _v()
+    return "(?:" + "|".join(re.escape(w) for w in sorted(v["page_words"] + v["slide_words"], key=len, reverse=True)) + ")"
+
+
+@cache
+def _list_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The page list reader: a page word, an item (a number or a range), and a join to the next item."""
+    num, page = _num_alt(), _page_alt()
+    head = re.compile(rf"\b({page})\s*(?={num}\b)", re.I)
+    item = re.compile(rf"({num})\b(?:{_RANGE_JOIN}(?:{page}\s*)?({num})\b)?", re.I)
+    join = re.compile(rf"{_LIST_JOIN}(?:({page})\s*)?", re.I)
+    return head, item, join
+
+
+class _Item(NamedTuple):
+    start: int
+    end: int
+    first: str
+    last: str | None  # the end of a range, or None
+
+
+def _read_list(q: str, start: int, plural: bool) -> list[_Item]:
+    """The items of a page list from ``start`` (right after its page word): "5, 7-9 and 11", "5/6",
+    "ten to twelve", "5 and page 7". After a singular page word a bare comma continues only with a
+    digit ("page 5, 6"), never a word ("page 5, one of ..."); a year ("page 3, 2019 survey") or, after
+    an arabic first item, a roman numeral ("page 5 and I") ends the list."""
+    _, item, join = _list_patterns()
+    m = item.match(q, start)
+    if m is None:
+        return []
+    items = [_Item(m.start(), m.end(), m.group(1), m.group(2))]
+    roman = _number(m.group(1)) is None
+    while (j := join.match(q, items[-1].end)) is not None and (m := item.match(q, j.end())) is not None:
+        bare_comma = j.group(0).strip() == "," and not j.group(1)
+        tok = m.group(1)
+        if (_number(tok) is None) != roman or (_YEAR.fullmatch(tok) and not _YEAR.fullmatch(items[0].first)):
+            break
+        if bare_comma and not plural and not tok.isdigit():
+            break
+        items.append(_Item(m.start(), m.end(), tok, m.group(2)))
+    return items
+
+
+def _item_containers(it: _Item, kind: ContainerKind, text: str) -> list[Container] | None:
+    """The containers of one list item; None when it cannot be read exactly (a mixed range)."""
+    a = _number(it.first)
+    if it.last is None:
+        if a is not None:
+            return [Container(kind=kind, number=str(a), text=text)]
+        return [Container(kind=kind, number=it.first.lower(), text=text)] if _roman(it.first) else []  # "page ill": no numeral
+    b = _number(it.last)
+    if a is not None and b is not None:
+        lo, hi = min(a, b), max(a, b)  # "pages 9-7": the pages between, whichever way round
+        if lo == hi and kind is ContainerKind.page:
+            return [Container(kind=kind, number=str(lo), text=text)]
+        return [Container(kind=ContainerKind.page_range, first=lo, last=hi, text=text)]
+    ra, rb = _roman(it.first), _roman(it.last)
+    if a is None and b is None and 0 < ra < rb <= ra + 50:
+        # "pages iii-v": labels, each looked up as a label of its own.
+        return [Container(kind=kind, number=_to_roman(n).lower(), text=text) for n in range(ra, rb + 1)]
+    return None
+
+
+class _Found(NamedTuple):
+    """The containers named, with their spans, and why the page scope could be read only partly."""
+
+    containers: list[tuple[int, int, Container]]
+    partial: list[str]
+
+
+def _containers(q: str) -> _Found:
+    """Every container named in ``q`` with its character span, and the page phrases read only partly."""
     found: list[tuple[int, int, Container]] = []
     taken: list[tuple[int, int]] = []
-    num = _num_alt()
+    partial: list[str] = []
     low = q.lower()
-    page = "(?:" + "|".join(re.escape(w) for w in sorted(_v()["page_words"] + _v()["slide_words"], key=len, reverse=True)) + ")"
+    v = _v()
+    plural_words = {w.lower() for w in v["plural_page_words"]}
 
     def free(s: int, e: int) -> bool:
         return all(e <= a or s >= b for a, b in taken)
@@ -137,7 +227,7 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
         taken.append((s, e))
 
     # Counted from the end: "the second last page", "the penultimate slide".
-    for pattern in _v()["from_end"]:
+    for pattern in v["from_end"]:
         for m in re.finditer(pattern.replace("{ordinal}", _ordinal_alt()), low):
             if not free(m.start(), m.end()):
                 continue
@@ -145,67 +235,144 @@ def _containers(q: str) -> list[tuple[int, int, Container]]:
             k = 2 if word in ("next", "penultimate", "before") else _number(word)
             if k:
                 add(m.start(), m.end(), Container(kind=ContainerKind.last_page, number=str(k), text=q[m.start():m.end()]))
-    for m in re.finditer(rf"\b({page})\s*(\d+){_RANGE_JOIN}(?:{page}\s*)?(\d+)\b", q, re.I):
-        first, last = int(m.group(2)), int(m.group(3))
-        if free(m.start(), m.end()) and (_page_kind(m.group(1)) is ContainerKind.slide or last != first):
-            add(m.start(), m.end(), Container(kind=ContainerKind.page_range, first=first, last=last, text=m.group(0)))
-    # "pages iii-v": labels, each looked up as a label of its own.
-    for m in re.finditer(rf"\b({page})\s*([ivxlc]+){_RANGE_JOIN}(?:{page}\s*)?([ivxlc]+)\b", q, re.I):
-        a, b = _roman(m.group(2)), _roman(m.group(3))
-        if free(m.start(), m.end()) and 0 < a < b <= a + 50:
-            for n in range(a, b + 1):
-                found.append((m.start(), m.end(), Container(kind=_page_kind(m.group(1)), number=_to_roman(n).lower(), text=m.group(0))))
-            taken.append((m.start(), m.end()))
-    # "pages 3, 4 and 5", "slides 2 & 3", "page 3 and page 4": each page a container. After a
-    # singular page word a comma alone does not continue the list ("page 3, 2019 survey"): an
-    # "and", "&" or "or" must close it; after a plural one ("pages 2, 3, 4") it does.
-    item = rf"(?:{page}\s*)?({num})\b"
-    for m in re.finditer(rf"\b({page})\s*({num})\b((?:{_LIST_JOIN}{item})+)", q, re.I):
-        tail = m.group(3)
-        closed = re.search(r"(?:and|&|or)\s*(?:" + page + r"\s*)?\S+\s*$", tail, re.I)
-        if not free(m.start(), m.end()) or not (closed or m.group(1).lower() in ("pages", "slides")):
+    num, page = _num_alt(), _page_alt()
+    # "between page 10 and page 12": the pages from one to the other, both included (a superset of
+    # the pages strictly between, and of the two pages alone).
+    for m in re.finditer(rf"\bbetween\s+({page})\s*({num})\b\s*(?:and|&)\s*(?:{page}\s*)?({num})\b", q, re.I):
+        a, b = _number(m.group(2)), _number(m.group(3))
+        if a is not None and b is not None and free(m.start(), m.end()):
+            add(m.start(), m.end(), Container(kind=ContainerKind.page_range, first=min(a, b), last=max(a, b), text=m.group(0)))
+    # A page word and its list: "page 9", "pages 5, 7-9 and 11", "slides 3, 5-7", "page 5/6", "pages ten to twelve".
+    head, _, _ = _list_patterns()
+    for h in head.finditer(q):
+        items = _read_list(q, h.end(), h.group(1).lower() in plural_words)
+        if not items:
             continue
-        tokens = [m.group(2)] + [t.group(1) for t in re.finditer(item, tail, re.I)]
-        kind = _page_kind(m.group(1))
-        for t in tokens:
-            n = _number(t)
-            number = str(n) if n is not None else (t.lower() if _roman(t) else None)
-            if number is not None:
-                found.append((m.start(), m.end(), Container(kind=kind, number=number, text=m.group(0))))
-        taken.append((m.start(), m.end()))
-    for m in re.finditer(rf"\b({page})\s*({num})\b", q, re.I):
+        start, end = h.start(), items[-1].end
+        if items[0].last is not None and re.search(r"\bfrom\s+$", low[:start]):
+            start = re.search(r"\bfrom\s+$", low[:start]).start()  # "from page 3 to page 10": a closed range
+        if not free(start, end):
+            continue
+        kind, text = _page_kind(h.group(1)), q[start:end]
+        read = [_item_containers(it, kind, text) for it in items]
+        if any(r is None for r in read):
+            partial.append(f"'{text}' mixes numbers the parser cannot put in one range")
+        for cs in read:
+            found.extend((start, end, c) for c in cs or [])
+        taken.append((start, end))
+    # Ordinals before a page word: "the 6th page", "the 5th and 6th page", "the first and last page".
+    ordx = rf"(?:{_ordinal_alt()}|last|final)"
+    for m in re.finditer(rf"\b(?:the\s+)?({ordx})((?:{_LIST_JOIN}(?:the\s+)?{ordx}\b)+)\s+(page|slide)s?\b", q, re.I):
         if not free(m.start(), m.end()):
             continue
-        n = _number(m.group(2))
-        if n is None and re.fullmatch(r"[ivxlc]+", m.group(2), re.I):
-            add(m.start(), m.end(), Container(kind=ContainerKind.page, number=m.group(2).lower(), text=m.group(0)))
-        elif n is not None:
-            add(m.start(), m.end(), Container(kind=_page_kind(m.group(1)), number=str(n), text=m.group(0)))
+        if _modified(low, m.start()):
+            partial.append(f"'{m.group(0)}' follows a modifier ('the page after the first page')")
+            continue
+        kind = _page_kind(m.group(3))
+        for t in re.finditer(rf"\b{ordx}\b", m.group(1) + " " + m.group(2), re.I):
+            n = None if t.group(0).lower() in ("last", "final") else _number(t.group(0))
+            found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0)) if n is not None
+                          else Container(kind=ContainerKind.last_page, text=m.group(0))))
+        taken.append((m.start(), m.end()))
     for m in re.finditer(rf"\b(?:the\s+)?({num})\s+(page|slide)\b", q, re.I):
         n = _number(m.group(1))
-        if n is not None and free(m.start(), m.end()) and not _modified(low, m.start()):
+        if n is not None and free(m.start(), m.end()):
+            if _modified(low, m.start()):
+                partial.append(f"'{m.group(0)}' follows a modifier ('the page after the first page')")
+                continue
             add(m.start(), m.end(), Container(kind=_page_kind(m.group(2)), number=str(n), text=m.group(0)))
-    for m in re.finditer(r"\b(figure|fig\.?|table|chart)\s*([A-Z]?\d+(?:[-.]\d+)*|[A-Z])\b", q, re.I):
-        word = m.group(1).lower()
-        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
-        if m.group(2).isalpha() and not m.group(2).isupper():
-            continue
-        found.append((m.start(), m.end(), Container(kind=kind, number=m.group(2), text=m.group(0))))
+    _captioned(q, found)
     # "the second cover page", "the inside front cover": a cover other than the front one (in print,
     # covers 2-4 are the inside front, inside back and back covers); the container keeps its number.
     nth = re.search(rf"\b(?:the\s+)?(?:(?P<n>{_ordinal_alt()})\s+(?:front\s+)?|(?P<inback>inside|inner)\s+back\s+|(?P<inside>inside|inner)\s+(?:front\s+)?)cover(?:\s+page)?\b", low)
     if nth and free(nth.start(), nth.end()):
         number = "3" if nth.group("inback") else "2" if nth.group("inside") else str(_number(nth.group("n")) or "")
         add(nth.start(), nth.end(), Container(kind=ContainerKind.cover, number=number or None, text=q[nth.start():nth.end()]))
-    for words, kind in ((_v()["cover_words"], ContainerKind.cover), (_v()["last_page_words"], ContainerKind.last_page)):
+    for words, kind in ((v["cover_words"], ContainerKind.cover), (v["last_page_words"], ContainerKind.last_page)):
         for m in re.finditer(vocab.alternation(words), low):
             # Only the first free mention names the place; one after a modifier names none (the
             # whole document is looked at instead, a wider scope).
             if free(m.start(), m.end()):
                 if not _modified(low, m.start()):
                     add(m.start(), m.end(), Container(kind=kind, text=q[m.start():m.end()]))
+                else:
+                    partial.append(f"'{q[m.start():m.end()]}' follows a modifier ('after the cover')")
                 break
-    return sorted(found, key=lambda t: t[0])
+    found.sort(key=lambda t: t[0])
+    partial += _relative_pages(q, found)
+    return _Found(found, partial)
+
+
+def _captioned(q: str, found: list[tuple[int, int, Container]]) -> None:
+    """Figures, tables and charts with their numbers: "Figure 7", "Table1-1", "Figure 2 and 3", "Table 2, 3 and 4".
+
+    A list goes on after "and", "or", "&" or "/"; a bare comma only when one of those closes it
+    ("In Figure 5, 3 lines ..." names Figure 5 alone)."""
+    des = r"[A-Z]?\d+(?:[-.]\d+)*"
+    listed = 0  # the end of the last list read: its items are not read again
+    for m in re.finditer(rf"\b(figure|fig\.?|table|chart)\s*({des}|[A-Z])\b", q, re.I):
+        word = m.group(1).lower()
+        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
+        if m.start() < listed or (m.group(2).isalpha() and not m.group(2).isupper()):
+            continue
+        # Each item: its number, and whether it repeats the head word ("Figure 2 and Figure 3").
+        items, end, kept, pending = [(m.group(2), m.start())], m.end(), m.end(), []
+        while (j := re.match(rf"{_LIST_JOIN}(?P<h>{re.escape(m.group(1))}\s*)?({des})\b", q[end:], re.I)) is not None:
+            if _YEAR.fullmatch(j.group(2)):
+                break
+            item = (j.group(2), end + j.start("h") if j.group("h") else -1)
+            end += j.end()
+            if j.group(0).strip().startswith(",") and not re.search(r"and|&|or|/", j.group(0), re.I):
+                pending.append(item)  # kept only if an "and"/"or" closes the list
+            else:
+                items, pending, kept = items + pending + [item], [], end
+        listed = kept
+        for n, at in items:
+            # An item with its own head word keeps its own words; a bare number the whole list's.
+            own = re.match(rf"{re.escape(m.group(1))}\s*{re.escape(n)}", q[at:], re.I) if at >= 0 else None
+            text = own.group(0) if own else q[m.start():kept]
+            found.append((m.start(), kept, Container(kind=kind, number=n, text=text)))
+
+
+def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str]:
+    """Page phrases counted from another place, open ranges and pages inside a part
+    (rules/vocabulary.yaml ``relative_pages``): each one a reason the scope is the whole document."""
+    rel = _v()["relative_pages"]
+    low = q.lower()
+    articles = r"(?:(?:" + "|".join(_ARTICLES) + r"|these|those|its|each)\s+)*"
+    before = re.compile(rf"{vocab.alternation(rel['before'])}\s+{articles}$")
+    after = re.compile(rf"\s*,?\s*(?:(?:and|or|&)\s+)?{articles}{vocab.alternation(rel['after'])}")
+    part = re.compile(rf"\s*(?:of|in|within)\s+{articles}{vocab.alternation(rel['parts'])}")
+    window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
+    # A number the list reader stopped before ("pages iii-5", "page 5-6a"): the list is not read whole.
+    leftover = re.compile(rf"\s*(?:[-–—/]\s*{_num_alt()}|{vocab.alternation(list(_v()['scale_words']))})", re.I)
+    notes: list[str] = []
+
+    def note(s: int, e: int, why: str) -> None:
+        notes.append(f"'{q[s:e].strip()}' {why}")
+
+    for s, e, c in found:
+        if c.kind not in _PLACE_KINDS:
+            continue
+        if (b := before.search(low[:s])) is not None:
+            note(b.start(), e, "counts a page from another place or opens a range")
+        elif (a := after.match(low, e) or part.match(low, e)) is not None:
+            note(s, a.end(), "counts a page from another place, opens a range or names a page inside a part")
+        elif c.kind is not ContainerKind.cover and c.kind is not ContainerKind.last_page and (a := leftover.match(low, e)) is not None:
+            note(s, a.end(), "goes on with a number the parser does not read")
+    # A page word with no number of its own ("the following page", "the slide two positions after
+    # it"), or the page word of a single page: a relative word next to it makes the page relative.
+    singles = {(s, e) for s, e, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)
+               and sum(1 for s2, e2, _ in found if (s2, e2) == (s, e)) == 1}
+    for w in re.finditer(rf"\b{_page_alt()}(?![\w])", q, re.I):
+        inside = [(s, e) for s, e, _ in found if s <= w.start() < e]
+        if inside and not all(span in singles for span in inside):
+            continue
+        if (b := before.search(low[:w.start()])) is not None:
+            note(b.start(), w.end(), "counts a page from another place or opens a range")
+        elif (a := window.match(low, w.end()) or after.match(low, w.end()) or part.match(low, w.end())) is not None:
+            note(w.start(), a.end(), "counts a page from another place, opens a range or names a page inside a part")
+    return list(dict.fromkeys(notes))
 
 
 def _ordinal_alt() -> str:
@@ -259,9 +426,9 @@ def _parent(q: str, end: int, how: str, found: list[tuple[int, int, Container]])
     return None  # a section parent is found by its headings in the document
 
 
-def _region(q: str) -> str | None:
-    """The part of the page the question names, only when the phrase is tied to the page or to a thing
-    placed there (rules/vocabulary.yaml, region_places); else None: the whole page, a wider scope."""
+def _region(q: str) -> tuple[str, int, int] | None:
+    """The part of the page the question names (key and span), only when the phrase is tied to the page
+    or to a thing placed there (rules/vocabulary.yaml, region_places); else None: the whole page, a wider scope."""
     # Corners first: "at the top left of" names a corner, not the top band.
     regions = _v()["regions"]
     low = q.lower()
@@ -269,8 +436,24 @@ def _region(q: str) -> str | None:
         hits = sorted((m.start(), m.end(), key) for key, words in group.items() for m in re.finditer(vocab.alternation(words), low))
         for start, end, key in hits:
             if _region_tied(low, start, end):
-                return key
+                return key, start, end
     return None
+
+
+def _regions(q: str, found: list[tuple[int, int, Container]], region: tuple[str, int, int] | None) -> dict[tuple[int, int], str | None]:
+    """The region of each place span. A region belongs to the page it is attached to ("at the top of
+    page 3 and on page 5": page 3 only); when the question names places apart and the region is
+    attached to none of them, no page gets it (the whole page, a wider scope)."""
+    spans = sorted({(s, e) for s, e, c in found if c.kind in _PLACE_KINDS})
+    if region is None or len(spans) <= 1:
+        return {sp: region[0] if region else None for sp in spans}
+    key, start, end = region
+    link = r"[\s-]*(?:(?:corner|side|part|half|area|section|region)s?\s+)?(?:(?:of|on|in|at)\s+)?(?:the\s+)?"
+    back = r"\s*,?\s*(?:(?:at|in|on|of)\s+)?(?:the\s+)?"
+    for s, e in spans:
+        if (s >= end and re.fullmatch(link, q[end:s], re.I)) or (e <= start and re.fullmatch(back, q[e:start], re.I)):
+            return {sp: key if sp == (s, e) else None for sp in spans}
+    return dict.fromkeys(spans)
 
 
 def _region_tied(low: str, start: int, end: int) -> bool:
@@ -403,6 +586,28 @@ def _colour(masked: str) -> tuple[str | None, str | None]:
     return keys[0], None
 
 
+def _styles_together(masked: str) -> bool:
+    """The question plainly asks for several styles at once: side by side ("bold italic", "bold-italic"),
+    after "both" ("both bold and italic"), or "X and Y" said of the words ("words in italic and underlined
+    on page 2"). Anything else ("italic or bold", "italic and bold words") reads as any of them
+    (rules/vocabulary.yaml ``styles_together``)."""
+    v = _v()
+    together = v["styles_together"]
+    hits = sorted((h.start, h.end, key) for key, words in v["styles"].items() for h in vocab.find_all(words, masked))
+    first: dict[str, tuple[int, int]] = {}
+    for s, e, key in hits:
+        first.setdefault(key, (s, e))  # "italic ... italics": one style said twice
+    spans = sorted(first.values())
+    between = [masked[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    if all(re.fullmatch(r"[\s-]*", gap) for gap in between):
+        return True
+    if len(spans) != 2 or re.fullmatch(r"\s*(?:and|&)\s*(?:in\s+)?", between[0], re.I) is None:
+        return False
+    both = re.search(vocab.alternation(together["both"]) + r"\s+(?:(?:in|of)\s+)?$", masked[:spans[0][0]], re.I)
+    said_of_words = re.match(r"\s*(?:$|[?.,;:!]|" + vocab.alternation(together["predicate_ends"]) + ")", masked[spans[1][1]:], re.I)
+    return both is not None or said_of_words is not None
+
+
 def _all_words(mapping: dict[str, list[str]]) -> list[str]:
     return [w for words in mapping.values() for w in words]
 
@@ -411,6 +616,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
     styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
+    any_style = len(styles) > 1 and not _styles_together(masked)
     colour, colour_note = _colour(masked)
     notes += [colour_note] if colour_note else []
     element = vocab.find_key(v["elements"], masked)
@@ -438,6 +644,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         asked=asked,
         element=element[0] if element else None,
         styles=styles,
+        any_style=any_style,
         colour=colour,
         object_class=object_class,
         person=person or attribute is not None,
@@ -784,8 +991,8 @@ def _cardinality(q: str) -> int | None:
 def parse_question(text: str) -> ParsedQuestion:
     """Parse a benchmark question into containers, target, quantifier, complement and qualifiers."""
     q = _SPACE.sub(" ", text).strip()
-    found = _containers(q)
-    region = _region(q)
+    found, partial = _containers(q)
+    regions = _regions(q, found, _region(q))
     image_hits = vocab.find_all(_v()["image_container_words"], q)
     in_image = bool(image_hits)
     complement, cspan, complement_notes = _complement(q)
@@ -794,7 +1001,7 @@ def parse_question(text: str) -> ParsedQuestion:
     clause_end = q.find(",", cspan[1]) if cspan else -1
     excluding = complement in complement_rules()["excluding"]
     for s, e, c in found:
-        c = _with_place(c, region, in_image)
+        c = _with_place(c, regions.get((s, e)), in_image)
         # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
         if cspan and excluding and cspan[1] <= s and (clause_end < 0 or e <= clause_end):
             excluded.append(c)
@@ -806,6 +1013,12 @@ def parse_question(text: str) -> ParsedQuestion:
     # The colour of a named box is where to read, not the colour of what is asked for.
     masked = _mask(q, spans + image_spans + [b.span for b in boxes])
     target, notes = _target(q, masked)
+    if partial:
+        # A page phrase read only partly: the scope is the whole document, and nothing is set aside
+        # by page (a narrower scope would turn a thing on the page the words name into a false zero).
+        notes.append("the scope is the whole document (a superset): " + "; ".join(partial))
+        containers = [Container(kind=ContainerKind.document, text="")] + [c for c in containers if c.kind not in _PLACE_KINDS]
+        excluded = [c for c in excluded if c.kind not in _PLACE_KINDS]
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
     subs = _sub_containers(q, found)
