@@ -1,5 +1,5 @@
 """detector.views: what photo-trained detectors cannot vouch for (flat-coloured pictures, pictures too
-small to look at, line drawings on a page with no photograph) becomes a doubt in people and objects."""
+small to look at, figures drawn in vector paths wherever they are) becomes a doubt in people and objects."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pymupdf
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.detector.views import FLAT_SHARE, flat_share
+from fixtures.drawn import build_pictograms, furniture, photo_like, pictograms
+from widening.detector.views import FLAT_SHARE, RULE_MAX_WIDTH, drawn_figures, flat_share, unseen_by_photo_detectors, views_for
+from widening.facts.document import REGIONS
 from widening.facts.extract import load_doc
 from widening.probes import Scope, run_probe
 
@@ -34,13 +37,7 @@ def _stick_figure(w: int = 300, h: int = 300) -> np.ndarray:
     return img
 
 
-def _photo_like(seed: int, w: int = 320, h: int = 240) -> np.ndarray:
-    """Continuous tones like a photograph's (blurred colour noise over a gradient), showing nothing."""
-    rng = np.random.default_rng(seed)
-    noise = rng.integers(0, 256, (h // 8, w // 8, 3), dtype=np.uint8)
-    big = cv2.resize(noise, (w, h), interpolation=cv2.INTER_CUBIC).astype(np.int16)
-    grain = rng.integers(-12, 13, (h, w, 3), dtype=np.int16)
-    return np.clip(big + grain, 0, 255).astype(np.uint8)
+_photo_like = photo_like
 
 
 def _pdf(tmp_path: Path, pictures: list[tuple[np.ndarray, tuple[float, float, float, float]]], lines: bool = False) -> Path:
@@ -109,3 +106,71 @@ def test_the_drawn_head_in_the_headset_manual_is_not_a_measured_zero(corpus):
     people = run_probe("people", doc, Scope((15,)), {})
     assert not people.measured_zero and any(d.what.startswith("flat-coloured picture") for d in people.doubts), people.note
     doc.close()
+
+
+def _load(tmp_path: Path, pdf: pymupdf.Document, name: str = "p.pdf"):
+    path = tmp_path / name
+    pdf.save(path)
+    pdf.close()
+    return load_doc(path, ocr=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(spec=pictograms())
+def test_every_drawn_person_is_a_doubt_with_or_without_a_photo(spec, tmp_path_factory):
+    """Property (review rv5 F1): person icons of any count, place, size and colour are each inside a
+    drawn-figure doubt, whether or not a photograph showing no one is on the page, and whether or not
+    the question says "in the picture" (no region view is rendered then)."""
+    pdf, icons = build_pictograms(spec)
+    doc = _load(tmp_path_factory.mktemp("icons"), pdf)
+    doubts = unseen_by_photo_detectors(doc, 1, None, views_for(doc, 1, None, spec.in_image))
+    doc.close()
+    boxes = [pymupdf.Rect(d.bbox) + (-0.01, -0.01, 0.01, 0.01) for d in doubts if d.what.startswith("vector drawing")]
+    assert all(any(b.contains(i) for b in boxes) for i in icons), (icons, boxes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rows=st.integers(1, 12), cols=st.integers(1, 8), x=st.floats(20, 300), y=st.floats(80, 500),
+       w=st.floats(40, 280), h=st.floats(20, 250), width=st.floats(0, RULE_MAX_WIDTH),
+       region=st.sampled_from([None, *sorted(REGIONS)]), ground=st.booleans())
+def test_rules_frames_tables_and_a_ground_draw_no_figure(rows, cols, x, y, w, h, width, region, ground, tmp_path_factory):
+    """Held-out evidence for what drawn_figures leaves out: a title rule, a page frame, a table ruled in
+    thin lines and framed (any size and place), and a filled rectangle under the whole page draw no figure."""
+    pdf = pymupdf.open()
+    page = pdf.new_page(width=612, height=792)
+    if ground:
+        page.draw_rect(page.rect, color=None, fill=(0.97, 0.95, 0.9))
+    furniture(page, pymupdf.Rect(x, y, x + w, y + h), rows, cols)
+    page.draw_line((x, y - 10), (x + w, y - 10), width=width)
+    doc = _load(tmp_path_factory.mktemp("table"), pdf)
+    assert drawn_figures(doc.page(1), doc.region_rect(1, region)) == []
+    doc.close()
+
+
+@pytest.mark.parametrize("draw", [
+    lambda p: p.draw_line((100, 100), (160, 180)),  # a slanted line: a limb
+    lambda p: p.draw_line((100, 100), (100, 200), width=RULE_MAX_WIDTH + 1),  # a thick stroke paints a bar
+    lambda p: p.draw_rect(pymupdf.Rect(100, 100, 130, 190), color=None, fill=(0.2, 0.4, 0.8)),  # a filled block: a body
+    lambda p: p.draw_circle((120, 120), 10),  # an outlined head
+], ids=["slanted line", "thick stroke", "filled rectangle", "circle"])
+def test_what_may_be_part_of_a_drawn_figure_is_kept(draw, tmp_path):
+    pdf = pymupdf.open()
+    page = pdf.new_page(width=612, height=792)
+    draw(page)
+    doc = _load(tmp_path, pdf)
+    assert len(drawn_figures(doc.page(1), doc.page(1).rect)) == 1
+    doc.close()
+
+
+def test_a_drawn_person_over_a_full_page_photo_is_a_doubt(tmp_path):
+    """Regression: a flat drawing laid over a full-page photograph was not rendered on its own (the
+    photograph's view already covered it), so only the photograph was tested for flat colours."""
+    pdf = pymupdf.open()
+    page = pdf.new_page(width=612, height=792)
+    page.insert_image(page.rect, stream=_png(photo_like(5, 612, 792)))
+    page.insert_image(pymupdf.Rect(150, 150, 450, 450), stream=_png(_stick_figure()))
+    doc = _load(tmp_path, pdf)
+    people = run_probe("people", doc, Scope((1,)), {})
+    doc.close()
+    flat = [pymupdf.Rect(d.bbox) for d in people.doubts if d.what.startswith("flat-coloured picture")]
+    assert not people.measured_zero and any(b.contains(pymupdf.Rect(150, 150, 450, 450)) for b in flat), (people.note, people.doubts)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from fixtures.drawn import car_pictogram, furniture, jpeg, photo_like
 from widening.detector import centernet
 from widening.facts.extract import load_doc
 from widening.models import ProbeStatus
@@ -74,3 +75,44 @@ def test_no_image_in_scope(tmp_path):
     r = run_probe("objects", doc, Scope(pages=(1,), in_image=True), {"object_class": "dog"})
     assert r.status is ProbeStatus.could_not_measure and "no image" in r.note
     doc.close()
+
+
+def _parking(tmp_path: Path, car: bool) -> Path:
+    """A photograph showing nothing (continuous tones) on the left; a vector car on the right (``car``),
+    else rules, a page frame and a ruled table."""
+    out = pymupdf.open()
+    page = out.new_page(width=612, height=792)
+    page.insert_text((40, 60), "Campus parking", fontsize=18)
+    page.insert_image(pymupdf.Rect(60, 120, 300, 300), stream=jpeg(photo_like(11)))
+    if car:
+        car_pictogram(page, 340, 180)
+        page.insert_text((340, 280), "Our new pool car", fontsize=10)
+    else:
+        furniture(page, pymupdf.Rect(60, 420, 540, 540))
+    path = tmp_path / ("car.pdf" if car else "no_car.pdf")
+    out.save(path)
+    return path
+
+
+def test_a_vector_car_beside_a_photo_is_a_doubt(tmp_path):
+    """Regression (review rv5 F1, ob3a): "What colour is the car in the picture on page 1?" with a vector
+    car beside a photograph was a measured zero: the detector only looked at the photograph, and the
+    doubt for vector drawings was given only on a page with no photograph."""
+    if centernet.unavailable():
+        pytest.skip("COCO detector not installed")
+    doc = load_doc(_parking(tmp_path, car=True), ocr=False)
+    r = run_probe("objects", doc, Scope(pages=(1,), in_image=True), {"object_class": "car"})
+    doc.close()
+    assert not r.measured_zero, r.note
+    car = pymupdf.Rect(340, 180, 500, 254)
+    assert any(d.what.startswith("vector drawing") and pymupdf.Rect(d.bbox).contains(car) for d in r.doubts), r.doubts
+
+
+def test_a_photo_beside_rules_and_a_ruled_table_still_widens(tmp_path):
+    """Control: the same page with rules, a frame and a ruled table instead of the car is a measured zero."""
+    if centernet.unavailable():
+        pytest.skip("COCO detector not installed")
+    doc = load_doc(_parking(tmp_path, car=False), ocr=False)
+    r = run_probe("objects", doc, Scope(pages=(1,), in_image=True), {"object_class": "car"})
+    doc.close()
+    assert r.measured_zero, (r.note, r.doubts)

@@ -51,13 +51,17 @@ def render(page: pymupdf.Page, rect: pymupdf.Rect, dpi: float) -> np.ndarray:
 
 
 def image_rects(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.Rect, float]]:
-    """Each raster image's box clipped to ``within``, with its native dpi; icons and duplicates dropped."""
+    """Each raster image showing at least MIN_IMAGE_PT a side inside ``within``, with its whole box on the
+    page and its native dpi; icons and duplicates dropped."""
     out: list[tuple[pymupdf.Rect, float]] = []
     for info in page.get_image_info():
         full = pymupdf.Rect(info["bbox"])
-        box = full & within & page.rect
-        if box.is_empty or box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT or full.width <= 0:
+        part = full & within & page.rect
+        if part.is_empty or part.width < MIN_IMAGE_PT or part.height < MIN_IMAGE_PT or full.width <= 0:
             continue
+        # The whole picture, not the part inside the region: "the picture at the top left" names
+        # a picture by where it sits, and a person in it beyond the region's edge is in it.
+        box = full & page.rect
         dpi = 72.0 * info.get("width", 0) / full.width if info.get("width") else 150.0
         if all(iou(tuple(box), tuple(other)) < 0.9 for other, _ in out):  # the same picture placed twice
             out.append((box, dpi))
@@ -65,7 +69,7 @@ def image_rects(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.
 
 
 def views_for(doc: Doc, page_no: int, region: str | None, in_image: bool, upscale: float = 1.0, region_dpi: float = 150.0) -> list[View]:
-    """The images inside the region (at ``upscale`` x their native dpi) and, unless ``in_image``, the region itself."""
+    """The images in the region, each whole (at ``upscale`` x their native dpi), and, unless ``in_image``, the region itself."""
     page = doc.page(page_no)
     rect = doc.region_rect(page_no, region)
     views: list[View] = []
@@ -97,38 +101,149 @@ def flat_share(rgb: np.ndarray) -> float:
 
 
 def unseen_by_photo_detectors(doc: Doc, page_no: int, region: str | None, views: list[View]) -> list[Member]:
-    """What a detector trained on photographs cannot vouch for, as doubts: each flat-coloured picture
-    it looked at, each picture under MIN_IMAGE_PT it did not look at, and, when no picture looked at
-    is a photograph, a region that holds vector drawings (a person or object drawn in lines)."""
+    """What a detector trained on photographs cannot vouch for, as doubts: each flat-coloured picture in
+    the region, each picture under MIN_IMAGE_PT, and each vector-drawn figure (whatever else is on the page)."""
     page = doc.page(page_no)
     rect = doc.region_rect(page_no, region)
     out: list[Member] = []
-    photo = False
-    for v in views:
-        if v.page != page_no or v.kind != "image":
-            continue
-        share = flat_share(v.rgb)
-        if share >= FLAT_SHARE:
-            out.append(Member(page=page_no, bbox=v.to_pdf(0, 0, v.rgb.shape[1], v.rgb.shape[0]),
-                              what=f"flat-coloured picture ({share:.0%} of its pixels in 8 colours) in {v.label}",
-                              why="detectors trained on photographs do not see what a drawing, logo or cartoon draws"))
-        else:
-            photo = True
+    for box, share in _flat_pictures(page, rect, [v for v in views if v.page == page_no]):
+        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box),
+                          what=f"flat-coloured picture ({share:.0%} of its pixels in 8 colours) at {_fmt(box)}",
+                          why="detectors trained on photographs do not see what a drawing, logo or cartoon draws"))
     for info in page.get_image_info():
         box = pymupdf.Rect(info["bbox"]) & rect & page.rect
         if not box.is_empty and (box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT):
             out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture {box.width:.0f}x{box.height:.0f}pt not looked at",
                               why=f"size filter: a picture under {MIN_IMAGE_PT:.0f} pt is taken for an icon; it may show one"))
-    if not photo and any(v.page == page_no and v.kind == "region" for v in views):
-        # A lone horizontal or vertical stroke (a rule, an underline: a box of no area) draws no figure.
-        drawn = [d["rect"] for d in page.get_drawings() if (d["rect"] & rect).get_area() > 0]
-        if drawn:
-            box = pymupdf.Rect(drawn[0])
-            for r in drawn[1:]:
-                box |= r
-            box &= rect
-            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"{len(drawn)} vector drawing(s) in the region, no photograph",
-                              why="detectors trained on photographs do not see a person or object drawn in lines"))
+    for box, n in drawn_figures(page, rect):
+        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box),
+                          what=f"vector drawing of {n} path(s), {box.width:.0f}x{box.height:.0f}pt at {_fmt(box)}",
+                          why="detectors trained on photographs do not see a person or object drawn in vector paths"))
+    return out
+
+
+def _flat_pictures(page: pymupdf.Page, rect: pymupdf.Rect, views: list[View]) -> list[tuple[pymupdf.Rect, float]]:
+    """Each picture in ``rect`` whose visible pixels are flat-coloured, with its share; also a picture
+    views_for did not render on its own (a drawing laid over a larger photograph)."""
+    out: list[tuple[pymupdf.Rect, float]] = []
+    for box, dpi in image_rects(page, rect):
+        own = [v for v in views if v.kind == "image" and iou(tuple(v.rect), tuple(box)) >= 0.99]
+        rgb = own[0].rgb if own else render(page, box, min(150.0, max(72.0, dpi)))
+        share = flat_share(rgb)
+        if share >= FLAT_SHARE:
+            out.append((box, share))
+    return out
+
+
+# A stroked outline at most this wide is a rule or a frame (table borders, underlines, a box round
+# a text); a wider stroke paints a bar, which may be a limb or the body of a drawn figure.
+# Lower only makes more doubts.
+RULE_MAX_WIDTH = 3.0
+# Coordinates this close (pt) are one: producers round them.
+AXIS_TOL = 0.5
+# Paths closer than this (pt), or than this share of the smaller one's short side (a head above
+# a body scales with the icon), are reported as one figure. Grouping only: no path is dropped by it.
+FIGURE_GAP_PT, FIGURE_GAP_SHARE = 4.0, 0.25
+# Above this many paths in the region, they are reported as one drawing (grouping only, for time).
+MAX_GROUPED_PATHS = 400
+
+
+def drawn_figures(page: pymupdf.Page, rect: pymupdf.Rect) -> list[tuple[pymupdf.Rect, int]]:
+    """Each group of vector paths inside ``rect`` that may draw a figure, with its box and path count.
+
+    Left out only what cannot draw one by construction: a path that paints nothing, a straight
+    horizontal or vertical rule, a plain frame rectangle, and a single rectangle filling the whole
+    ``rect`` (a ground: uniform colour there, no outline). Text is not a path. Anything else (a
+    curve, a slanted line, a polygon, a filled shape, a thick stroke) may be part of a drawn person
+    or object, wherever it is and whatever else is on the page."""
+    boxes: list[pymupdf.Rect] = []
+    for d in page.get_drawings():
+        ink = _ink(d)
+        if ink is None or _rule_or_frame(d) or _ground(d, rect):
+            continue
+        part = ink & rect
+        if not part.is_empty:
+            boxes.append(part)
+    if len(boxes) > MAX_GROUPED_PATHS:
+        return [(_union(boxes), len(boxes))]
+    return _group(boxes)
+
+
+def _ink(d: dict) -> pymupdf.Rect | None:
+    """Where a path paints (its box grown by half the stroke), or None when it paints nothing."""
+    filled = d.get("fill") is not None and (d.get("fill_opacity") is None or d["fill_opacity"] > 0)
+    stroked = d.get("color") is not None and "s" in d.get("type", "") and (d.get("stroke_opacity") is None or d["stroke_opacity"] > 0)
+    box = pymupdf.Rect(d["rect"])
+    if stroked:
+        w = float(d.get("width") or 0.0) / 2
+        box = pymupdf.Rect(box.x0 - w, box.y0 - w, box.x1 + w, box.y1 + w)
+    elif not filled:
+        return None
+    return None if box.is_empty else box  # a fill of no area paints nothing
+
+
+def _rule_or_frame(d: dict) -> bool:
+    """A thin stroked outline made only of horizontal and vertical lines and axis-aligned rectangles."""
+    if d.get("fill") is not None and (d.get("fill_opacity") is None or d["fill_opacity"] > 0):
+        return False
+    if float(d.get("width") or 0.0) > RULE_MAX_WIDTH:
+        return False
+    return all(_axis_item(it) for it in d["items"])
+
+
+def _axis_item(it: tuple) -> bool:
+    if it[0] == "re":
+        return True
+    if it[0] == "l":
+        a, b = it[1], it[2]
+        return abs(a.x - b.x) <= AXIS_TOL or abs(a.y - b.y) <= AXIS_TOL
+    if it[0] == "qu":
+        return _axis_quad(it[1])
+    return False
+
+
+def _axis_quad(q: pymupdf.Quad) -> bool:
+    r = q.rect
+    return all(min(abs(p.x - r.x0), abs(p.x - r.x1)) <= AXIS_TOL and min(abs(p.y - r.y0), abs(p.y - r.y1)) <= AXIS_TOL
+               for p in (q.ul, q.ur, q.ll, q.lr))
+
+
+def _ground(d: dict, rect: pymupdf.Rect) -> bool:
+    """A single filled rectangle covering all of ``rect``: it paints one colour there and no outline."""
+    items = d["items"]
+    if len(items) != 1 or not (items[0][0] == "re" or (items[0][0] == "qu" and _axis_quad(items[0][1]))):
+        return False
+    r = pymupdf.Rect(d["rect"])
+    return r.x0 <= rect.x0 + AXIS_TOL and r.y0 <= rect.y0 + AXIS_TOL and r.x1 >= rect.x1 - AXIS_TOL and r.y1 >= rect.y1 - AXIS_TOL
+
+
+def _group(boxes: list[pymupdf.Rect]) -> list[tuple[pymupdf.Rect, int]]:
+    """Boxes near each other (``_near``) merged into one, with how many went in."""
+    groups: list[tuple[pymupdf.Rect, int]] = []
+    for box in boxes:
+        merged, n = pymupdf.Rect(box), 1
+        changed = True
+        while changed:  # a grown box may now reach a group it missed
+            changed, rest = False, []
+            for g, k in groups:
+                if _near(g, merged):
+                    merged, n, changed = merged | g, n + k, True
+                else:
+                    rest.append((g, k))
+            groups = rest
+        groups.append((merged, n))
+    return groups
+
+
+def _near(a: pymupdf.Rect, b: pymupdf.Rect) -> bool:
+    g = max(FIGURE_GAP_PT, FIGURE_GAP_SHARE * min(a.width, a.height, b.width, b.height))
+    return a.x0 - g <= b.x1 and b.x0 - g <= a.x1 and a.y0 - g <= b.y1 and b.y0 - g <= a.y1
+
+
+def _union(boxes: list[pymupdf.Rect]) -> pymupdf.Rect:
+    out = pymupdf.Rect(boxes[0])
+    for b in boxes[1:]:
+        out |= b
     return out
 
 

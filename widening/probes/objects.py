@@ -7,7 +7,8 @@ Why: "the colour of the bike in the picture on page 2" is answerable only if a b
 Example: a street photo in a city-planning report holds three cars (0.60-0.75) and
 no bicycle (best bicycle candidate 0.05).
 Cannot see: drawings, icons, cartoons (trained on photographs: a flat-coloured picture, a picture
-under 36 pt, or vector drawings in a scope with no photograph are doubts); objects under ~2% of the view.
+under 36 pt, and each figure drawn in vector paths in the scope, photograph or not, are doubts);
+objects under ~2% of the view.
 Without the detector installed it returns could-not-measure, never an empty list.
 """
 

@@ -8,8 +8,9 @@ there) is a non-member; a face set aside by the skin test is a doubt. With ``att
 (or "glasses"), members are the faces wearing them.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
-Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, or vector
-drawings in a scope with no photograph are doubts); faces under ~12 native pixels; back-turned people (no face).
+Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, and each figure
+drawn in vector paths in the scope, photograph or not, are doubts); faces under ~12 native pixels;
+back-turned people (no face). A picture named by its place ("at the top left") is looked at whole.
 So the attribute check says could-not-measure when a person is too small for a face to be
 found, when a picture shows people but no face, or when a face is too small or unclear to test.
 """
