@@ -8,8 +8,9 @@ __version__ = "0.1.0"
 # a stamp-only text layer is an image-only page; facts5: captions with any dash or a middle dot
 # in their number, folios with a closing period, a /Rotate page read in the frame a reader sees;
 # facts6: OCR reads lines set at 90 or 180 degrees; facts7: caption numbers NFKC'd, a caption
-# word before a character the layer cannot say, a lone number under "figure" off the margins).
-ENGINE_VERSION = "0.1.0-facts7"
+# word before a character the layer cannot say, a lone number under "figure" off the margins;
+# facts8: folio candidates in the side margins at mid-height).
+ENGINE_VERSION = "0.1.0-facts8"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -70,7 +70,7 @@ class FolioCandidate(Frozen):
     value: int
     roman: bool = False
     bbox: BBox
-    band: Literal["top", "bottom"]
+    band: Literal["top", "bottom", "side"]  # side: a side margin at mid-height
     alone: bool = True  # the whole line is the number; False: at the far end of a running head
     explicit: bool = False  # "Page N" / "Slide N"
     accepted: bool = False

@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict
 
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
+from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND
 from widening.facts.legibility import words_unread
 from widening.models import (
@@ -67,16 +68,21 @@ def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
     return pages
 
 
-def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
-    """Pages printing ``number`` where the (tuned) folio run test rejected it, as a doubtful printed
-    reading: the scope must include them, though they do not prove the page exists."""
-    value, roman = _readings_module().parse_number(number)
-    if value is None:
+def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None,
+                         bands: tuple[str, ...] = ("top", "bottom")) -> ReadingTried | None:
+    """Pages printing ``number`` (or a number of ``number``-``last``) where the (tuned) folio run test rejected
+    it, as a doubtful printed reading: the scope must include them, though they do not prove the page exists.
+    ``bands``: where the candidates may sit ("side": a side margin, taken only where no reading finds the page)."""
+    asked = span(number, last)
+    if asked is None:
         return None
+    lo, hi, roman = asked
     have = {p for t in found if t.reading is Reading.printed for p in t.pages}
     pages = tuple(p.index for p in facts.pages if p.index not in have
-                  and any(not c.accepted and c.value == value and (c.roman == roman or not roman) for c in p.folio_candidates))
-    return ReadingTried(reading=Reading.printed, number=f"{number} (a folio the run test rejected)", pages=pages, doubtful=True) if pages else None
+                  and any(not c.accepted and lo <= c.value <= hi and (c.roman == roman or not roman) and c.band in bands
+                          for c in p.folio_candidates))
+    label = number if last is None else f"{number}-{last}"
+    return ReadingTried(reading=Reading.printed, number=f"{label} (a folio the run test rejected)", pages=pages, doubtful=True) if pages else None
 
 
 def interpolated_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
@@ -139,6 +145,24 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
     return value is not None and (rejected or bool(words_unread(doc)))
 
 
+def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], last: str | None = None) -> tuple[ReadingTried, ...]:
+    """Where no reading finds page ``number`` (or the range to ``last``), the doubtful readings that may still
+    find it: a rejected folio (side margins too), a folio run passed over or carried past its ends, a picture
+    in the folio band, and last (it costs OCR) a number drawn in a page margin."""
+    facts = doc.facts
+    # A range is printed on a run of pages: a lone number of the top or bottom band the run test rejected
+    # (an axis tick "100", a table's "107") is no reading of one, as it was not before side margins were read.
+    rejected = rejected_folio_pages(facts, number, tried, last, bands=("top", "bottom", "side") if last is None else ("side",))
+    between = interpolated_folio_pages(facts, number, tried) if last is None else None
+    beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x), last)
+    pictured = pictured_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
+    extra = tuple(x for x in (rejected, between, beyond, pictured) if x)
+    if extra or (last is None and page_in_doubt(doc, number)):
+        return extra  # the claim is not made: no margin need be read
+    drawn = drawn_folio_pages(doc, number, last)
+    return (drawn,) if drawn else ()
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts
@@ -175,22 +199,25 @@ def resolve(container: Container, doc: Doc) -> Resolved:
             tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.page_range:
+        first, last = str(container.first), str(container.last)
         tried = _readings_module().resolve_range(facts, container.first, container.last)
-        if not any(t.pages for t in tried) and (beyond := extended_folio_pages(facts, str(container.first), tried, str(container.last))):
-            return Resolved(container=container, readings=tuple(tried) + (beyond,), uncertain=True)
-        return Resolved(container=container, readings=tuple(tried))
+        if any(t.pages for t in tried):
+            return Resolved(container=container, readings=tuple(tried))
+        # No reading finds the range: before it is claimed missing, every place a number of it may be
+        # printed is looked at, as for one page.
+        extra = _unfound_readings(doc, first, tried, last)
+        return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra))
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
         number = container.number or ""
+        unfound = not any(t.pages for t in tried)
+        if unfound:
+            extra = _unfound_readings(doc, number, tried)
+            return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra) or page_in_doubt(doc, number))
         rejected = rejected_folio_pages(facts, number, tried)
         between = interpolated_folio_pages(facts, number, tried)
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
-        unfound = not any(t.pages for t in tried)
-        # Pictures are looked at only when no reading finds the page: for a claim, never for a scope.
-        pictured = pictured_folio_pages(doc, number) if unfound and not (between or beyond) else None
-        extra = tuple(x for x in (rejected, between, beyond, pictured) if x)
-        return Resolved(container=container, readings=tuple(tried) + extra,
-                        uncertain=unfound and (any((between, beyond, pictured)) or page_in_doubt(doc, number)))
+        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond) if x))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

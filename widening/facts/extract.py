@@ -14,7 +14,7 @@ import pymupdf
 from widening import ENGINE_VERSION
 from widening.facts.document import Doc, open_pdf, sha256_file
 from widening.facts.captions import CAPTION_LIKE, find_captions
-from widening.facts.folios import accept_folios, band_limits, folio_candidates, printed_folios
+from widening.facts.folios import accept_folios, band_limits, folio_candidates, in_side_margin, printed_folios, side_limits
 from widening.facts.kinds import classify
 from widening.facts.lines import Line, lines_from_ocr, lines_from_words
 from widening.models import Caption, DocumentFacts, FolioCandidate, PageFacts, PageKind, TextLine
@@ -33,16 +33,22 @@ def _ocr_fn() -> tuple[OcrFn | None, str | None, str | None]:
     return ocr.ocr_page, getattr(ocr, "ENGINE", "rapidocr"), None
 
 
-def _layer_folios_captions(tp: pymupdf.TextPage, text: str, index: int, height: float) -> tuple[list[FolioCandidate], list[Caption]]:
-    # Grouping every word into lines is the costly part; only band words are grouped for
-    # folios, and all words only on pages whose text has a caption-like line.
+def _layer_folios_captions(tp: pymupdf.TextPage, text: str, index: int, width: float, height: float) -> tuple[list[FolioCandidate], list[Caption]]:
+    # Grouping every word into lines is the costly part; only band and side-margin words are
+    # grouped for folios, and all words only on pages whose text has a caption-like line.
     words = tp.extractWORDS()
     if not words:
         return [], []
     limits = band_limits(((min(w[1] for w in words), max(w[3] for w in words)),), height)
     top2, bottom2 = 2 * limits[0], 2 * limits[1]
     band = [w for w in words if w[1] + w[3] < top2 or w[1] + w[3] > bottom2]
-    cands = folio_candidates(lines_from_words(band), height, limits)
+    mid = [w for w in words if top2 <= w[1] + w[3] <= bottom2]
+    sides = side_limits(((w[0], w[2]) for w in mid), width)
+    # A side-margin word that shares its layer line with text beyond the margin (a hanging list
+    # number, a line number set in the line itself) is part of that line, not a folio of its own.
+    lines_in = {(w[5], w[6]) for w in mid if not in_side_margin(w[:4], sides)}
+    side = [w for w in mid if in_side_margin(w[:4], sides) and (w[5], w[6]) not in lines_in]
+    cands = folio_candidates(lines_from_words(band + side), height, limits, sides=sides)
     caps = find_captions(lines_from_words(words), index) if CAPTION_LIKE.search(text) else []
     return cands, caps
 
@@ -83,11 +89,11 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
                 row.update(text=text, text_source="layer")
         sizes[index] = (w or 1.0, h or 1.0)
         if lines:  # OCR lines
-            cands[index] = folio_candidates(lines, h)
+            cands[index] = folio_candidates(lines, h, width=w)
             captions.extend(find_captions(lines, index))
         elif text.strip():
             row.update(text=text, text_source="layer")
-            cands[index], found = _layer_folios_captions(tp, text, index, h)
+            cands[index], found = _layer_folios_captions(tp, text, index, w, h)
             captions.extend(found)
         else:
             cands[index] = []

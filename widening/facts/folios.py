@@ -1,7 +1,9 @@
-"""Printed folios: numbers in the top or bottom band of a page, kept only when they run across pages.
+"""Printed folios: numbers in the top or bottom band of a page, or in a side margin beside the text
+column, kept only when they run across pages.
 
 "Page 9" may mean the page with "9" printed on it; a candidate is accepted when nearby
 pages continue its run at the same place, so a stray number in a margin is not a folio.
+A rejected candidate is still a doubtful reading of its number (engine.containers).
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from widening.facts.readings import roman_value, to_roman
 from widening.models import FolioCandidate
 
 FOLIO_BAND = 0.22
+# A report may print its folio in the outer side margin at mid-height: a number standing alone
+# within SIDE_BAND of the page's width from either edge, and left (right) of every other text at
+# mid-height that reaches further in, is a candidate too.
+SIDE_BAND = 0.15
 RUN_WINDOW = 4
 _SAME_Y = 0.04
 _SAME_X = 0.12
@@ -55,14 +61,34 @@ def band_limits(lines_y: Iterable[tuple[float, float]], height: float) -> tuple[
     return top, bottom
 
 
-def folio_candidates(lines: list[Line], height: float, limits: tuple[float, float] | None = None) -> list[FolioCandidate]:
-    """Short numbers standing alone in the top/bottom band, or at either end of a band line."""
+def side_limits(spans_x: Iterable[tuple[float, float]], width: float) -> tuple[float, float]:
+    """(left, right) x limits of the side margins: SIDE_BAND of the width, narrowed to stop at the text
+    column (the mid-height text that reaches past SIDE_BAND), so a column's own words are never in them."""
+    left, right = SIDE_BAND * width, (1 - SIDE_BAND) * width
+    xs = list(spans_x)
+    inner_x0 = [x0 for x0, x1 in xs if x1 > left]
+    inner_x1 = [x1 for x0, x1 in xs if x0 < right]
+    return min([left, *inner_x0]), max([right, *inner_x1])
+
+
+def in_side_margin(bbox: tuple[float, float, float, float], sides: tuple[float, float]) -> bool:
+    return bbox[2] <= sides[0] or bbox[0] >= sides[1]
+
+
+def folio_candidates(lines: list[Line], height: float, limits: tuple[float, float] | None = None,
+                     width: float | None = None, sides: tuple[float, float] | None = None) -> list[FolioCandidate]:
+    """Short numbers standing alone in the top/bottom band, or at either end of a band line; with the
+    page ``width`` (or the side ``sides`` limits), numbers standing alone in a side margin at mid-height."""
     top, bottom = limits or band_limits(((l.bbox[1], l.bbox[3]) for l in lines), height)
+    if sides is None and width:
+        sides = side_limits(((l.bbox[0], l.bbox[2]) for l in lines if top <= (l.bbox[1] + l.bbox[3]) / 2 <= bottom), width)
     out: list[FolioCandidate] = []
     for line in lines:
         x0, y0, x1, y1 = line.bbox
         cy = (y0 + y1) / 2
         if top <= cy <= bottom:
+            if sides is not None and in_side_margin(line.bbox, sides):
+                out.extend(_side_candidate(line))
             continue
         band = "top" if cy < height / 2 else "bottom"
         text = line.text.strip()
@@ -74,6 +100,22 @@ def folio_candidates(lines: list[Line], height: float, limits: tuple[float, floa
             continue
         out.extend(_edge_candidates(line, band))
     return out
+
+
+def _side_candidate(line: Line) -> list[FolioCandidate]:
+    # Only a line that is nothing but the number: a side margin also holds notes and labels.
+    text = line.text.strip()
+    m = _FOLIO_LINE.match(text)
+    v = _folio_value(m.group("num")) if m else None
+    if m is None or v is None:
+        return []
+    return [FolioCandidate(text=text[:40], value=v[0], roman=v[1], bbox=line.bbox, band="side", alone=True, explicit=bool(m.group("prefix")))]
+
+
+def folio_value(text: str) -> tuple[int, bool] | None:
+    """(value, roman) of a line that is nothing but a folio ("15", "- 15 -", "Page 15", "xii"), else None."""
+    m = _FOLIO_LINE.match(text.strip())
+    return _folio_value(m.group("num")) if m else None
 
 
 def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
@@ -139,7 +181,7 @@ def accept_folios(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple
                 kept.append(c.model_copy(update={"why": "rejected: same number at the same place on 3+ pages (furniture)"}))
                 continue
             if (page, i) in crowded:
-                kept.append(c.model_copy(update={"why": "rejected: one of many numbers in the band, not the outermost line"}))
+                kept.append(c.model_copy(update={"why": "rejected: one of many numbers in the band or side margin, not the outermost line"}))
                 continue
             root = find((page, i))
             run = run_pages[root]
@@ -185,12 +227,16 @@ def _furniture(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple[fl
 
 
 def _crowded(cands: dict[int, list[FolioCandidate]], furniture: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """In a band holding 3+ candidates (a table row, a year axis), only the outermost line may be a folio."""
+    """In a band holding 3+ candidates (a table row, a year axis), only the outermost line may be a folio;
+    side margins holding 3+ (line numbers) have none."""
     out: set[tuple[int, int]] = set()
     for page, cs in cands.items():
-        for band in ("top", "bottom"):
+        for band in ("top", "bottom", "side"):
             idx = [i for i, c in enumerate(cs) if c.band == band and (page, i) not in furniture]
             if len(idx) < 3:
+                continue
+            if band == "side":
+                out.update((page, i) for i in idx)
                 continue
             edge = min(cs[i].bbox[1] for i in idx) if band == "top" else max(cs[i].bbox[3] for i in idx)
             for i in idx:
