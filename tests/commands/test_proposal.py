@@ -11,6 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from widening.commands.corpus import check_doc_id
 from widening.commands.proposal import SCHEMA_PATH, WIDENED_ANSWER, Proposal, describe, load_file, proposal_schema, schema_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,7 +72,7 @@ def test_every_bad_item_is_reported_with_file_item_field_and_line(tmp_path):
     }
     assert got[((1, "question"), 3)] == f"{path}: item 1, field 'question': required field is missing"
     assert "unknown field; expected one of: doc_id, question" in got[((1, "qestion"), 4)]
-    assert "expected an answer beginning 'Not answerable or '" in got[((2, "proposed_answer"), 7)]
+    assert "expected the widened key 'Not answerable or 0 or none'" in got[((2, "proposed_answer"), 7)]
     assert "'pdf', 'label' or 'printed'" in got[((3, "check", "readings", 1), 12)]
 
 
@@ -107,10 +108,11 @@ def test_yaml_scalars_are_not_coerced_into_questions(tmp_path):
 
 
 texts = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).filter(str.strip)
+doc_ids = texts.filter(lambda s: check_doc_id(s) is None)
 
 
 @settings(max_examples=40)
-@given(doc_id=texts, question=texts, as_list=st.booleans(), as_json=st.booleans())
+@given(doc_id=doc_ids, question=texts, as_list=st.booleans(), as_json=st.booleans())
 def test_round_trip_any_valid_proposal(tmp_path_factory, doc_id, question, as_list, as_json):
     p = Proposal(doc_id=doc_id, question=question)
     data = [p.model_dump(mode="json")] if as_list else p.model_dump(mode="json")
@@ -149,3 +151,27 @@ def test_schema_agrees_with_the_loader_on_the_repo_proposals_and_a_bad_one():
         jsonschema.validate({"doc_id": "a.pdf", "question": "q", "proposed_answer": "0"}, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"doc_id": "a.pdf"}, schema)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        # review rv7: each was loaded, then read as a rejection (exit 1) or silently ignored
+        ("proposed_answer", "Not answerable or 42 yellow words", "expected the widened key"),
+        ("doc_id", "../docC.pdf", "'..' leaves the documents folder"),
+        ("doc_id", "/abs/docC.pdf", "absolute path"),
+        ("check", {"probe": "colour_regions", "params": {"colour": "notacolour"}}, "unknown colour 'notacolour'"),
+        ("check", {"probe": "colour_regions", "params": {"colour": "red", "shape": "zzz"}}, "unknown shape 'zzz'"),
+        ("check", {"probe": "text_style", "params": {"styles": ["wavy"]}}, "unknown style 'wavy'"),
+        ("check", {"probe": "graphics", "params": {"kind": "zzz"}}, "unknown graphic kind 'zzz'"),
+        ("check", {"probe": "coloured_graphics", "params": {"colour": ""}}, "unknown colour ''"),
+        ("check", {"probe": "page_exists", "params": {}}, "params need 'number'"),
+        ("check", {"probe": "text_style", "params": {"styles": ["italic"], "exclude_pages": "garbage !!"}}, "exclude_pages"),
+    ],
+)
+def test_bad_values_are_load_errors_naming_the_field(tmp_path, field, value, words):
+    item = {"doc_id": "a.pdf", "question": "What is the yellow color italic texts in page 9?", field: value}
+    f = load_file(write(tmp_path, "p.json", json.dumps(item)))
+    assert f.proposals == () and len(f.errors) == 1, f.errors
+    text = describe(f.errors[0])
+    assert f"field '{field}" in text and words in text, text

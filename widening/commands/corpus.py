@@ -267,7 +267,7 @@ def check_documents(corpus: Corpus) -> None:
 
 def load_reviewed(directory: Path) -> dict[tuple[str, str], ReviewedSpec]:
     """Every reviewed spec under ``directory`` (checks/reviewed/*.yaml), keyed by (doc_id, normalised question)."""
-    from widening.probes import params_error  # the probe modules: only when specs are read
+    from widening.engine.pinned import check_error  # the probe modules: only when specs are read
 
     out: dict[tuple[str, str], ReviewedSpec] = {}
     if not directory.is_dir():
@@ -284,7 +284,7 @@ def load_reviewed(directory: Path) -> dict[tuple[str, str], ReviewedSpec]:
             except ValidationError as exc:
                 err = exc.errors()[0]
                 raise InputError("spec_invalid", (str(path), i, *err["loc"]), err["msg"]) from exc
-            if (why := params_error(spec.check.probe, {k: v for k, v in spec.check.params.items() if k != "exclude_pages"})) is not None:
+            if (why := check_error(spec.check)) is not None:
                 raise InputError("spec_invalid", (str(path), i, "check"), why)
             out[row_key(spec.doc_id, spec.question)] = spec
     return out

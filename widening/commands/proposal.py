@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from widening.commands.corpus import check_doc_id
 from widening.errors import ErrorRecord
 from widening.models import CheckSpec
 from widening.rulebook import SCHEMA_DIR
@@ -25,17 +26,25 @@ class Proposal(BaseModel):
     """One proposal: widen the key of the row ``(doc_id, question)``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", title="Proposal")
-    doc_id: str = Field(min_length=1, description="the PDF file name in the corpus's documents/ folder")
+    doc_id: str = Field(min_length=1, description="the PDF file name in the corpus's documents/ folder (a bare name: no separator, no '..')")
     question: str = Field(min_length=1, description="the row's question; whitespace differences are ignored")
     proposed_answer: str = Field(
         default=WIDENED_ANSWER,
-        pattern=r"^Not answerable or ",
-        description="the widened key; it must keep the 'Not answerable' prefix so the row stays unanswerable",
+        pattern=r"^\s*Not answerable or 0 or none\s*$",
+        description="the widened key: exactly 'Not answerable or 0 or none', the only widening the engine verifies",
     )
     check: CheckSpec | None = Field(
         default=None, description="optional pinned check; the gate verifies it covers the container the question names"
     )
     note: str = Field(default="", description="free text for reviewers: why the thing is absent, where to look")
+
+    @field_validator("doc_id")
+    @classmethod
+    def _bare_name(cls, v: str) -> str:
+        # Checked as a string before any lookup: a path trick is bad input (exit 2), never a rejection.
+        if (why := check_doc_id(v)) is not None:
+            raise ValueError(f"expected a bare PDF file name; {v!r} is {why}" if why != "empty" else "expected a PDF file name, got an empty one")
+        return v
 
 
 class LoadedProposal(BaseModel):
@@ -75,7 +84,7 @@ _FIELDS = ", ".join(Proposal.model_fields)
 _EXPECTED = {
     "missing": "required field is missing",
     "extra_forbidden": f"unknown field; expected one of: {_FIELDS}",
-    "string_pattern_mismatch": "expected an answer beginning 'Not answerable or ' (e.g. '" + WIDENED_ANSWER + "')",
+    "string_pattern_mismatch": "expected the widened key '" + WIDENED_ANSWER + "'",
     "string_too_short": "expected a non-empty string",
     "model_type": "expected a mapping of fields",
     "dict_type": "expected a mapping of fields",
@@ -83,7 +92,7 @@ _EXPECTED = {
 
 
 def _message(err: dict[str, Any]) -> str:
-    msg = _EXPECTED.get(err["type"], err["msg"])
+    msg = _EXPECTED.get(err["type"], err["msg"].removeprefix("Value error, "))
     if err["type"] == "extra_forbidden" and len(err["loc"]) > 1:
         msg = "unknown field"  # nested (inside check): the CheckSpec fields are in the schema
     got = err.get("input")
@@ -180,9 +189,9 @@ def load_file(path: Path | str) -> ProposalFile:
 
 def _check_error(check: CheckSpec) -> str | None:
     """A pinned check must name a registered probe with params its model accepts."""
-    from widening.probes import params_error  # the probe modules load only when a check is pinned
+    from widening.engine.pinned import check_error  # the probe modules load only when a check is pinned
 
-    return params_error(check.probe, {k: v for k, v in check.params.items() if k != "exclude_pages"})
+    return check_error(check)
 
 
 def _child(root: yaml.Node | None, index: int) -> yaml.Node | None:

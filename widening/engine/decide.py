@@ -17,6 +17,7 @@ from widening.engine.boxes import check_boxes
 from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
 from widening.engine.lists import resolve_list
+from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
 from widening.facts.document import Doc
 from widening.models import (
     CaseFinding,
@@ -46,22 +47,6 @@ def _keep(row: Row, finding: CaseFinding, **kw: Any) -> Decision:
 
 def _unverifiable(row: Row, reason: str, **kw: Any) -> Decision:
     return _keep(row, CaseFinding(case="unverifiable", reason=reason), **kw)
-
-
-def covers(pinned: CheckSpec, derived_container: Resolved, pinned_resolved: Resolved) -> str | None:
-    """Why a pinned check does not cover the container the question names (None when it does)."""
-    want = derived_container.pages()
-    have = pinned_resolved.pages(pinned.readings)
-    missing = [p for p in want if p not in have]
-    if missing:
-        left_out = [t for t in derived_container.readings if t.pages and t.reading not in pinned.readings]
-        how = "; ".join(f"{t.reading.value} reading of {t.number} is PDF page(s) {list(t.pages)}" for t in left_out)
-        return f"the pinned check leaves out PDF page(s) {missing} that the question's container denotes" + (f" ({how})" if how else "")
-    q_region = derived_container.container.region
-    p_region = pinned.container.region
-    if p_region is not None and p_region != q_region:
-        return f"the pinned check looks only at region {p_region!r}, smaller than the question's {q_region or 'whole page'}"
-    return None
 
 
 class SetAside(NamedTuple):
@@ -115,7 +100,7 @@ def _set_aside_doubts(r: ProbeResult, aside: SetAside) -> ProbeResult:
 
 def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAside()) -> list[ProbeResult]:
     """Run ``spec`` over its container: once per reading that resolves to pages."""
-    params = {k: v for k, v in spec.params.items() if k != "exclude_pages"}
+    params = {k: v for k, v in spec.params.items() if k not in IGNORED_PARAMS}
     c = spec.container
     if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
         pages = _scope_pages(res, spec, aside)
@@ -200,17 +185,18 @@ def decide_row(
     if box is not None:  # the box may be there: what is written in it is no text-colour check's business
         return _unverifiable(row, f"A named box is in doubt: {box.reason()}.", doubts=tuple(box.doubts), **base)
 
-    derivation, source = _choose(parsed, pinned, reviewed)
+    derivation, source, refused = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:
         return _unverifiable(row, f"No executable check: {derivation.reason}.{uncounted}", spec_source=None, **base)
     spec = derivation.spec
     main = _container_for(spec.container, parsed, resolved)
-    if pinned is not None:
-        pinned_res = resolve(pinned.container, doc)
-        why = covers(pinned, main, pinned_res)
+    if source != "derived":  # a pinned or reviewed check must find at least what the question names
+        given = resolve(spec.container, doc)
+        why = refused or covers(spec, main, [r for r in resolved if r is not main], given)
         if why:
-            return _unverifiable(row, f"Pinned check rejected: {why}.", check=_check_dict(spec, main), spec_source="proposal", **base)
-        main = pinned_res
+            what = "Pinned" if source == "proposal" else "Reviewed"
+            return _unverifiable(row, f"{what} check rejected: {why}.", check=_check_dict(spec, main), spec_source=source, **base)
+        main = given
     # Qualifiers that narrow the set asked for (rules/cases.yaml); a check that ignores them cannot licence "none".
     restricting = set(rulebook.load("cases")["restricting_qualifiers"])
     ignored = [q for q in parsed.qualifiers if q.kind in restricting and spec.probe not in _QUALIFIER_AWARE]
@@ -258,15 +244,24 @@ def decide_row(
     )
 
 
-def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: ReviewedSpec | None) -> tuple[Derivation, str | None]:
+def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: ReviewedSpec | None) -> tuple[Derivation, str | None, str | None]:
+    """The check to run, where it came from, and why a pinned or reviewed one is refused (None: it is not).
+
+    A pinned check stands only beside the question's own check, as broad or broader (then its
+    members prove something only when it is the same check). A reviewed check may also stand
+    where the question yields none: a reviewer read the page (checks/reviewed says why)."""
+    derived = derive(parsed)
     if pinned is not None:
-        derived = derive(parsed)
-        pinned_d = with_spec(pinned)
-        exact = pinned_d.exact and (derived.exact if derived.spec else True)
-        return pinned_d.model_copy(update={"exact": exact}), "proposal"
+        if derived.spec is None:
+            return Derivation(reason=f"{derived.reason}; a pinned check cannot stand in for one, since nothing tells "
+                                     "what it should measure (a reviewer can pin one in checks/reviewed)"), None, None
+        mine = with_spec(pinned)
+        exact = mine.exact and derived.exact and same(pinned, derived.spec)
+        return mine.model_copy(update={"exact": exact}), "proposal", narrower(pinned, derived.spec)
     if reviewed is not None:
-        return Derivation(spec=reviewed.check, exact=reviewed.exact), "checks"
-    return derive(parsed), "derived"
+        refused = narrower(reviewed.check, derived.spec) if derived.spec is not None else None
+        return Derivation(spec=reviewed.check, exact=reviewed.exact), "checks", refused
+    return derived, "derived", None
 
 
 def _container_for(c: Container, parsed: ParsedQuestion, resolved: list[Resolved]) -> Resolved:

@@ -14,7 +14,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from widening.models import ProbeResult
 
@@ -31,10 +31,76 @@ class Scope:
     in_image: bool = False
 
 
+# How a param's value widens what a probe finds, for comparing a pinned check with the question's
+# own (``Params.narrower_than``). A field without a marker must be equal.
+@dataclass(frozen=True)
+class Widest:
+    """This value finds at least what any other value finds ("any" shape, no exclusion)."""
+
+    value: Any
+
+
+LOWER_FINDS_MORE = "lower finds more"  # a threshold: a lower value admits more candidates
+UNSET_FINDS_MORE = "unset finds more"  # a restriction: None restricts nothing
+
+
+def one_of(*known: str, what: str) -> AfterValidator:
+    """A string param that must be exactly one of ``known``: a bad value is bad input, never a zero."""
+
+    def check(v: Any) -> Any:
+        if v is not None and v not in known:
+            raise ValueError(f"unknown {what} {v!r}; expected one of: {', '.join(known)}")
+        return v
+
+    return AfterValidator(check)
+
+
+def _known_colour(v: Any) -> Any:
+    if v is not None:
+        from widening.facts.colours import family  # the colour families live with the pixel tests
+
+        try:
+            family(str(v))
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
+    return v
+
+
+# A colour family name (rules' colour families and their aliases); never empty.
+COLOUR = AfterValidator(_known_colour)
+
+
+def _norm(v: Any) -> Any:
+    if isinstance(v, str):
+        return " ".join(v.split()).casefold()
+    if isinstance(v, (list, tuple)):
+        return tuple(_norm(x) for x in v)
+    return v
+
+
 class Params(BaseModel):
     """Base of every probe's params: frozen, and an unknown key is an error."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def narrower_than(self, other: "Params") -> str | None:
+        """Why these params may find less than ``other`` does (None when they find at least as much).
+
+        Equal values cover; beyond that only what a field's marker says (``Widest``, a lower
+        threshold, an unset restriction). Anything else may narrow the set, so it does not cover."""
+        for name, info in type(self).model_fields.items():
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if _norm(mine) == _norm(theirs):
+                continue
+            marks = info.metadata
+            if any(isinstance(m, Widest) and _norm(mine) == _norm(m.value) for m in marks):
+                continue
+            if LOWER_FINDS_MORE in marks and mine is not None and theirs is not None and mine <= theirs:
+                continue
+            if UNSET_FINDS_MORE in marks and mine is None:
+                continue
+            return f"params.{name} is {mine!r} where the question's own check has {theirs!r}"
+        return None
 
 
 ProbeFn = Callable[["Doc", Scope, dict[str, Any]], ProbeResult]
@@ -59,6 +125,9 @@ class ProbeInfo:
         return (importlib.import_module(self.module).__doc__ or "").strip()
 
     def __call__(self, doc: "Doc", scope: Scope, params: dict[str, Any]) -> ProbeResult:
+        """Run the probe; params its model refuses are a could-not-measure, never a zero."""
+        if (why := params_error(self.name, params)) is not None:
+            return ProbeResult.cannot(self.name, f"invalid check: {why}", pages=scope.pages, params=params)
         return self.fn(doc, scope, params)
 
 
@@ -86,7 +155,7 @@ def params_error(name: str, params: dict[str, Any] | None) -> str | None:
     try:
         info.params.model_validate(params or {})
     except ValidationError as exc:
-        return "; ".join(f"params.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        return "; ".join(".".join(["params", *map(str, e["loc"])]) + f": {e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
     return None
 
 
@@ -94,8 +163,8 @@ def run_probe(name: str, doc: Doc, scope: Scope, params: dict[str, Any] | None =
     """Run a registered probe; invalid params or an exception inside it become could-not-measure, never 'absent'."""
     load_all()
     params = dict(params or {})
-    if (why := params_error(name, params)) is not None:
-        return ProbeResult.cannot(name, f"invalid check: {why}", pages=scope.pages, params=params)
+    if name not in REGISTRY:
+        return ProbeResult.cannot(name, f"invalid check: {params_error(name, params)}", pages=scope.pages, params=params)
     try:
         return REGISTRY[name](doc, scope, params)
     except Exception as exc:  # a crash is not a measurement

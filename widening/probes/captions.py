@@ -6,13 +6,13 @@ container; on raster slide decks the captions come from OCR lines, or cannot be 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult
-from widening.probes import Params, Scope, picture_words, probe
+from widening.probes import UNSET_FINDS_MORE, Params, Scope, Widest, one_of, picture_words, probe
 from widening.text import number_key
 
 NAME = "captions"
@@ -23,16 +23,14 @@ KINDS = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {
 class CaptionsParams(Params):
     """``kind``: figure, table, chart or any; ``number``: the caption's number ("10", "1-1"), or any."""
 
-    kind: str = "any"
-    number: str | int | None = None
+    kind: Annotated[str, one_of(*KINDS, what="caption kind"), Widest("any")] = "any"
+    number: Annotated[str | int | None, UNSET_FINDS_MORE] = None
 
 
 @probe(NAME, params=CaptionsParams)
 def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Captions of the asked kind (and number) on the scope's pages."""
-    kind = str(params.get("kind", "any")).lower()
-    if kind not in KINDS:
-        return ProbeResult.cannot(NAME, f"unknown caption kind {kind!r}; expected one of {sorted(KINDS)}", params=params)
+    kind = str(params.get("kind", "any"))
     number = params.get("number")
     pages = scope.pages or tuple(range(1, doc.facts.page_count + 1))
     wanted = set(pages)

@@ -18,7 +18,7 @@ floor, as Office's lighter theme fills) are doubts, never members; pale letters 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import cv2
 import numpy as np
@@ -31,7 +31,7 @@ from widening.facts.glyphs import certainly_letter, picture_fonts
 from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import COLOUR, LOWER_FINDS_MORE, Scope, Params, Widest, one_of, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
 
@@ -265,9 +265,9 @@ class NotBars:
 class ColourRegionsParams(Params):
     """``colour``: a colour family name; ``min_area`` in px at DPI; ``shape``: any or bar."""
 
-    colour: str = ""
-    min_area: int = 50
-    shape: str = "any"
+    colour: Annotated[str, COLOUR]
+    min_area: Annotated[int, LOWER_FINDS_MORE] = 50
+    shape: Annotated[str, one_of("any", "bar", what="shape"), Widest("any")] = "any"
 
 
 # Not exact: a filled elongated region of the colour may be a bar or a banner, a rule, a swatch.
@@ -285,8 +285,6 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
         family(colour)
     except KeyError as exc:
         return ProbeResult.cannot("colour_regions", str(exc), pages=scope.pages, params=params)
-    if shape not in ("any", "bar"):
-        return ProbeResult.cannot("colour_regions", f"unknown shape {shape!r}; expected any or bar", pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
     misshapen: list[Member] = []

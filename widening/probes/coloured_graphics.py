@@ -22,14 +22,14 @@ candidates of a broader set than most questions ask about, so the probe is not e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.models import Member, ProbeResult, ProbeStatus
-from widening.probes import REGISTRY, Scope, probe
+from widening.probes import COLOUR, REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
 from widening.probes.pagewise import grouped
 from widening.probes.colour_regions import AA_PT, DPI, components, downsampled, glyph_boxes, in_glyphs, unrendered
@@ -84,7 +84,7 @@ def _shows(doc: Doc, m: Member, colour: str, letters: list[pymupdf.Rect], drawin
 class ColouredGraphicsParams(GraphicsParams):
     """The ``graphics`` params plus the ``colour`` family a graphic must contain."""
 
-    colour: str = ""
+    colour: Annotated[str, COLOUR]
 
 
 @probe("coloured_graphics", params=ColouredGraphicsParams, exact=False)

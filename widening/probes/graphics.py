@@ -8,11 +8,11 @@ decoration filter set them aside), and ``kind=logo`` finds all three.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from widening.facts.document import Doc
 from widening.models import Member, PageKind, ProbeResult
-from widening.probes import Params, Scope, probe
+from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
 from widening.probes.images import ICON_SIDE, placed_images
 from widening.probes.pagewise import finish, measurable
@@ -23,16 +23,14 @@ GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
 class GraphicsParams(Params):
     """``kind``: figure, chart, diagram, logo, image; ``min_side`` in pt (default: icons and logos apart)."""
 
-    kind: str = "figure"
-    min_side: float | None = None
+    kind: Annotated[str, one_of(*GRAPHIC_KINDS, what="graphic kind")] = "figure"
+    min_side: Annotated[float | None, LOWER_FINDS_MORE] = None
 
 
 @probe("graphics", params=GraphicsParams, exact=False)
 def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Content raster images plus vector diagram/chart blocks: what "a diagram/chart/figure/logo/picture" needs."""
     kind = str(params.get("kind", "figure"))
-    if kind not in GRAPHIC_KINDS:
-        return ProbeResult.cannot("graphics", f"unknown kind {kind!r}; expected one of {GRAPHIC_KINDS}", pages=scope.pages, params=params)
     # Logos are small: keep every raster image that is not a page background.
     min_side = float(params.get("min_side", 0 if kind == "logo" else ICON_SIDE))
     members: list[Member] = []

@@ -7,14 +7,14 @@ Example (corpus): a court filing's first page shows three small images in its he
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.models import BBox, Member, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import LOWER_FINDS_MORE, Scope, Params, Widest, probe
 from widening.probes.pagewise import finish, grouped, measurable
 
 Klass = Literal["decoration", "content", "full_page_background"]
@@ -118,8 +118,8 @@ def _size(doc: pymupdf.Document, xref: int) -> tuple[int, int]:
 class ImagesParams(Params):
     """``exclude_full_page``: leave out a picture that is the whole page; ``min_side`` in pt."""
 
-    exclude_full_page: bool = False
-    min_side: float = 0
+    exclude_full_page: Annotated[bool, Widest(False)] = False
+    min_side: Annotated[float, LOWER_FINDS_MORE] = 0
 
 
 # Not exact: a raster image of any subject is a candidate for "a picture of <something>".

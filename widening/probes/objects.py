@@ -15,14 +15,16 @@ Without the detector installed it returns could-not-measure, never an empty list
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
 
 from widening import rulebook as vocab
 from widening.detector import centernet
 from widening.detector.views import View, iou, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import LOWER_FINDS_MORE, Scope, Params, probe
 
 NAME = "objects"
 # CenterNet resizes every view to 512 x 512; rendering far above that only costs time.
@@ -54,11 +56,17 @@ def detector_class(word: str) -> str | None:
     return None
 
 
+def _known_class(v: str) -> str:
+    if v.strip().lower() not in centernet.COCO and detector_class(v) is None:
+        raise ValueError(f"no detector class for {v!r}: the shipped detector knows the 80 COCO classes (rules/objects.yaml)")
+    return v
+
+
 class ObjectsParams(Params):
     """``object_class``: a detector class (rules/objects.yaml); ``min_score``: the detector's floor."""
 
-    object_class: str | None = None
-    min_score: float | None = None
+    object_class: Annotated[str, AfterValidator(_known_class)]
+    min_score: Annotated[float | None, LOWER_FINDS_MORE] = None
 
 
 @probe(NAME, params=ObjectsParams)

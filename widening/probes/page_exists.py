@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import model_validator
+
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult, Reading, ReadingTried
@@ -35,6 +37,15 @@ class PageExistsParams(Params):
     first: str | int | None = None
     last: str | int | None = None
 
+    @model_validator(mode="after")
+    def _one_page_or_a_range(self) -> "PageExistsParams":
+        if self.number is None and (self.first is None or self.last is None):
+            raise ValueError("params need 'number', or 'first' and 'last'")
+        asked = str(self.number) if self.number is not None else f"{self.first}-{self.last}"
+        if all(parse_number(n)[0] is None for n in asked.split("-", 1) if n):
+            raise ValueError(f"cannot read {asked!r} as a page number")
+        return self
+
 
 @probe(NAME, params=PageExistsParams)
 def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
@@ -45,10 +56,8 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     elif params.get("first") is not None and params.get("last") is not None:
         tried = resolve_range(doc.facts, params["first"], params["last"])
         asked = f"{params['first']}-{params['last']}"
-    else:
-        return ProbeResult.cannot(NAME, "params need 'number', or 'first' and 'last'", params=params)
-    if all(parse_number(str(n))[0] is None for n in asked.split("-", 1) if n):
-        return ProbeResult.cannot(NAME, f"cannot read {asked!r} as a page number", params=params)
+    else:  # the params model refuses this (run through the registry)
+        raise ValueError("params need 'number', or 'first' and 'last'")
     members = []
     for t in tried:
         for page in t.pages:

@@ -17,13 +17,13 @@ found, when a picture shows people but no face, or when a face is too small or u
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from widening.detector import centernet, faces as fd
 from widening.detector.views import View, inside, iou, text_free, text_touches, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
-from widening.probes import Scope, Params, probe
+from widening.probes import Scope, Params, one_of, probe
 from widening.probes.objects import default_min_score
 
 NAME = "people"
@@ -52,7 +52,7 @@ SIZE_JUDGES = ("HOG pedestrian", "CenterNet person")
 class PeopleParams(Params):
     """``attribute``: what the people must show (sunglasses); none for the people themselves."""
 
-    attribute: str | None = None
+    attribute: Annotated[str | None, one_of(*ATTRIBUTES, what="attribute")] = None
 
 
 @probe(NAME, params=PeopleParams)
@@ -60,8 +60,6 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Faces and people in scope; with ``attribute``, only those wearing it (or could-not-measure)."""
     attribute = params.get("attribute")
     base = dict(probe=NAME, pages=scope.pages, region=scope.region, params=params)
-    if attribute is not None and attribute not in ATTRIBUTES:
-        return ProbeResult.cannot(note=f"no test for attribute {attribute!r}; known: {list(ATTRIBUTES)}", **base)
     views: list[View] = []
     for page_no in scope.pages:
         views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=UPSCALE))

@@ -21,7 +21,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from statistics import median
-from typing import Any, Callable
+from typing import Annotated, Any, Callable
 
 import pdfplumber
 import pymupdf
@@ -30,7 +30,7 @@ from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple
 from widening.models import BBox, Member, PageKind, ProbeResult
-from widening.probes import Scope, Params, probe
+from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
 from widening.text import cell_words
@@ -354,7 +354,7 @@ class TableValuesParams(Params):
     """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %."""
 
     column: str = ""
-    op: str = ">"
+    op: Annotated[str, one_of(*OPS, what="comparison")] = ">"
     value: float
     row_header: str | None = None
     percent: bool = False

@@ -31,12 +31,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import unquote
 
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Params, Scope, picture_words, probe
+from widening.probes import Params, Scope, one_of, picture_words, probe
 from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
 from widening.text import value_key
@@ -451,7 +451,7 @@ _UNSURE = {
 class TextPatternParams(Params):
     """``pattern``: a pattern name from the vocabulary (phone, email)."""
 
-    pattern: str
+    pattern: Annotated[str, one_of(*PATTERNS, what="pattern")]
 
 
 # Letter-spacing (tracking) makes MuPDF put a space between every glyph ("6 1 5 - 5 9 1 - 2 9 5 5").
@@ -492,9 +492,7 @@ def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[st
 def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Members: each match of the named pattern (``params['pattern']``: phone or email)."""
     name = str(params.get("pattern", ""))
-    rx = PATTERNS.get(name)
-    if rx is None:
-        return ProbeResult.cannot("text_pattern", f"unknown pattern {name!r}; known: {sorted(PATTERNS)}", params=params)
+    rx = PATTERNS[name]  # the params model refuses an unknown name
     whole = Scope(scope.pages)  # lines are read on whole pages whatever the region: the result says so
     unmeasured, pages = measurable(doc, whole, reads_text=True)
     members: list[Member] = []

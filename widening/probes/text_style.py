@@ -18,7 +18,7 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pymupdf
 
@@ -28,7 +28,7 @@ from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
-from widening.probes import Scope, Params, probe
+from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
@@ -466,9 +466,23 @@ def _what(span: Span, styles: list[str], match: str = "all") -> str:
 class TextStyleParams(Params):
     """``styles``: italic, bold, underline; ``match``: "all" must hold, or "any" one ("italic or bold"); ``colour``: a colour family."""
 
-    styles: tuple[str, ...] = ()
+    styles: tuple[Annotated[str, one_of(*STYLES, what="style")], ...] = ()
     match: Literal["all", "any"] = "all"
-    colour: str | None = None
+    colour: Annotated[str | None, COLOUR, UNSET_FINDS_MORE] = None
+
+    def narrower_than(self, other: Params) -> str | None:
+        """Fewer styles that must all hold, or more of which any may, find more; so does no colour."""
+        assert isinstance(other, TextStyleParams)
+        mine, theirs = set(self.styles), set(other.styles)
+        # Every span ``other`` finds has all (or one) of its styles; these params must take each such span.
+        if self.match == "all":
+            covered = mine <= theirs if other.match == "all" else not mine or (len(theirs) == 1 and mine <= theirs)
+        else:
+            covered = not mine or (bool(mine & theirs) if other.match == "all" or len(theirs) <= 1 else theirs <= mine)
+        if not covered:
+            return (f"params.styles {self.match} of {sorted(mine)} may find less than the question's "
+                    f"{other.match} of {sorted(theirs)}")
+        return super().narrower_than(other.model_copy(update={"styles": self.styles, "match": self.match}))
 
 
 @probe("text_style", params=TextStyleParams)
@@ -476,9 +490,6 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Spans having all (or, with ``match`` "any", any) of ``styles`` (italic, bold, underline) and, if given, colour family ``colour``."""
     styles = [str(s).lower() for s in params.get("styles", [])]
     match = str(params.get("match") or "all")
-    bad = [s for s in styles if s not in STYLES]
-    if bad:
-        return ProbeResult.cannot("text_style", f"unknown style(s) {bad}; known {list(STYLES)}", pages=scope.pages, params=params)
     fam: Family | None = None
     if params.get("colour"):
         try:

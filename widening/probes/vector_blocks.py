@@ -6,11 +6,11 @@ block: the rulings and cell fills of a text table, so ``kind=diagram`` finds no 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
-from widening.probes import Params, Scope, probe
+from widening.probes import LOWER_FINDS_MORE, Params, Scope, Widest, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
 from widening.probes.pagewise import finish, measurable
 
@@ -18,9 +18,9 @@ from widening.probes.pagewise import finish, measurable
 class VectorBlocksParams(Params):
     """``kind``: diagram, table, ...; ``min_w``, ``min_h``: the smallest block in pt."""
 
-    kind: str = "diagram"
-    min_w: float = 80
-    min_h: float = 40
+    kind: Annotated[str, one_of("diagram", "any", what="block kind"), Widest("any")] = "diagram"
+    min_w: Annotated[float, LOWER_FINDS_MORE] = 80
+    min_h: Annotated[float, LOWER_FINDS_MORE] = 40
 
 
 @probe("vector_blocks", params=VectorBlocksParams, exact=False)
@@ -29,8 +29,6 @@ def vector_blocks(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     min_w = float(params.get("min_w", 80))
     min_h = float(params.get("min_h", 40))
     kind = str(params.get("kind", "diagram"))
-    if kind not in ("diagram", "any"):
-        return ProbeResult.cannot("vector_blocks", f"unknown kind {kind!r}; expected diagram or any", pages=scope.pages, params=params)
     members: list[Member] = []
     best: list[Member] = []
     doubts: dict[str, list[Member]] = {}
