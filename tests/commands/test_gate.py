@@ -211,17 +211,31 @@ def test_rejections_without_running_a_check(tiny_corpus, tmp_path, capsys):
         ("small.pdf", "How many  images are there on page 99 of nothing?"),  # no such row
         ("small.pdf", "How many pages are there?"),  # keyed 3
         ("absent.pdf", "How many images are there on page 2?"),  # PDF not in documents/
-        ("../outside.pdf", "How many images are there on page 2?"),  # escapes documents/
     )
     out = tmp_path / "gate.json"
     assert run_cli(str(f), "--corpus", str(tiny_corpus), "--format", "json", "--output", str(out)) == GateExit.REJECTED
     items = json.loads(out.read_text())["items"]
-    assert [i["code"] for i in items] == ["row_not_found", "key_not_not_answerable", "pdf_unavailable", "pdf_unavailable"]
+    assert [i["code"] for i in items] == ["row_not_found", "key_not_not_answerable", "pdf_unavailable"]
     assert "'3', not 'Not answerable'" in items[1]["reason"]
-    assert "'..' leaves the documents folder" in items[3]["reason"]
     assert all(i["verdict"] == "reject" for i in items)
     text = capsys.readouterr().out  # with --output, the human report still goes to stdout
-    assert sum(line.startswith("REJECT ") for line in text.splitlines()) == 4 and "exit 1 (REJECTED)" in text
+    assert sum(line.startswith("REJECT ") for line in text.splitlines()) == 3 and "exit 1 (REJECTED)" in text
+
+
+def test_a_path_trick_or_a_bad_param_is_bad_input_never_a_rejection(tiny_corpus, tmp_path, capsys):
+    """Review rv7: a doc_id that escapes documents/ was looked up first, and a check param the probe
+    cannot read (colour 'notacolour') ran as a 'no check' rejection: both read as exit 1."""
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps([
+        {"doc_id": "../outside.pdf", "question": "How many images are there on page 2?"},
+        {"doc_id": "small.pdf", "question": "How many images are there on page 2?",
+         "check": {"probe": "colour_regions", "container": {"kind": "page", "number": "2"}, "params": {"colour": "notacolour"}}},
+        {"doc_id": "small.pdf", "question": "How many pages are there?"},
+    ]))
+    assert run_cli(str(f), "--corpus", str(tiny_corpus)) == GateExit.BAD_INPUT
+    out = capsys.readouterr().out
+    assert "'..' leaves the documents folder" in out and "unknown colour 'notacolour'" in out
+    assert "key_not_not_answerable" in out  # the good item was still decided
 
 
 def test_missing_container_on_a_generated_pdf(tiny_corpus, tmp_path):
@@ -294,8 +308,11 @@ REFUSED_BY_DESIGN = {("GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2
 # of the deck's page 42 (a flat-coloured picture: person detectors trained on photographs cannot
 # vouch that no drawn person is in it); Outerlands on the guide's map, 1.7 pt outside the band
 # between 45th and 44th Ave (a label set beside its street moves the band by its own height); the
-# deck's two YouTube clips (which topic a clip illustrates is not in its slide's words).
+# deck's two YouTube clips (which topic a clip illustrates is not in its slide's words); the
+# guide's page 2, whose sidebar draws a skyline in vector paths (a bicycle drawn in paths is no
+# photograph a detector can vouch for).
 KEPT_BY_A_DOUBT = {
+    ("8e7c4cb542ad160f80fb3d795ada35d8.pdf", "bike"),
     ("ddoseattle-150627210357-lva1-app6891_95.pdf", "weakdataleadership"),
     ("san-francisco-11-contents.pdf", "45thAve"),
     ("earthlinkweb-150213112111-conversion-gate02_95.pdf", "contactperson"),

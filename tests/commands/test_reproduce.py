@@ -131,17 +131,17 @@ def test_on_the_real_corpus_every_v2_widening_with_a_pdf_is_reproduced(corpus):
     # six rows where a candidate only a tuned filter excludes is a doubt (see test_gate.KEPT_BY_A_DOUBT):
     # among them a logo photo-trained person detectors cannot vouch for, and a restaurant marker 1.7 pt
     # outside the band between two streets (within a label's height of it), two YouTube clips whose
-    # slides do not carry the asked topic's words.
+    # slides do not carry the asked topic's words, and a skyline drawn in vector paths beside the bicycle photo.
     missed = {m.doc_id: m for m in rep.missed}
     assert sorted(missed) == sorted(["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf", "User_Manual_1500S_Classic_EN.pdf",
                                      "a5879805d70c854ea4361e43a84e3bb2.pdf", "7c3f6204b3241f142f0f8eb8e1fefe7a.pdf",
                                      "earthlinkweb-150213112111-conversion-gate02_95.pdf", "san-francisco-11-contents.pdf",
-                                     "ddoseattle-150627210357-lva1-app6891_95.pdf"]), \
+                                     "ddoseattle-150627210357-lva1-app6891_95.pdf", "8e7c4cb542ad160f80fb3d795ada35d8.pdf"]), \
         [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
     gpl = missed["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"]
     assert not gpl.members and ("cannot rule out sunglasses" in gpl.reason or gpl.doubts), gpl.reason
     assert all(m.doubts and not m.members for d, m in missed.items() if not d.startswith("GPL"))
-    assert len(rep.agreed) == 5
+    assert len(rep.agreed) == 4
     assert all(not a.members and not a.doubts for a in rep.agreed)
     for row in rep.engine_only:  # a new candidate must come with the check that ran and the pages it read
         assert row.check and row.pages, row
