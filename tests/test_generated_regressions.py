@@ -516,3 +516,18 @@ def test_captions_text_layer_words_read_again_in_a_vector_area_are_no_mention(tm
     doc, _ = _open(spec, tmp_path)
     res = run_probe("captions", doc, Scope((1, 2)), {"kind": "figure", "number": "1"})
     assert res.measured_zero, (res.members, res.doubts)
+
+
+@pytest.mark.parametrize("thickness", [1.0, 0.6])
+def test_two_short_bars_side_by_side_are_no_certain_rule(tmp_path, thickness):
+    # CI's fixed-seed profile (mixed family): a chart with no axis whose two bars of equal low value
+    # (2.6 pt tall) abut (thickness 1.0); the block they form is 86 x 3 pt, one line of one colour drawn
+    # in two pieces, and was ruled out for certain as "a rule". Two filled pieces may be two bars. With
+    # a gap between them (thickness 0.6), each was "a rule" with no peer: bars on one baseline are peers.
+    chart = BarChartSpec(rect=(20.0, 122.0, 110.0, 167.0), values=((0.0625,), (0.0625,)), colours=("blue",), axis=False,
+                         thickness=thickness)
+    doc, truth = _open(DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(chart,)),)), tmp_path)
+    [g] = truth.graphics
+    for probe, params in (("graphics", {"kind": "chart"}), ("vector_blocks", {"kind": "diagram"})):
+        res = run_probe(probe, doc, Scope((1,)), params)
+        assert covered(1, g.bbox, found(res)), (probe, res.best_candidates)

@@ -383,6 +383,11 @@ def _one_line(block: Block, visible: list[dict]) -> bool:
     return bool(lines) and all(abs(l0 - a0) <= 1 and abs(l1 - a1) <= 1 for _, l0, l1 in lines)
 
 
+def _filled_pieces(visible: list[dict]) -> bool:
+    """More than one filled piece: each may be a bar of its own (a stroked line drawn in dashes is one line)."""
+    return sum(len(_pieces(d)) for d in visible if d.get("fill") is not None and not _is_background_fill(d)) >= 2
+
+
 def _column_rule(block: Block) -> int:
     """How many text rows of the page run from the horizontal line's start to its end (2 pt each way):
     two or more, and its length is the text column's, not a value's."""
@@ -403,7 +408,7 @@ def find_peers(blocks: list[Block]) -> None:
     and its twins (lines of its extent with text between them, a table's rules).
 
     Bars of a chart with no axis share the edge they grow from (or, diverging, meet at it; a funnel
-    shares its centre). Lines of one extent with text between them (a header and a footer rule, a
+    shares its centre); short bars of low values stand side by side on one baseline. Lines of one extent with text between them (a header and a footer rule, a
     table's rules) are twins, no peers; an underline or a column-wide rule has the text's length, no value."""
     lines = []
     for b in blocks:
@@ -424,6 +429,13 @@ def find_peers(blocks: list[Block]) -> None:
             if o is b or (o.rect.width >= o.rect.height) != flat:
                 continue
             o0, o1 = (o.rect.x0, o.rect.x1) if flat else (o.rect.y0, o.rect.y1)
+            c0, c1 = (b.rect.y0, b.rect.y1) if flat else (b.rect.x0, b.rect.x1)
+            p0, p1 = (o.rect.y0, o.rect.y1) if flat else (o.rect.x0, o.rect.x1)
+            if (abs(c0 - p0) <= 1 or abs(c1 - p1) <= 1) and (o1 < a0 - 1 or a1 + 1 < o0):
+                # Side by side on one edge across them: short bars of low values, each as thick as a bar
+                # and as thin as its value, grow from one baseline (generator regression: two 2.6 pt bars).
+                b.peers.append(o.rect)
+                continue
             if abs((a1 - a0) - (o1 - o0)) <= 1:
                 if abs(a0 - o0) > 1:
                     continue
@@ -462,10 +474,12 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
         # Certain: lines of one extent with text rows between them and within them rule a table; bars
         # of one length draw no value (a chart's bars of differing lengths keep their peers: doubts).
         return f"a table's rule: {len(block.twins)} other lines of its very extent frame text rows with it"
-    if thin_straight(block) and _one_line(block, visible) and not block.peers:
+    if thin_straight(block) and _one_line(block, visible) and not block.peers and not _filled_pieces(visible):
         # Certain: one straight line 4 pt across at most, with no other thin mark on the page growing from
         # the same edge with another length: no second dimension to draw in and nothing to compare it with.
         # Thin bars of a chart have such peers (a doubt); their axis, when drawn, joins them into one block.
+        # Filled pieces side by side along it are not one line for certain: short bars of equal value
+        # drawn next to each other look the same (generator regression: two 2.8 pt bars, no axis).
         return f"a rule: one straight line {min(block.rect.width, block.rect.height):.1f}pt across, no thin mark beside it starts or ends where it does"
     if block.kind == "table_rulings" and ruled_grid(block.rect, visible):
         # Certain: full-length rulings and full-width bands around words form a grid of text;
