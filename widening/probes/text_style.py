@@ -20,6 +20,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
+from pydantic import field_validator
+
 import pymupdf
 
 from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted
@@ -466,9 +468,16 @@ def _what(span: Span, styles: list[str], match: str = "all") -> str:
 class TextStyleParams(Params):
     """``styles``: italic, bold, underline; ``match``: "all" must hold, or "any" one ("italic or bold"); ``colour``: a colour family."""
 
-    styles: tuple[Annotated[str, one_of(*STYLES, what="style")], ...] = ()
+    styles: tuple[str, ...] = ()
     match: Literal["all", "any"] = "all"
     colour: Annotated[str | None, COLOUR, UNSET_FINDS_MORE] = None
+
+    @field_validator("styles")
+    @classmethod
+    def _known_styles(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for style in v:
+            one_of(*STYLES, what="style").func(style)
+        return v
 
     def narrower_than(self, other: Params) -> str | None:
         """Fewer styles that must all hold, or more of which any may, find more; so does no colour."""
