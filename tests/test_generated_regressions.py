@@ -547,3 +547,19 @@ def test_a_green_axis_title_beyond_the_margin_keeps_the_chart_a_doubt(tmp_path):
     # control: the same chart asked for red (no red anywhere) is measured free of it
     red = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"})
     assert not red.members and not red.doubts, red.doubts
+
+
+def test_a_table_whose_next_page_has_no_text_layer_is_read_on_its_own_page(tmp_path):
+    # Long profile (mixed family): a table with nothing below it may run on overleaf; the next page is
+    # a vector chart with no text layer, so with OCR off it is blind. That is could-not-measure naming
+    # that page only (never a zero), and the table's own page was read: no miss for the checker.
+    from fixtures.check import check_all, table_queries
+
+    table = TableSpec(origin=(20.0, 20.0), columns=(ColumnSpec(name="Revenue", cells=(CellSpec(value=0.0), CellSpec(value=0.0))),),
+                      rows=("North", "South"), ruled=False, query=(0, ">", 0.0))
+    chart = BarChartSpec(rect=(20.0, 20.0, 110.0, 65.0), values=((1.0,),), colours=("blue",))
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(table,)), PageSpec(width=280.0, height=260.0, elements=(chart,))))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">", "value": 0.0})
+    assert res.status is ProbeStatus.could_not_measure and "p2: the table may continue here" in res.note and "p1:" not in res.note
+    assert not check_all(doc, truth, table_queries(spec), only=("tables",)).misses
