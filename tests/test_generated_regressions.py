@@ -533,13 +533,14 @@ def test_two_short_bars_side_by_side_are_no_certain_rule(tmp_path, thickness):
         assert covered(1, g.bbox, found(res)), (probe, res.best_candidates)
 
 
-def test_a_green_axis_title_beyond_the_margin_keeps_the_chart_a_doubt(tmp_path):
-    # CI's fixed-seed profile (mixed family): a stacked bar 66 x 33 pt with no axis and its axis title
-    # "Share of respondents" in green 15 pt to its left, 1 pt beyond the 14 pt margin searched for a
-    # title. "A chart with green" found no green and set the chart aside as a non-member.
-    chart = BarChartSpec(rect=(20.0, 20.0, 251.0, 65.0), values=((0.5, 0.5),), colours=("blue", "blue"), thickness=0.3,
+@pytest.mark.parametrize("right", [251.0, 331.0, 600.0])
+def test_a_green_axis_title_beyond_the_margin_keeps_the_chart_a_doubt(tmp_path, right):
+    # CI's fixed-seed profile (mixed family), twice: a stacked bar with no axis, centred in a wide chart,
+    # and its axis title "Share of respondents" in green 15 pt (then 55 pt) to its left, beyond the 14 pt
+    # margin searched for a title. "A chart with green" set the chart aside as a non-member.
+    chart = BarChartSpec(rect=(20.0, 20.0, right, 65.0), values=((0.5, 0.5),), colours=("blue", "blue"), thickness=0.3,
                          axis=False, axis_title="green")
-    doc, truth = _open(DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(chart,)),)), tmp_path)
+    doc, truth = _open(DocSpec(pages=(PageSpec(width=right + 20.0, height=260.0, elements=(chart,)),)), tmp_path)
     [g] = truth.graphics
     assert g.text_colours == ("green",)
     res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "green"})

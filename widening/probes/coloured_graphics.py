@@ -6,7 +6,8 @@ region of the colour, of at least ``min_area`` px, lies inside it or in a margin
 of the colour, no vector shape or text span of it and no picture whose own pixels hold it is a
 non-member (certain: it does not show the colour); one with only a few pixels of it, below
 ``min_area``, or with a shape, span or picture detail of the colour the render loses, or with text
-of the colour further out (up to ``BESIDE``: an axis title set apart), is a doubt. The inner probe's doubts (graphics a size or
+of the colour within its own size of it and nearer to it than to any other listed graphic (a
+title or axis title may stand apart in a chart's undelimited extent), is a doubt. The inner probe's doubts (graphics a size or
 decoration filter set aside) stay doubts when they show the colour at all, and so do the candidates
 it set aside as no graphic (a rule, an underline: a thin coloured connector is an arrow). When no graphic is a
 member, an area of the colour the render shows outside every listed graphic and outside letters,
@@ -38,9 +39,6 @@ from widening.probes.colour_regions import AA_PT, DPI, components, downsampled, 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
 MARGIN = 14.0
-# Text of the colour further out may still be the graphic's title or axis title: a doubt, never a
-# non-member, up to this far (pt). Only adds doubts (generator regression: an axis title 15 pt out).
-BESIDE = 3 * MARGIN
 PALE = "pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"
 
 
@@ -74,15 +72,25 @@ def _unrendered(doc: Doc, m: Member, colour: str) -> str | None:
     return fine[0].why if fine else None
 
 
-def _text_beside(doc: Doc, m: Member, colour: str) -> str | None:
-    """Letters of ``colour`` within BESIDE pt of the graphic (beyond MARGIN), or None."""
-    near = _clip(doc, m, BESIDE)
-    hits = [g for g in glyph_boxes(doc.page(m.page), colour, letters_only=True) if g.intersects(near)]
+def _gap(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
+    return max(a.x0 - b.x1, b.x0 - a.x1, a.y0 - b.y1, b.y0 - a.y1, 0.0)
+
+
+def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str | None:
+    """Letters of ``colour`` within the graphic's own size of it and nearer to it than to any other
+    listed graphic, or None.
+
+    A chart's extent is not delimited: its title or axis title may stand well apart from the shapes
+    the drawing list groups (generator regressions: axis titles 15 and 55 pt from a lone stacked bar
+    in a wide chart). Only adds doubts: letters further out are left to the page's other checks."""
+    box = pymupdf.Rect(m.bbox)
+    reach = max(MARGIN, box.width, box.height)
+    others = [pymupdf.Rect(o.bbox) for o in listed if o.page == m.page and o.bbox != m.bbox]
+    hits = [g for g in glyph_boxes(doc.page(m.page), colour, letters_only=True)
+            if _gap(box, g) <= reach and all(_gap(box, g) <= _gap(o, g) for o in others)]
     if not hits:
         return None
-    box = pymupdf.Rect(m.bbox)
-    gap = min(max(box.x0 - g.x1, g.x0 - box.x1, box.y0 - g.y1, g.y0 - box.y1, 0) for g in hits)
-    return f"{colour} text {gap:.0f}pt from it"
+    return f"{colour} text {min(_gap(box, g) for g in hits):.0f}pt from it, nearer to it than to any other graphic"
 
 
 def _shows(doc: Doc, m: Member, colour: str, letters: list[pymupdf.Rect], drawings: list[dict]) -> str | None:
@@ -123,6 +131,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; {shown}", "why": f"{m.why}, yet it shows {colour}"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel"}))
+    listed = [*inner.members, *inner.doubts]
     for m in inner.members:
         area = _area(doc, m, colour)
         if area >= MIN_AREA:
@@ -133,7 +142,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture", "why": why}))
         elif (pale := _pale(doc, m, colour)) >= MIN_AREA:
             doubts.append(m.model_copy(update={"what": f"{m.what}; pale {colour} area {pale}px", "why": PALE.format(colour=colour)}))
-        elif beside := _text_beside(doc, m, colour):
+        elif beside := _text_nearest(doc, m, colour, listed):
             doubts.append(m.model_copy(update={"what": f"{m.what}; {beside}", "why": f"{colour} text beyond the {MARGIN:.0f}pt a title is looked for: its title or axis title?"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
@@ -145,7 +154,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel rendered, yet {colour} in its drawing, text or picture"}))
         elif (pale := _pale(doc, m, colour)) >= MIN_AREA:
             doubts.append(m.model_copy(update={"what": f"{m.what}; pale {colour} area {pale}px"}))
-        elif beside := _text_beside(doc, m, colour):
+        elif beside := _text_nearest(doc, m, colour, listed):
             doubts.append(m.model_copy(update={"what": f"{m.what}; {beside}"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
