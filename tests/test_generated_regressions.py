@@ -533,12 +533,12 @@ def test_two_short_bars_side_by_side_are_no_certain_rule(tmp_path, thickness):
         assert covered(1, g.bbox, found(res)), (probe, res.best_candidates)
 
 
-@pytest.mark.parametrize("right", [251.0, 331.0, 600.0])
-def test_a_green_axis_title_beyond_the_margin_keeps_the_chart_a_doubt(tmp_path, right):
-    # CI's fixed-seed profile (mixed family), twice: a stacked bar with no axis, centred in a wide chart,
-    # and its axis title "Share of respondents" in green 15 pt (then 55 pt) to its left, beyond the 14 pt
-    # margin searched for a title. "A chart with green" set the chart aside as a non-member.
-    chart = BarChartSpec(rect=(20.0, 20.0, right, 65.0), values=((0.5, 0.5),), colours=("blue", "blue"), thickness=0.3,
+@pytest.mark.parametrize(("right", "thickness"), [(251.0, 0.3), (331.0, 0.3), (244.0, 0.1), (600.0, 0.1)])
+def test_a_green_axis_title_beyond_the_margin_keeps_the_chart_a_doubt(tmp_path, right, thickness):
+    # CI's fixed-seed profile (mixed family), three times: a narrow stacked bar with no axis, centred in
+    # a wide chart, and its axis title "Share of respondents" in green 15, 55, then 70 pt to its left,
+    # beyond the 14 pt margin searched for a title. "A chart with green" set the chart aside.
+    chart = BarChartSpec(rect=(20.0, 20.0, right, 65.0), values=((0.5, 0.5),), colours=("blue", "blue"), thickness=thickness,
                          axis=False, axis_title="green")
     doc, truth = _open(DocSpec(pages=(PageSpec(width=right + 20.0, height=260.0, elements=(chart,)),)), tmp_path)
     [g] = truth.graphics

@@ -6,8 +6,8 @@ region of the colour, of at least ``min_area`` px, lies inside it or in a margin
 of the colour, no vector shape or text span of it and no picture whose own pixels hold it is a
 non-member (certain: it does not show the colour); one with only a few pixels of it, below
 ``min_area``, or with a shape, span or picture detail of the colour the render loses, or with text
-of the colour within its own size of it and nearer to it than to any other listed graphic (a
-title or axis title may stand apart in a chart's undelimited extent), is a doubt. The inner probe's doubts (graphics a size or
+of the colour nearer to it than to anything else the drawing list gives (a title or axis title
+may stand anywhere in a chart's undelimited extent), is a doubt. The inner probe's doubts (graphics a size or
 decoration filter set aside) stay doubts when they show the colour at all, and so do the candidates
 it set aside as no graphic (a rule, an underline: a thin coloured connector is an arrow). When no graphic is a
 member, an area of the colour the render shows outside every listed graphic and outside letters,
@@ -77,17 +77,17 @@ def _gap(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
 
 
 def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str | None:
-    """Letters of ``colour`` within the graphic's own size of it and nearer to it than to any other
-    listed graphic, or None.
+    """Letters of ``colour`` on the graphic's page nearer to it than to anything else the drawing list
+    gives (another graphic, or a candidate set aside as a rule or an underline), or None.
 
-    A chart's extent is not delimited: its title or axis title may stand well apart from the shapes
-    the drawing list groups (generator regressions: axis titles 15 and 55 pt from a lone stacked bar
-    in a wide chart). Only adds doubts: letters further out are left to the page's other checks."""
+    A chart's extent is not delimited: its title or axis title may stand far from the shapes the
+    drawing list groups (generator regressions: axis titles 15, 55 and 70 pt from a lone narrow
+    stacked bar in a wide chart). No distance is certain, so none is used: letters are given to the
+    nearest drawn thing, and when that is this graphic it stays a doubt. Only adds doubts."""
     box = pymupdf.Rect(m.bbox)
-    reach = max(MARGIN, box.width, box.height)
     others = [pymupdf.Rect(o.bbox) for o in listed if o.page == m.page and o.bbox != m.bbox]
     hits = [g for g in glyph_boxes(doc.page(m.page), colour, letters_only=True)
-            if _gap(box, g) <= reach and all(_gap(box, g) <= _gap(o, g) for o in others)]
+            if all(_gap(box, g) <= _gap(o, g) for o in others)]
     if not hits:
         return None
     return f"{colour} text {min(_gap(box, g) for g in hits):.0f}pt from it, nearer to it than to any other graphic"
@@ -131,7 +131,7 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; {shown}", "why": f"{m.why}, yet it shows {colour}"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel"}))
-    listed = [*inner.members, *inner.doubts]
+    listed = [*inner.members, *inner.doubts, *inner.best_candidates]
     for m in inner.members:
         area = _area(doc, m, colour)
         if area >= MIN_AREA:
