@@ -265,6 +265,24 @@ def test_table_values_ends_an_unruled_table_at_the_next_tables_header(tmp_path):
     assert len(res.members) == len(want) and all(covered(1, c.bbox, res.members) for c in want), [m.what for m in res.members]
 
 
+def test_table_values_ends_an_unruled_table_at_a_header_that_only_grazes_its_column(tmp_path):
+    # Long profile (tables family): the first table stands 55 pt to the right of the second, so
+    # the second's "Share" header lies under "Revenue" but less than 40% inside its band. That
+    # header did not end the first table, and the Share zeros below were read as Revenue members.
+    rev = ColumnSpec(name="Revenue", cells=(CellSpec(value=0.0), CellSpec(value=0.0)))
+    share = ColumnSpec(name="Share", cells=(CellSpec(value=0.0), CellSpec(value=0.0)))
+    t1 = TableSpec(origin=(75.0, 20.0), columns=(rev,), rows=("North", "South"), ruled=False, query=(0, ">", 0.0))
+    t2 = TableSpec(origin=(20.0, 65.0), columns=(rev, share), rows=("North", "South"), ruled=False, query=(0, ">=", 0.0))
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(t1, t2)),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">=", "value": 0.0})
+    want = [c for c in truth.cells if c.column == "Revenue"]
+    shares = [c for c in truth.cells if c.column == "Share"]
+    assert len(res.members) == len(want) and all(covered(1, c.bbox, res.members) for c in want), [m.what for m in res.members]
+    # The Share zeros are set aside with the reason, never dropped.
+    assert all(covered(1, c.bbox, res.doubts) for c in shares), [(d.what, d.why) for d in res.doubts]
+
+
 def test_table_values_reads_percent_thousands_negatives_and_markers(tmp_path):
     # The formats that already read right: kept so a change to the cell reader cannot lose them.
     col = ColumnSpec(name="Growth", cells=(CellSpec(value=-12.5, fmt="percent", marker="a"), CellSpec(value=-3.2, fmt="paren_neg"), CellSpec(value=40.0, fmt="percent")))

@@ -281,12 +281,15 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
             aside += [(w, f"below a gap of {top - last_y:.0f}pt that ends an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
             break
         col = [w for w in line if min(w[2], x1) - max(w[0], x0) >= 0.4 * (w[2] - w[0])]
-        if table is None and cells and col and not any(_NUM.search(w[4]) for w in col):
+        cut = [w for w in line if in_band(w) and w not in col]
+        # A word that only grazes the band counts here too: another table's header beside ours
+        # ("Share" under "Revenue") ends it just as one squarely under it does.
+        ending = col or cut
+        if table is None and cells and ending and not any(_NUM.search(w[4]) for w in ending):
             # Words without a number under numeric cells end an unruled table (another table's
             # header, a paragraph): what lies below in the column is set aside, not dropped.
-            aside += [(w, f"below the words {' '.join(w[4] for w in col)!r} that end an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
+            aside += [(w, f"below the words {' '.join(w[4] for w in ending)!r} that end an unruled table") for ln in lines[n:] for w in ln if in_band(w)]
             break
-        cut = [w for w in line if in_band(w) and w not in col]
         aside += [(w, "under 40% inside the column's band") for w in cut]
         if not col:
             continue
