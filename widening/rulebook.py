@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from widening.text import VOCAB_TOKEN
 
@@ -274,6 +274,8 @@ class NameMatching(RuleFile):
     edits: dict[int, int]
     max_pictures: int
     vowel_slip_min_letters: int
+    ocr_legible_px: float = Field(gt=0)
+    ocr_length_slack: int = Field(ge=0)
 
 
 class AnswerFormat(RuleFile):

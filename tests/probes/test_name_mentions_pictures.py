@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pymupdf
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -256,3 +257,63 @@ def test_a_name_in_a_full_page_picture_under_a_text_layer_is_never_called_absent
         doc.close()
     res = _probe(tmp_path / "p.pdf", name)
     assert res.members and "OCR of a picture" in res.members[0].what, res.note
+
+
+def _coarse_scan(path: Path, words: list[str], size: float, dpi: int, as_picture: bool) -> None:
+    """``words`` typed at ``size`` pt, rendered at ``dpi`` and placed as one picture: the whole page
+    (an image-only scan) or, ``as_picture``, a picture under a text-layer line."""
+    scratch = pymupdf.open()
+    sp = scratch.new_page(width=400, height=300)
+    for i, w in enumerate(words):
+        sp.insert_text((30, 40 + i * size * 2.2), w, fontsize=size)
+    pix = sp.get_pixmap(dpi=dpi)
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=300 + (80 if as_picture else 0))
+    if as_picture:
+        page.insert_text((30, 30), "Annual report of the board", fontsize=11)
+        page.insert_image(pymupdf.Rect(0, 60, 400, 360), pixmap=pix)
+    else:
+        page.insert_image(page.rect, pixmap=pix)
+    doc.save(path)
+
+
+_LETTERS = "abcdefghiklmnoprstuvwyz"
+
+
+@settings(deadline=None, max_examples=int(os.environ.get("WIDENING_COARSE_NAME_EXAMPLES", "6")),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(name=st.builds(lambda first, rest: first + rest, st.sampled_from("QBKMVZ"), st.text(_LETTERS, min_size=5, max_size=9)),
+       size=st.sampled_from([6.0, 7.0, 8.0, 10.0, 12.0]), dpi=st.sampled_from([40, 50, 60, 72]), as_picture=st.booleans())
+def test_a_name_in_coarse_pixels_is_never_a_measured_zero(name: str, size: float, dpi: int, as_picture: bool) -> None:
+    # OCR of small type in a coarse picture misreads letters past any edit budget ("Qzbrant" read
+    # "Orbaert", 7 pt at 50 dpi): the name must be found, or a shaky reading of its length be a doubt.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "coarse.pdf"
+        _coarse_scan(path, ["Committee minutes", name], size, dpi, as_picture)
+        doc = load_doc(path, ocr=True)
+        try:
+            res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name], "pictures": True})
+        finally:
+            doc.close()
+    assert not res.measured_zero, (name, size, dpi, as_picture, res.note)
+
+
+@pytest.mark.parametrize("as_picture", [False, True])
+def test_a_misread_name_in_coarse_pixels_is_a_doubt_and_legible_pixels_still_measure(tmp_path: Path, as_picture: bool) -> None:
+    # Named regression: 7 pt at 50 dpi, OCR reads no word within the edit budget of "Qzbrant".
+    path = tmp_path / "coarse.pdf"
+    _coarse_scan(path, ["Committee minutes", "Qzbrant"], 7.0, 50, as_picture)
+    doc = load_doc(path, ocr=True)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Qzbrant"], "pictures": True})
+        assert not res.members and any("px tall" in d.what for d in res.doubts), (res.note, [d.what for d in res.doubts])
+    finally:
+        doc.close()
+    # The same page typed large and read right: an absent name is a measured zero, not a doubt.
+    _coarse_scan(path, ["Committee minutes", "Qzbrant"], 14.0, 96, as_picture)
+    doc = load_doc(path, ocr=True)
+    try:
+        res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Vandermeer"], "pictures": True})
+        assert res.measured_zero, (res.note, [d.what for d in res.doubts])
+    finally:
+        doc.close()

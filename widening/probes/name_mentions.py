@@ -24,6 +24,10 @@ inside every picture of 8 px or more on text-layer pages are read too (OCR, kept
 cache): screenshots, a scan under a stamp-only text layer, and logos and icons in a header
 or footer band (a name printed only in a footer logo).
 
+OCR of small type in coarse pixels (a line under ``ocr_legible_px`` tall in the picture it was
+read from) misreads letters past any edit budget: there, a word of about the length of one of the
+name's words is a doubt.
+
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
@@ -920,6 +924,37 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
     return exact, ([] if exact else near)
 
 
+def _source_px_per_pt(doc: Doc, index: int, bbox: BBox) -> float | None:
+    """Pixels per point of the picture a line was read from: the coarsest raster image under the
+    line's centre (None where no raster lies there: vector lettering is rendered as finely as asked)."""
+    key = ("image_info", index)
+    if key not in doc.memo:
+        doc.memo[key] = doc.page(index).get_image_info()
+    cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
+    dens = [min(i["width"] / (b[2] - b[0]), i["height"] / (b[3] - b[1])) for i in doc.memo[key]
+            if (b := i["bbox"])[0] <= cx <= b[2] and b[1] <= cy <= b[3] and b[2] > b[0] and b[3] > b[1] and i.get("width", 0) > 0]
+    return min(dens) if dens else None
+
+
+def _shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
+    """Doubts for a name OCR may have misread: a line read from text under ``ocr_legible_px`` source
+    pixels tall holding a word of about the length of one of the name's words. Below that size the
+    recogniser reads "Qzbrant" as "Orbaert", far past any edit budget (tests/probes/test_name_mentions_pictures.py)."""
+    rules = _rules()
+    legible, slack = float(rules["ocr_legible_px"]), int(rules["ocr_length_slack"])
+    wanted = {len(t.norm) for v in variants for t in tokens(v)}
+    out: list[Member] = []
+    for line in lines:
+        density = _source_px_per_pt(doc, index, line.bbox)
+        if density is None or (px := (line.bbox[3] - line.bbox[1]) * density) >= legible:
+            continue
+        like = [t.raw for t in tokens(line.text) if any(abs(len(t.norm) - n) <= slack for n in wanted)]
+        if like:
+            out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {like[0]!r} read from text {px:.0f} px tall in its picture",
+                              why=f"a reading below {legible:g} px, where OCR misreads letters past any edit budget: it may be the name misread"))
+    return out
+
+
 _GLUED_WORDS = ("for", "of", "and", "the", "to", "in", "on", "with", "from")
 
 
@@ -1000,6 +1035,14 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 read = sorted(pics)
                 how += (f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(read)} ({picture_words.distinct_pictures(doc, read)} distinct,"
                         f" {picture_words.distinct_pictures(doc, read, decorations=True)} of them logos or icons)")
+    if not members:
+        # Words read from pixels too coarse to read letter for letter: the name may be misread there.
+        for index in pages:
+            if doc.facts.page(index).text_source == "ocr":
+                doubts += _shaky_hits(doc, index, doc.facts.page(index).ocr_lines, variants, "OCR")
+        if params.get("pictures") and not unread:
+            for index in picture_words.picture_pages(doc, tuple(pages)):
+                doubts += _shaky_hits(doc, index, picture_words.picture_lines(doc, index), variants, "OCR of a picture")
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), variants)
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
