@@ -584,13 +584,11 @@ def test_a_table_whose_next_page_has_no_text_layer_is_read_on_its_own_page(tmp_p
     assert not check_all(doc, truth, table_queries(spec), only=("tables",)).misses
 
 
-@pytest.mark.xfail(strict=True, reason="open precision finding: OCR of a vector area re-reads a caption clipped to 'Fig'; "
-                   "picture_words keeps it (it is no whole re-read of the layer's 'Figure 2'), and captions joins it with a '4' read in an icon")
 def test_a_caption_clipped_by_a_vector_area_is_no_mention_of_another_figure(tmp_path):
     # Long profile (pictures family): two 6 pt diagrams, each above its caption. Their vector area
     # cuts "Figure 2" to "Fig", OCR reads the diagram icons as "4": "a mention of figure 4 read
-    # inside a picture" is a doubt, so an absent Figure 4 is not measured absent. Never a false
-    # zero (a doubt keeps the row), but the absent caption is not measured either.
+    # inside a picture" was a doubt, so an absent Figure 4 was never measured absent. The clipped
+    # "Fig" is a re-read of the layer's letters inside the area, and goes as a whole re-read does.
     from widening.probes import run_probe as run
 
     d1 = VectorSpec(rect=(20.0, 51.0, 26.0, 57.0), shape="diagram", colour="blue", caption=CaptionSpec(kind="figure", number="1"))

@@ -275,7 +275,7 @@ class NameMatching(RuleFile):
     max_pictures: int
     vowel_slip_min_letters: int
     ocr_legible_px: float = Field(gt=0)
-    ocr_length_slack: int = Field(ge=0)
+    ocr_coarse_px: float = Field(gt=0)
 
 
 class AnswerFormat(RuleFile):

@@ -95,6 +95,22 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
     return out
 
 
+def densities(page: pymupdf.Page) -> list[tuple[BBox, float]]:
+    """Each displayed image's box (as placed, not clipped to the page) and the pixels per point its
+    shapes are drawn at: of the finer of the image and its mask (a 2x2 colour under a fine mask)."""
+    finest: dict[tuple[int, int], tuple[int, int]] = {}
+    for _, size, mask in _masks(page).values():
+        finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
+    out = []
+    for info in page.get_image_info():
+        x0, y0, x1, y1 = info["bbox"]
+        px = (int(info["width"]), int(info["height"]))
+        fine = max(px, finest.get(px, (0, 0)), key=min)
+        if x1 > x0 and y1 > y0 and min(fine) > 0:
+            out.append(((x0, y0, x1, y1), min(fine[0] / (x1 - x0), fine[1] / (y1 - y0))))
+    return out
+
+
 def _masks(page: pymupdf.Page) -> dict[int, tuple[int, tuple[int, int], tuple[int, int]]]:
     """Image xref -> (its soft (/SMask) or stencil (/Mask, an image) mask's xref, the image's (w, h), the mask's)."""
     out: dict[int, tuple[int, tuple[int, int], tuple[int, int]]] = {}

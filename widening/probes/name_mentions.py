@@ -25,8 +25,8 @@ cache): screenshots, a scan under a stamp-only text layer, and logos and icons i
 or footer band (a name printed only in a footer logo).
 
 OCR of small type in coarse pixels (a line under ``ocr_legible_px`` tall in the picture it was
-read from) misreads letters past any edit budget: there, a word of about the length of one of the
-name's words is a doubt.
+read from) misreads letters past the edit budget: there, each word of the name within a third of
+its characters of a word read (under ``ocr_coarse_px``, of about its length) makes a doubt.
 
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
@@ -927,31 +927,46 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
 def _source_px_per_pt(doc: Doc, index: int, bbox: BBox) -> float | None:
     """Pixels per point of the picture a line was read from: the coarsest raster image under the
     line's centre (None where no raster lies there: vector lettering is rendered as finely as asked)."""
-    key = ("image_info", index)
+    from widening.probes.images import densities
+
+    key = ("image_densities", index)
     if key not in doc.memo:
-        doc.memo[key] = doc.page(index).get_image_info()
+        doc.memo[key] = densities(doc.page(index))
     cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
-    dens = [min(i["width"] / (b[2] - b[0]), i["height"] / (b[3] - b[1])) for i in doc.memo[key]
-            if (b := i["bbox"])[0] <= cx <= b[2] and b[1] <= cy <= b[3] and b[2] > b[0] and b[3] > b[1] and i.get("width", 0) > 0]
+    dens = [d for b, d in doc.memo[key] if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
     return min(dens) if dens else None
 
 
+def _loose(a: str, b: str, coarse: bool) -> bool:
+    """``b`` may be OCR's misreading of ``a`` in small type: up to a third of ``a``'s characters (at
+    least one) changed, dropped or added; in type too coarse for any letter to be sure (``coarse``),
+    any word of about its length. Words of one or two characters are left to exact matching."""
+    k = max(1, len(a) // 3)
+    if len(a) < 3 or abs(len(a) - len(b)) > max(k, 2 if coarse else 0):
+        return False
+    return coarse or regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+
+
 def _shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
-    """Doubts for a name OCR may have misread: a line read from text under ``ocr_legible_px`` source
-    pixels tall holding a word of about the length of one of the name's words. Below that size the
-    recogniser reads "Qzbrant" as "Orbaert", far past any edit budget (tests/probes/test_name_mentions_pictures.py)."""
-    rules = _rules()
-    legible, slack = float(rules["ocr_legible_px"]), int(rules["ocr_length_slack"])
-    wanted = {len(t.norm) for v in variants for t in tokens(v)}
-    out: list[Member] = []
+    """Doubts for a name OCR may have misread: where lines were read from type under ``ocr_legible_px``
+    source pixels tall, and every word of the name (of three characters or more) is there within a
+    third of its characters (under ``ocr_coarse_px``: of about its length). Below that size OCR
+    misreads names past the edit budget ("Blythe" as "Blyhe", "Qzbrant" as "Obrant", and in coarser
+    type as "Orbrart": tests/probes/test_name_mentions_pictures.py)."""
+    legible, coarse = float(_rules()["ocr_legible_px"]), float(_rules()["ocr_coarse_px"])
+    shaky: list[tuple[Token, TextLine, float]] = []
     for line in lines:
         density = _source_px_per_pt(doc, index, line.bbox)
-        if density is None or (px := (line.bbox[3] - line.bbox[1]) * density) >= legible:
-            continue
-        like = [t.raw for t in tokens(line.text) if any(abs(len(t.norm) - n) <= slack for n in wanted)]
-        if like:
-            out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {like[0]!r} read from text {px:.0f} px tall in its picture",
-                              why=f"a reading below {legible:g} px, where OCR misreads letters past any edit budget: it may be the name misread"))
+        if density is not None and (px := (line.bbox[3] - line.bbox[1]) * density) < legible:
+            shaky += [(t, line, px) for t in tokens(line.text)]
+    out: list[Member] = []
+    for v in variants:
+        words = [t.norm for t in tokens(v) if len(t.norm) >= 3]
+        near = [next(((t, line, px) for t, line, px in shaky if _loose(w, t.norm, px < coarse)), None) for w in words]
+        if words and all(near):
+            t, line, px = near[0]
+            out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}",
+                              why=f"a reading below {legible:g} px, where OCR misreads letters past the edit budget: it may be the name misread"))
     return out
 
 

@@ -282,7 +282,8 @@ def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
 # outlined marks), and reads them worse: "figure" as "figi", which a caption search takes for
 # "Fig. I". A line is such a re-read when it lies in a vector area and in no raster picture (where
 # a text layer may be an invisible OCR layer that disagrees with the pixels), text-layer words
-# span REREAD_COVER of its width, and its letters and digits are REREAD_SAME alike to theirs. A
+# span REREAD_COVER of its width, and its letters and digits are REREAD_SAME alike to theirs (to
+# the letters of theirs inside its width: an area's edge may cut a word). A
 # line with anything more in it (lettering beside a word) stays.
 REREAD_COVER = 0.8
 REREAD_SAME = 0.75
@@ -310,8 +311,16 @@ def _reread(box: Any, text: str, areas: list[BBox], rasters: list[Any], words: l
     covered = sum(max(0.0, min(r.x1, box.x1) - max(r.x0, box.x0)) for r, _ in on_line)
     if not on_line or covered < REREAD_COVER * box.width:
         return False
-    read, layer = alnum(name_form(text)), alnum(name_form("".join(t for _, t in on_line)))
+    read, layer = alnum(name_form(text)), alnum(name_form("".join(_inside(r, t, box) for r, t in on_line)))
     return bool(read) and SequenceMatcher(None, read, layer, autojunk=False).ratio() >= REREAD_SAME
+
+
+def _inside(word: Any, text: str, box: Any) -> str:
+    """The letters of a layer word whose share of its width (by position) centres inside ``box``'s
+    x-range: a vector area that cuts "Figure" in two shows OCR only "Fig", which is a re-read too."""
+    n = len(text)
+    step = word.width / n if n else 0.0
+    return "".join(c for i, c in enumerate(text) if box.x0 <= word.x0 + (i + 0.5) * step <= box.x1)
 
 
 def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
