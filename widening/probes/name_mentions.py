@@ -26,7 +26,7 @@ or footer band (a name printed only in a footer logo).
 
 OCR of small type in coarse pixels (a line under ``ocr_legible_px`` tall in the picture it was
 read from) misreads letters past the edit budget: there, each word of the name within a third of
-its characters of a word read (under ``ocr_coarse_px``, of about its length) makes a doubt.
+its characters of a word read (under ``ocr_coarse_px``, any word within half its length) makes a doubt.
 
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
@@ -940,17 +940,19 @@ def _source_px_per_pt(doc: Doc, index: int, bbox: BBox) -> float | None:
 def _loose(a: str, b: str, coarse: bool) -> bool:
     """``b`` may be OCR's misreading of ``a`` in small type: up to a third of ``a``'s characters (at
     least one) changed, dropped or added; in type too coarse for any letter to be sure (``coarse``),
-    any word of about its length. Words of one or two characters are left to exact matching."""
-    k = max(1, len(a) // 3)
-    if len(a) < 3 or abs(len(a) - len(b)) > max(k, 2 if coarse else 0):
+    any word within half its length of ``a``'s. Words of one or two characters are left to exact matching."""
+    if len(a) < 3:
         return False
-    return coarse or regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
+    if coarse:
+        return abs(len(a) - len(b)) <= max(1, len(a) // 2)
+    k = max(1, len(a) // 3)
+    return abs(len(a) - len(b)) <= k and regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
 
 
 def _shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
     """Doubts for a name OCR may have misread: where lines were read from type under ``ocr_legible_px``
     source pixels tall, and every word of the name (of three characters or more) is there within a
-    third of its characters (under ``ocr_coarse_px``: of about its length). Below that size OCR
+    third of its characters (under ``ocr_coarse_px``: any word within half its length). Below that size OCR
     misreads names past the edit budget ("Blythe" as "Blyhe", "Qzbrant" as "Obrant", and in coarser
     type as "Orbrart": tests/probes/test_name_mentions_pictures.py)."""
     legible, coarse = float(_rules()["ocr_legible_px"]), float(_rules()["ocr_coarse_px"])
