@@ -295,9 +295,11 @@ def test_a_name_in_coarse_pixels_is_never_a_measured_zero(name: str, size: float
         doc = load_doc(path, ocr=True)
         try:
             res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [name], "pictures": True})
+            search = run_probe("text_search", doc, Scope(pages=(1,)), {"text": name})
         finally:
             doc.close()
     assert not res.measured_zero, (name, size, dpi, as_picture, res.note)
+    assert not search.measured_zero, (name, size, dpi, as_picture, search.note)
 
 
 @pytest.mark.parametrize("as_picture", [False, True])
@@ -309,6 +311,8 @@ def test_a_misread_name_in_coarse_pixels_is_a_doubt_and_legible_pixels_still_mea
     try:
         res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Qzbrant"], "pictures": True})
         assert not res.members and any("px tall" in d.what for d in res.doubts), (res.note, [d.what for d in res.doubts])
+        search = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Qzbrant"})
+        assert not search.members and any("px tall" in d.what for d in search.doubts), (search.note, [d.what for d in search.doubts])
     finally:
         doc.close()
     # The same page typed large and read right: an absent name is a measured zero, not a doubt.

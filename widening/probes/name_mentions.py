@@ -949,7 +949,7 @@ def _loose(a: str, b: str, coarse: bool) -> bool:
     return abs(len(a) - len(b)) <= k and regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
 
 
-def _shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
+def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
     """Doubts for a name OCR may have misread: where lines were read from type under ``ocr_legible_px``
     source pixels tall, and every word of the name (of three characters or more) is there within a
     third of its characters (under ``ocr_coarse_px``: any word within half its length). Below that size OCR
@@ -1056,10 +1056,10 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         # Words read from pixels too coarse to read letter for letter: the name may be misread there.
         for index in pages:
             if doc.facts.page(index).text_source == "ocr":
-                doubts += _shaky_hits(doc, index, doc.facts.page(index).ocr_lines, variants, "OCR")
+                doubts += shaky_hits(doc, index, doc.facts.page(index).ocr_lines, variants, "OCR")
         if params.get("pictures") and not unread:
             for index in picture_words.picture_pages(doc, tuple(pages)):
-                doubts += _shaky_hits(doc, index, picture_words.picture_lines(doc, index), variants, "OCR of a picture")
+                doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), variants, "OCR of a picture")
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), variants)
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"

@@ -1,7 +1,8 @@
 """Probe ``text_search``: where a string occurs, insensitive to case, spacing, hyphenation and ligatures.
 
 A hit inside a longer word as printed ("Qzkakaq" in "Qzkakaquaq") is a doubt: not a mention,
-yet a text layer may lack the space between two words.
+yet a text layer may lack the space between two words. Where OCR read type too small in coarse
+pixels and found nothing, a reading near the text is a doubt (name_mentions' shaky readings).
 
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
@@ -16,8 +17,9 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
-from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, probe
+from widening.probes.name_mentions import shaky_hits
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form
 
@@ -132,12 +134,18 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
         doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
+        read = tuple(line for line in facts.ocr_lines if centre_in(line.bbox, clip)) if use_ocr else ()
         if not use_ocr:
             try:
-                found += [(b, glued, "OCR of a picture") for b, glued in find_all(picture_chars(doc.page(index), index, clip), needle)]
+                pictured = picture_lines(doc.page(index), index, clip)
             except Exception as exc:  # a picture that cannot be read may show the text
                 unmeasured[index] = f"a picture on the page could not be read ({type(exc).__name__})"
                 continue
+            found += [(b, glued, "OCR of a picture") for b, glued in find_all(_chars_of(pictured), needle)]
+            read = pictured
+        if not found:
+            # Type too small in coarse pixels is misread past any exact match: a reading near the text is a doubt.
+            doubts += shaky_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
         for bbox, glued, where in found:
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
@@ -149,19 +157,21 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
 
 
-def picture_chars(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Char]:
-    """Normalised characters OCR reads inside the pictures of a text-layer page (each with its line's box).
+def picture_lines(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> tuple[TextLine, ...]:
+    """The lines OCR reads inside the pictures of a text-layer page whose centres lie in ``clip``.
 
     Every picture is read, icons and logos too: a size or band rule does not make a picture
     wordless. Only one under 8 px across (and its mask too) is skipped, as it cannot hold a legible glyph."""
     from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image  # OCR is heavy: only when a page shows pictures
     from widening.probes.images import placed_images
 
-    out: list[Char] = []
+    out: list[TextLine] = []
     for placed in placed_images(page, index, clip):
         if placed.finest < 8:
             continue
-        for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE):
-            if centre_in(line.bbox, clip):
-                out.extend(_line_chars(line.text, line.bbox))
-    return out
+        out += [line for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE) if centre_in(line.bbox, clip)]
+    return tuple(out)
+
+
+def _chars_of(lines: tuple[TextLine, ...]) -> list[Char]:
+    return [c for line in lines for c in _line_chars(line.text, line.bbox)]
