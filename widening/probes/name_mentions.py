@@ -26,7 +26,9 @@ or footer band (a name printed only in a footer logo).
 
 OCR of small type in coarse pixels (a line under ``ocr_legible_px`` tall in the picture it was
 read from) misreads letters past the edit budget: there, each word of the name within a third of
-its characters of a word read (under ``ocr_coarse_px``, any word within half its length) makes a doubt.
+its characters of a word read (under ``ocr_coarse_px``, within half of them) makes a doubt. Type
+under 7 px (an x-height under 3.5 px) is read by neither OCR nor a person letter for letter: a name
+set so small may be missed.
 
 Example: a survey year the report never covers has no exact mention on any page, text
 layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
@@ -939,20 +941,19 @@ def _source_px_per_pt(doc: Doc, index: int, bbox: BBox) -> float | None:
 
 def _loose(a: str, b: str, coarse: bool) -> bool:
     """``b`` may be OCR's misreading of ``a`` in small type: up to a third of ``a``'s characters (at
-    least one) changed, dropped or added; in type too coarse for any letter to be sure (``coarse``),
-    any word within half its length of ``a``'s. Words of one or two characters are left to exact matching."""
-    if len(a) < 3:
+    least one; half of them in type too coarse for any letter to be sure, ``coarse``) changed,
+    dropped or added. A number is misread as another number, a word as a word: digits are matched
+    to readings with digits only. Words of one or two characters are left to exact matching."""
+    if len(a) < 3 or any(c.isdigit() for c in a) != any(c.isdigit() for c in b):
         return False
-    if coarse:
-        return abs(len(a) - len(b)) <= max(1, len(a) // 2)
-    k = max(1, len(a) // 3)
+    k = max(1, len(a) // (2 if coarse else 3))
     return abs(len(a) - len(b)) <= k and regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
 
 
 def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
     """Doubts for a name OCR may have misread: where lines were read from type under ``ocr_legible_px``
     source pixels tall, and every word of the name (of three characters or more) is there within a
-    third of its characters (under ``ocr_coarse_px``: any word within half its length). Below that size OCR
+    third of its characters (under ``ocr_coarse_px``: within half of them). Below that size OCR
     misreads names past the edit budget ("Blythe" as "Blyhe", "Qzbrant" as "Obrant", and in coarser
     type as "Orbrart": tests/probes/test_name_mentions_pictures.py)."""
     legible, coarse = float(_rules()["ocr_legible_px"]), float(_rules()["ocr_coarse_px"])
@@ -970,6 +971,16 @@ def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list
             out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}",
                               why=f"a reading below {legible:g} px, where OCR misreads letters past the edit budget: it may be the name misread"))
     return out
+
+
+def ocr_near_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
+    """Doubts in OCR ``lines`` where no variant is read exactly: readings within the edit budget
+    ("QaagfIra" for "Qaagflra"), then shaky readings of small type (``shaky_hits``)."""
+    toks = [t for line in lines for t in reading(tokens(line.text, line.bbox, split_box=True))]
+    out = [Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]), what=f"{src}: {_printed(toks, h)!r} near {v!r}",
+                  why="matches only within the edit tolerance (OCR noise): neither presence nor absence")
+           for v in variants for h in find(v, toks) if not h.exact]
+    return out + shaky_hits(doc, index, lines, variants, src)
 
 
 _GLUED_WORDS = ("for", "of", "and", "the", "to", "in", "on", "with", "from")

@@ -1,8 +1,8 @@
 """Probe ``text_search``: where a string occurs, insensitive to case, spacing, hyphenation and ligatures.
 
 A hit inside a longer word as printed ("Qzkakaq" in "Qzkakaquaq") is a doubt: not a mention,
-yet a text layer may lack the space between two words. Where OCR read type too small in coarse
-pixels and found nothing, a reading near the text is a doubt (name_mentions' shaky readings).
+yet a text layer may lack the space between two words. Where OCR found nothing, a reading within
+the edit budget, or near the text in small type in coarse pixels, is a doubt (as in name_mentions).
 
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
@@ -19,7 +19,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, probe
-from widening.probes.name_mentions import shaky_hits
+from widening.probes.name_mentions import ocr_near_hits
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form
 
@@ -144,8 +144,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             found += [(b, glued, "OCR of a picture") for b, glued in find_all(_chars_of(pictured), needle)]
             read = pictured
         if not found:
-            # Type too small in coarse pixels is misread past any exact match: a reading near the text is a doubt.
-            doubts += shaky_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
+            # OCR misreads a letter ("QaagfIra"), and small type in coarse pixels more: a reading near the text is a doubt.
+            doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
         for bbox, glued, where in found:
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
