@@ -325,3 +325,20 @@ def test_a_misread_name_in_coarse_pixels_is_a_doubt_and_legible_pixels_still_mea
         assert res.measured_zero, (res.note, [d.what for d in res.doubts])
     finally:
         doc.close()
+
+
+def test_a_designator_in_coarse_pixels_needs_a_short_reading_on_the_line(tmp_path: Path) -> None:
+    # "Recruiter C": the word alone proves nothing about the designator; a short reading beside it
+    # in coarse type ("Recruiter A" at 12 pt in a 50 dpi scan) may be the C misread: a doubt. Legible,
+    # the A is read as A: "Recruiter C" is then measured absent.
+    path = tmp_path / "designator.pdf"
+    for size, dpi, doubted in ((12.0, 50, True), (14.0, 96, False)):
+        _coarse_scan(path, ["Committee minutes", "Recruiter A"], size, dpi, False)
+        doc = load_doc(path, ocr=True)
+        try:
+            res = run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": ["Recruiter C"]})
+        finally:
+            doc.close()
+        assert not res.members, res.note
+        assert any("px tall" in d.what for d in res.doubts) == doubted, (size, dpi, [d.what for d in res.doubts])
+        assert res.measured_zero == (not doubted), (size, dpi, res.note)

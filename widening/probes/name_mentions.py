@@ -944,7 +944,7 @@ def _loose(a: str, b: str, coarse: bool) -> bool:
     least one; half of them in type too coarse for any letter to be sure, ``coarse``) changed,
     dropped or added. A number is misread as another number, a word as a word: digits are matched
     to readings with digits only. Words of one or two characters are left to exact matching."""
-    if len(a) < 3 or any(c.isdigit() for c in a) != any(c.isdigit() for c in b):
+    if len(a) < 3 or not _same_kind(a, b):
         return False
     k = max(1, len(a) // (2 if coarse else 3))
     return abs(len(a) - len(b)) <= k and regex.fullmatch(f"(?:{regex.escape(a)}){{e<={k}}}", b) is not None
@@ -953,7 +953,8 @@ def _loose(a: str, b: str, coarse: bool) -> bool:
 def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
     """Doubts for a name OCR may have misread: where lines were read from type under ``ocr_legible_px``
     source pixels tall, and every word of the name (of three characters or more) is there within a
-    third of its characters (under ``ocr_coarse_px``: within half of them). Below that size OCR
+    third of its characters (under ``ocr_coarse_px``: within half of them), on a line with a short
+    reading for each shorter word of the name. Below that size OCR
     misreads names past the edit budget ("Blythe" as "Blyhe", "Qzbrant" as "Obrant", and in coarser
     type as "Orbrart": tests/probes/test_name_mentions_pictures.py)."""
     legible, coarse = float(_rules()["ocr_legible_px"]), float(_rules()["ocr_coarse_px"])
@@ -965,12 +966,22 @@ def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list
     out: list[Member] = []
     for v in variants:
         words = [t.norm for t in tokens(v) if len(t.norm) >= 3]
-        near = [next(((t, line, px) for t, line, px in shaky if _loose(w, t.norm, px < coarse)), None) for w in words]
+        # A designator of one or two characters ("Recruiter C", "Wave IV") must stand on a line with
+        # the words, as a short reading of its kind (a letter for a letter, a digit for a digit).
+        short = [t.norm for t in tokens(v) if len(t.norm) < 3]
+        lines_with = {id(line): line for t, line, px in shaky if all(
+            any(len(u.norm) <= 3 and _same_kind(d, u.norm) for u in tokens(line.text)) for d in short)}
+        near = [next(((t, line, px) for t, line, px in shaky if _loose(w, t.norm, px < coarse)
+                      and (not short or id(line) in lines_with)), None) for w in words]
         if words and all(near):
             t, line, px = near[0]
             out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}",
                               why=f"a reading below {legible:g} px, where OCR misreads letters past the edit budget: it may be the name misread"))
     return out
+
+
+def _same_kind(a: str, b: str) -> bool:
+    return any(c.isdigit() for c in a) == any(c.isdigit() for c in b)
 
 
 def ocr_near_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list[str], src: str) -> list[Member]:
