@@ -279,7 +279,7 @@ EXPECTED_REJECTS = {
     ("missing_container.yaml", 1): Code.missing_container,  # Pages 100-120 of this paper
     ("missing_container.yaml", 2): Code.missing_container,  # Pages 400-640
     ("absent_entity.yaml", 0): Code.absent_entity,  # TRUCS level-6
-    ("absent_entity.yaml", 1): Code.absent_entity,  # Tweets attributed to Boeing
+    ("absent_entity.yaml", 1): Code.absent_entity,  # Japan in a raster deck (OCR read every slide)
     ("short_not_empty.yaml", 0): Code.short_not_empty,  # EarthLink "another two companies"
     ("unbounded_complement.yaml", 0): Code.unbounded_complement,  # mi_phone, PDF missing
     ("pinned_uncovered.yaml", 0): Code.pinned_uncovered,  # yellow italic pinned to PDF page 9 only
