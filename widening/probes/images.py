@@ -78,9 +78,7 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
     ``hashes``: each carries its image's digest (decodes every image too)."""
     masks = _masks(page)
     mask_xrefs = {m for m, _, _ in masks.values()}
-    finest: dict[tuple[int, int], tuple[int, int]] = {}
-    for _, size, mask in masks.values():
-        finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
+    finest = _finest_masks(masks)
     out: list[Placed] = []
     for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
         r = pymupdf.Rect(info["bbox"]) & page.rect
@@ -98,9 +96,7 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
 def densities(page: pymupdf.Page) -> list[tuple[BBox, float]]:
     """Each displayed image's box (as placed, not clipped to the page) and the pixels per point its
     shapes are drawn at: of the finer of the image and its mask (a 2x2 colour under a fine mask)."""
-    finest: dict[tuple[int, int], tuple[int, int]] = {}
-    for _, size, mask in _masks(page).values():
-        finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
+    finest = _finest_masks(_masks(page))
     out = []
     for info in page.get_image_info():
         x0, y0, x1, y1 = info["bbox"]
@@ -109,6 +105,14 @@ def densities(page: pymupdf.Page) -> list[tuple[BBox, float]]:
         if x1 > x0 and y1 > y0 and min(fine) > 0:
             out.append(((x0, y0, x1, y1), min(fine[0] / (x1 - x0), fine[1] / (y1 - y0))))
     return out
+
+
+def _finest_masks(masks: dict[int, tuple[int, tuple[int, int], tuple[int, int]]]) -> dict[tuple[int, int], tuple[int, int]]:
+    """Image size (w, h) -> the finest mask among the images of that size (see Placed.mask)."""
+    finest: dict[tuple[int, int], tuple[int, int]] = {}
+    for _, size, mask in masks.values():
+        finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
+    return finest
 
 
 def _masks(page: pymupdf.Page) -> dict[int, tuple[int, tuple[int, int], tuple[int, int]]]:

@@ -958,21 +958,20 @@ def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list
     misreads names past the edit budget ("Blythe" as "Blyhe", "Qzbrant" as "Obrant", and in coarser
     type as "Orbrart": tests/probes/test_name_mentions_pictures.py)."""
     legible, coarse = float(_rules()["ocr_legible_px"]), float(_rules()["ocr_coarse_px"])
-    shaky: list[tuple[Token, TextLine, float]] = []
+    shaky: list[tuple[TextLine, float, list[Token]]] = []
     for line in lines:
         density = _source_px_per_pt(doc, index, line.bbox)
         if density is not None and (px := (line.bbox[3] - line.bbox[1]) * density) < legible:
-            shaky += [(t, line, px) for t in tokens(line.text)]
+            shaky.append((line, px, tokens(line.text)))
     out: list[Member] = []
     for v in variants:
         words = [t.norm for t in tokens(v) if len(t.norm) >= 3]
         # A designator of one or two characters ("Recruiter C", "Wave IV") must stand on a line with
         # the words, as a short reading of its kind (a letter for a letter, a digit for a digit).
         short = [t.norm for t in tokens(v) if len(t.norm) < 3]
-        lines_with = {id(line): line for t, line, px in shaky if all(
-            any(len(u.norm) <= 3 and _same_kind(d, u.norm) for u in tokens(line.text)) for d in short)}
-        near = [next(((t, line, px) for t, line, px in shaky if _loose(w, t.norm, px < coarse)
-                      and (not short or id(line) in lines_with)), None) for w in words]
+        usable = [(line, px, toks) for line, px, toks in shaky
+                  if all(any(len(u.norm) <= 3 and _same_kind(d, u.norm) for u in toks) for d in short)]
+        near = [next(((t, line, px) for line, px, toks in usable for t in toks if _loose(w, t.norm, px < coarse)), None) for w in words]
         if words and all(near):
             t, line, px = near[0]
             out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}",
