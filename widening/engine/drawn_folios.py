@@ -23,8 +23,8 @@ from widening.probes.picture_words import (
     VECTOR_AREA_GAP_PT,
     VECTOR_MAX_AREAS,
     VECTOR_MAX_LETTER_PT,
-    PictureText,
     picture_groups,
+    stored_lines,
 )
 
 # A path is passed over only when it cannot draw a digit: flatter than DRAWN_MIN_PT (a rule, an
@@ -103,14 +103,7 @@ def margin_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
     """What OCR reads where drawn content reaches into page ``index``'s margins (memoised, disk-cached)."""
     key = ("folio_margins", index)
     if key not in doc.memo:
-        store = doc.store
-        ckey = f"{doc.facts.sha256}-p{index}"
-        got = store.get(FOLIO_MARGINS, ckey, PictureText) if store is not None else None
-        if got is None:
-            got = PictureText(lines=_read_margins(doc, index))
-            if store is not None:
-                store.put(FOLIO_MARGINS, ckey, got)
-        doc.memo[key] = got.lines
+        doc.memo[key] = stored_lines(doc, FOLIO_MARGINS, index, _read_margins)
     return doc.memo[key]
 
 

@@ -11,6 +11,7 @@ Used by the probes that must not miss words printed in pixels (name_mentions, te
 from __future__ import annotations
 
 from difflib import SequenceMatcher
+from collections.abc import Callable
 from typing import Any
 
 from widening import rulebook
@@ -259,22 +260,24 @@ class PictureText(Frozen):
     lines: tuple[TextLine, ...] = ()
 
 
-def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
-    """Lines OCR reads inside the pictures of a text-layer page, in PDF points.
+def stored_lines(doc: Doc, namespace: str, index: int, read: Callable[[Doc, int], tuple[TextLine, ...]]) -> tuple[TextLine, ...]:
+    """``read(doc, index)``, kept in the on-disk cache under ``namespace`` when the caller put one in
+    ``doc.store`` (the audit does), keyed by the PDF's hash and the page: OCR is the slow part."""
+    store = doc.store
+    ckey = f"{doc.facts.sha256}-p{index}"
+    got = store.get(namespace, ckey, PictureText) if store is not None else None
+    if got is None:
+        got = PictureText(lines=read(doc, index))
+        if store is not None:
+            store.put(namespace, ckey, got)
+    return got.lines
 
-    Memoised per document, and in the on-disk cache when the caller put one in
-    ``doc.store`` (the audit does), keyed by the PDF's hash and the page.
-    """
+
+def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    """Lines OCR reads inside the pictures of a text-layer page, in PDF points (memoised, disk-cached)."""
     key = ("picture_lines", index)
     if key not in doc.memo:
-        store = doc.store
-        ckey = f"{doc.facts.sha256}-p{index}"
-        got = store.get(PICTURE_TEXT, ckey, PictureText) if store is not None else None
-        if got is None:
-            got = PictureText(lines=_read_pictures(doc, index))
-            if store is not None:
-                store.put(PICTURE_TEXT, ckey, got)
-        doc.memo[key] = _without_rereads(doc, index, got.lines)
+        doc.memo[key] = _without_rereads(doc, index, stored_lines(doc, PICTURE_TEXT, index, _read_pictures))
     return doc.memo[key]
 
 
