@@ -293,6 +293,7 @@ class Qualifiers(RuleFile):
     not_heads: Words
     units: Words
     generic_nouns: Words
+    designators: Words
     months: dict[str, int]
     range_joiners: Words
     frame_words: Words

@@ -184,8 +184,8 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
         part_res = [run_probe("name_mentions", doc, everywhere, _part_params(alts)) for alts in parts]
         out.results += part_res
         if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
-            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1]}): its last word '{q.parts[-1]}' "
-                         "is an ordinary noun the document may leave out")
+            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1]}): its other words are "
+                         "ordinary nouns or designators the document may leave out or translate")
             continue
         if any(pr.measured_zero for pr in part_res) and (printed := _headless(q, doc, everywhere)):
             # "Section 3.4" printed as a heading "3.4 Results", "error 388" as "ERR388": no claim on the head word's absence.
@@ -250,15 +250,19 @@ def _abbreviation(q: Qualifier) -> bool:
 
 
 def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc, everywhere: Scope) -> tuple[str, int] | None:
-    """("College Board Search", page) when only the name's last word, an ordinary noun ("Platform"),
-    is unprinted and the words before it are printed as written: the name may be there without it."""
-    from widening.question.parse import ordinary_word
+    """("College Board Search", page) when the only unprinted words of the name are ordinary nouns
+    ("Platform") or designators ("Foundation", "Ministry": rules/qualifiers.yaml) and the others are
+    printed, together as written: the name may be there without them or with them translated."""
+    from widening.question.parse import designator, ordinary_word
 
-    if len(parts) < 2 or q.kind not in ("name", "quoted") or not part_res[-1].measured_zero:
+    if len(parts) < 2 or q.kind not in ("name", "quoted"):
         return None
-    if any(not pr.members for pr in part_res[:-1]) or not all(ordinary_word(a) for a in parts[-1]):
+    unprinted = [i for i, pr in enumerate(part_res) if not pr.members]
+    if not unprinted or len(unprinted) == len(parts) or any(not part_res[i].measured_zero for i in unprinted):
         return None
-    head = " ".join(alts[0] for alts in parts[:-1])
+    if not all(ordinary_word(a) or designator(a) for i in unprinted for a in parts[i]):
+        return None
+    head = " ".join(alts[0] for i, alts in enumerate(parts) if i not in unprinted)
     res = run_probe("name_mentions", doc, everywhere, {"variants": [head], "qualifier": "part", "pictures": True})
     return (head, res.members[0].page) if res.members else None
 

@@ -674,6 +674,12 @@ def ordinary_word(word: str) -> bool:
     return word.lower().strip(".,") in _ordinary_words()
 
 
+@cache
+def designator(word: str) -> bool:
+    """A word that says what kind of body a name is ("Foundation", "Ministry": rules/qualifiers.yaml designators)."""
+    return word.lower().strip(".,") in frozenset(_qv()["designators"])
+
+
 def _ordinary_words() -> frozenset[str]:
     """Words that are not names even when capitalised: generic nouns, colours, elements, object words."""
     v = _v()
