@@ -294,6 +294,7 @@ class Qualifiers(RuleFile):
     units: Words
     generic_nouns: Words
     designators: Words
+    aliases: list[Words]
     months: dict[str, int]
     range_joiners: Words
     frame_words: Words

@@ -350,6 +350,56 @@ def test_a_name_printed_without_its_designator_is_a_doubt(tmp_path: Path, questi
     assert d.case == "unverifiable" and "designators" in d.reason, d.reason
     d = _decide(pdf, "What role did the Zorblax Foundation play in the survey?", ocr=False)
     assert d.case == "absent_entity", d.reason
+    # Only the head may be left out: an unprinted modifier tells the name apart, so it is still claimed.
+    d = _decide(_printed_pdf(tmp_path / "m.pdf", ["Internet Penetration grew fast.", "Notes follow."]),
+                'By what percent did "Bike Penetration" grow?', ocr=False)
+    assert d.case == "absent_entity", d.reason
+
+
+@pytest.mark.parametrize("question, printed", [
+    ("What did NATO decide in Brussels?", "The North Atlantic Treaty Organization met in Brussels."),
+    ("How did the ZQF vote?", "Members of the Zorblax Quendor Federation voted."),
+    ("What did the NY Times report?", "The New York Times reported it."),
+    ("What does the DoQA say?", "The Department of Quendor Affairs says so."),
+])
+def test_an_acronym_the_document_spells_out_is_a_doubt(tmp_path: Path, question: str, printed: str) -> None:
+    """A word the question writes in capitals may be the initials of words the document prints in full
+    (found on a document the engine was not tuned on: "NATO" claimed absent beside "North Atlantic Treaty
+    Organization"). The same acronym with no such words printed is still claimed."""
+    d = _decide(_printed_pdf(tmp_path / "t.pdf", [printed, "Notes and tables follow."]), question, ocr=False)
+    assert d.case == "unverifiable" and "another form" in d.reason, d.reason
+    d = _decide(_printed_pdf(tmp_path / "u.pdf", ["Members of the Zorblax council voted.", "Notes and tables follow."]), question, ocr=False)
+    assert d.case == "absent_entity", d.reason
+
+
+@settings(max_examples=25, deadline=None)
+@given(words=st.lists(st.from_regex(r"[A-Z][a-z]{3,8}", fullmatch=True), min_size=2, max_size=5),
+       small=st.sampled_from(["", " of", " and", " for the"]))
+def test_an_acronym_of_printed_capitalised_words_is_never_absent(tmp_path_factory, words: list[str], small: str) -> None:
+    """Property: initials of capitalised words printed in a row (small words between them allowed) are never
+    claimed absent when the question writes them as one word in capitals."""
+    acronym = "".join(w[0] for w in words)
+    printed = " ".join(words[:1] + [f"{small.strip()} {w}".strip() for w in words[1:]]) if small else " ".join(words)
+    pdf = _printed_pdf(tmp_path_factory.mktemp("acr") / "t.pdf", [f"Report of the {printed} in May.", "Notes and tables follow."])
+    d = _decide(pdf, f"What did the {acronym} report?", ocr=False)
+    assert d.case != "absent_entity", (printed, acronym, d.reason)
+
+
+@pytest.mark.parametrize("question, printed", [
+    ("How did sales in Britain change?", "Sales in the United Kingdom rose."),
+    ("When did the Bombay office open?", "The Mumbai office opened."),
+    ("How many voters in France agree?", "French voters agree."),
+    ("How many Latino adults were surveyed?", "Hispanic adults were surveyed."),
+    ("Does Holland lead the ranking?", "The Netherlands leads the ranking."),
+])
+def test_another_name_of_the_same_place_or_people_is_a_doubt(tmp_path: Path, question: str, printed: str) -> None:
+    """A country, its people, an exonym or an old name (rules/qualifiers.yaml aliases): the document may name
+    the place in its own words. A place no name of which is printed is still claimed (the paper's Beijing)."""
+    d = _decide(_printed_pdf(tmp_path / "t.pdf", [printed, "Notes and tables follow."]), question, ocr=False)
+    assert d.case == "unverifiable" and "another name of the same place" in d.reason, d.reason
+    d = _decide(_printed_pdf(tmp_path / "u.pdf", ["Radio listeners in Kathmandu and Pokhara.", "Notes follow."]),
+                "How many radio listeners are in Beijing?", ocr=False)
+    assert d.case == "absent_entity", d.reason
 
 
 def test_a_two_letter_abbreviation_is_a_doubt(tmp_path: Path) -> None:

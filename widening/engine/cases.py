@@ -99,12 +99,31 @@ def _numbered_forms(head: str, designators: list[str]) -> list[str]:
 
 
 def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
-    """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA")."""
+    """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA"), or
+    an acronym of it spelt out ("North Atlantic Treaty Organization" for "NATO")."""
     if q.kind not in ("name", "quoted"):
         return []
     # Initials leave out function words or keep them ("USA" for "United States of America"; "DoE").
     skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
-    return names.other_forms(doc, everywhere.pages, q.text, skip)
+    return names.other_forms(doc, everywhere.pages, q.text, skip) or names.spelt_out(doc, everywhere.pages, q.text, skip)
+
+
+def _alias_hits(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
+    """Mentions of the other names of ``q``'s group (rules/qualifiers.yaml aliases: "United Kingdom" for
+    "Britain", "Mumbai" for "Bombay"): doubts, for the document may name the same place in its own words."""
+    if q.kind not in ("name", "quoted"):
+        return []
+    key = _alias_key(q.text)
+    forms = [f for group in rulebook.load("qualifiers")["aliases"] if key in {_alias_key(g) for g in group}
+             for f in group if _alias_key(f) != key]
+    if not forms:
+        return []
+    res = run_probe("name_mentions", doc, everywhere, {"variants": forms, "qualifier": "alias", "pictures": True})
+    return [m.model_copy(update={"why": "another name of the same place or people: neither presence nor absence"}) for m in res.members]
+
+
+def _alias_key(name: str) -> str:
+    return " ".join(name.casefold().replace(".", " ").replace("-", " ").split())
 
 
 def _headless(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
@@ -173,10 +192,18 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
             first = res.doubts[0]
             notes.append(f"{_describe(q)} has no exact mention, only near ones, first p{first.page}: {first.what}")
             continue
+        if alias := _alias_hits(q, doc, everywhere):
+            out.doubts += alias[:3]
+            notes.append(f"{_describe(q)} is not printed, but another name of the same place or people is: p{alias[0].page}: {alias[0].what}")
+            continue
         if _abbreviation(q):
             notes.append(f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})")
             continue
         if not q.parts:
+            if forms := _other_forms(q, doc, everywhere):  # "NATO" printed only as "North Atlantic Treaty Organization"
+                out.doubts += forms[:3]
+                notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
+                continue
             out.finding = _absent(q, res, "which occurs on no page of the document: 0 exact hits")
             return out
         # Not as written: are its words there, and together?
@@ -184,7 +211,8 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
         part_res = [run_probe("name_mentions", doc, everywhere, _part_params(alts)) for alts in parts]
         out.results += part_res
         if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
-            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1]}): its other words are "
+            out.doubts += head[1][:3]
+            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1][0].page}): its other words are "
                          "ordinary nouns or designators the document may leave out or translate")
             continue
         if any(pr.measured_zero for pr in part_res) and (printed := _headless(q, doc, everywhere)):
@@ -249,10 +277,10 @@ def _abbreviation(q: Qualifier) -> bool:
     return q.kind == "name" and not q.parts and len(q.text) == 2 and q.text.isalpha() and q.text.isupper()
 
 
-def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc, everywhere: Scope) -> tuple[str, int] | None:
-    """("College Board Search", page) when the only unprinted words of the name are ordinary nouns
-    ("Platform") or designators ("Foundation", "Ministry": rules/qualifiers.yaml) and the others are
-    printed, together as written: the name may be there without them or with them translated."""
+def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc, everywhere: Scope) -> tuple[str, list[Member]] | None:
+    """("College Board Search", where it is printed) when the only unprinted words of the name are its head, ordinary
+    nouns ("Platform") or designators ("Foundation", "Ministry of": rules/qualifiers.yaml), and the others
+    are printed, together as written: the name may be there without them or with them translated."""
     from widening.question.parse import designator, ordinary_word
 
     if len(parts) < 2 or q.kind not in ("name", "quoted"):
@@ -260,11 +288,20 @@ def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult
     unprinted = [i for i, pr in enumerate(part_res) if not pr.members]
     if not unprinted or len(unprinted) == len(parts) or any(not part_res[i].measured_zero for i in unprinted):
         return None
+    # Only the head may be left out: the last words ("... Search Platform", "Korber Foundation"), or the
+    # first ones before "of" ("University of Bergen"). A modifier is what tells the name apart ("Bike
+    # Penetration" is not "Internet Penetration").
+    m = len(unprinted)
+    tail = unprinted == list(range(len(parts) - m, len(parts)))
+    head_of = unprinted == list(range(m)) and re.match(rf"\s*(?:\S+\s+){{{m}}}of\b", q.text, re.I) is not None
+    if not (tail or head_of):
+        return None
     if not all(ordinary_word(a) or designator(a) for i in unprinted for a in parts[i]):
         return None
     head = " ".join(alts[0] for i, alts in enumerate(parts) if i not in unprinted)
     res = run_probe("name_mentions", doc, everywhere, {"variants": [head], "qualifier": "part", "pictures": True})
-    return (head, res.members[0].page) if res.members else None
+    why = "the name without its head word(s), which the document may leave out or translate: neither presence nor absence"
+    return (head, [m.model_copy(update={"why": why}) for m in res.members]) if res.members else None
 
 
 def _about(pages: list[int], doc: Doc) -> bool:

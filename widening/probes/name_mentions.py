@@ -816,6 +816,57 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
     return out
 
 
+# A word the question writes in capitals, 2-6 letters, perhaps with small words' letters in lower case
+# ("NATO", "NYC", "DoQA", "MoMA"): it may be the initials of words the document prints in full.
+_ACRONYM = regex.compile(r"^(?=(?:\p{Lu}.*){2})\p{Lu}[\p{Lu}\p{Ll}]{1,5}$")
+
+
+def _spelt_pattern(name: str, skip: frozenset[str]) -> regex.Pattern[str] | None:
+    """A pattern for ``name`` with each acronym word spelt out as capitalised words whose initials it is
+    (small words of ``skip`` may stand between them, or give a lower-case letter); None without an acronym."""
+    words = name.split()
+    if not any(_ACRONYM.match(w) for w in words):
+        return None
+    small = "|".join(sorted((regex.escape(w) for w in skip), key=len, reverse=True))
+    gap = rf"[\s\-]+(?:(?i:{small})[\s\-]+)*"
+    parts = []
+    for w in words:
+        if not _ACRONYM.match(w):
+            parts.append(rf"(?i:{regex.escape(w)})")
+            continue
+        letters = []
+        for c in w:
+            if c.isupper():
+                letters.append(rf"{c}[\p{{L}}’'.]*")
+            else:
+                options = [regex.escape(x) for x in skip if x.startswith(c.lower())]
+                if not options:
+                    return None
+                letters.append(rf"(?i:{'|'.join(options)})")
+        parts.append(gap.join(letters))
+    return regex.compile(r"(?<![\p{L}\p{N}])" + r"[\s\-]+".join(parts) + r"(?![\p{L}\p{N}])")
+
+
+def spelt_out(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str]) -> list[Member]:
+    """Doubts: ``name`` with a word it writes in capitals printed in full ("North Atlantic Treaty Organization"
+    for "NATO", "New York Times" for "NY Times"). The page's text as printed, case kept: initials are capitals."""
+    pattern = _spelt_pattern(name, skip)
+    out: list[Member] = []
+    if pattern is None:
+        return out
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) in ("blind", "empty"):
+            continue
+        lines = [line.text for line in facts.ocr_lines] if facts.text_source == "ocr" else [facts.text]
+        for text in lines:
+            if m := pattern.search(" ".join(text.split())):
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {m.group(0)!r} may be {name!r}",
+                                  why="an acronym of the name spelt out: neither presence nor absence"))
+                break
+    return out
+
+
 def _edges(doc: Doc, index: int) -> list[tuple[str, str]]:
     """(first line, last line) of each text block of a page (each OCR line on an OCR page), in stored order (memoised)."""
     key = ("name_edges", index)
