@@ -290,6 +290,7 @@ class Qualifiers(RuleFile):
     """rules/qualifiers.yaml: how presupposed qualifiers are read from a question."""
 
     numbered_heads: Words
+    version_heads: Words
     not_heads: Words
     units: Words
     generic_nouns: Words

@@ -246,6 +246,11 @@ OTHER_FORMS = [
     ("What profit did United States Steel report?", "U.S. Steel reported a profit of 4.2 million.", "What profit did United Zorblax Steel report?"),
     ("What share of sales came from the United States of America?", "The USA gave 40% of sales.", "What share of sales came from the United Zorblax of America?"),
     ("What share of sales came from New York City?", "NYC gave 40% of sales.", "What share of sales came from New Zorblax City?"),
+    # A version's dotted number wherever it is printed, its trailing zero parts dropped; a number's parts
+    # with another mark between them (found on documents the engine was not tuned on).
+    ("What changed in version 2.18.0?", "Install mmdet 2.18 now.", "What changed in version 3.7.0?"),
+    ("What changed in Release 4.1.0?", "Zorblax 4.1 notes follow.", "What changed in Release 4.2.0?"),
+    ("Who uses room 2-04?", "Room 2.04 is used by the staff.", "Who uses room 3-05?"),
 ]
 
 

@@ -92,9 +92,15 @@ def _part_params(alts: list[str]) -> dict[str, Any]:
 
 
 def _numbered_forms(head: str, designators: list[str]) -> list[str]:
-    """Other ways to print a numbered item, searched as doubts: "Windows 9" for "Windows 9.0", "the fourth wave" for "Wave 4"."""
+    """Other ways to print a numbered item, searched as doubts: "Windows 9" for "Windows 9.0", "version 2.18"
+    for "version 2.18.0", "Room 2.04" for "room 2-04" (another mark between the number's parts), "the fourth
+    wave" for "Wave 4"."""
     ordinals = {n: w for w, n in rulebook.load("vocabulary")["ordinal_words"].items()}
-    out = [f"{head} {d[:-2]}" for d in designators if re.fullmatch(r"\d+\.0", d)]
+    out = [f"{head} {d}" for d in _zero_stripped(designators)]  # trailing zero parts: 2.18.0 is 2.18
+    for d in designators:
+        if re.fullmatch(r"\d+(?:[.\-/]\d+)+", d):
+            marked = (re.sub(r"[.\-/]", mark, d) for mark in ".-/")
+            out += [f"{head} {m}" for m in marked if m != d]
     return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
 
 
@@ -128,11 +134,26 @@ def _alias_key(name: str) -> str:
 
 def _headless(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
     """Where a numbered item's number is printed without its head word ("3.4 Results", "ERR388", "Code 388")."""
-    if q.kind not in ("numbered", "level") or len(q.parts) != 2 or not numbered_head(q.parts[0]):
+    if q.kind not in ("numbered", "level") or len(q.parts) != 2:
         return []
     qv = rulebook.load("qualifiers")
     heads = frozenset(w.lower() for w in (*qv["numbered_heads"], *qv["structure_heads"]))
-    return names.headless(doc, everywhere.pages, q.parts[0], q.parts[1].split("|"), heads, structure_head(q.parts[0]))
+    designators = q.parts[1].split("|")
+    designators += [d for d in _zero_stripped(designators) if d not in designators]
+    version = q.parts[0].lower() in {w.lower() for w in qv["version_heads"]} and any("." in d for d in designators)
+    if not (version or numbered_head(q.parts[0])):
+        return []
+    return names.headless(doc, everywhere.pages, q.parts[0], designators, heads, structure_head(q.parts[0]), anywhere=version)
+
+
+def _zero_stripped(designators: list[str]) -> list[str]:
+    """A number's forms without trailing zero parts: "2.18" and "2" of "2.18.0.0"... ("9" of "9.0")."""
+    out: list[str] = []
+    for d in designators:
+        while re.fullmatch(r"\d+(?:\.\d+)*\.0", d):
+            d = d[:-2]
+            out.append(d)
+    return out
 
 
 def _pages(res: ProbeResult) -> list[int]:

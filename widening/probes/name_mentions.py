@@ -717,10 +717,12 @@ def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Membe
     return None
 
 
-def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str], heads: frozenset[str], line_start: bool) -> list[Member]:
+def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str], heads: frozenset[str], line_start: bool,
+             anywhere: bool = False) -> list[Member]:
     """Doubts: a numbered item's designator printed without its head word: glued to a shortening of the
     head ("ERR388", "v2.1" for "error 388", "version 2.1"), after another head word ("Code 388") and, with
-    ``line_start``, opening a line with words after it (a heading "3.4 Results", a list mark "3. Insert")."""
+    ``line_start``, opening a line with words after it (a heading "3.4 Results", a list mark "3. Insert");
+    with ``anywhere`` (a version's dotted number: "mmdet 2.18" for "version 2.18.0"), wherever it is printed."""
     h = name_form(head)
     des = {t[0].norm for d in designators if len(t := tokens(d)) == 1}
     glued = re.compile(rf"([a-z]+)({'|'.join(re.escape(d) for d in des if d[0].isdigit())})") if any(d[0].isdigit() for d in des) else None
@@ -732,7 +734,9 @@ def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str]
         facts = doc.facts.page(index)
         for j, t in enumerate(page):
             how = ""
-            if t.norm in des:
+            if t.norm in des and anywhere:
+                how = "is printed (a version's dotted number, whatever precedes it)"
+            elif t.norm in des:
                 # A new line starts at a "\n" in the text, or (OCR lines, tokenised one by one) where no gap is stored.
                 opens = j == 0 or "\n" in t.gap or t.gap == ""
                 words_after = j + 1 < len(page) and page[j + 1].gap != "" and "\n" not in page[j + 1].gap  # a folio stands alone
