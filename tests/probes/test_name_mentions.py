@@ -372,6 +372,17 @@ def test_an_acronym_the_document_spells_out_is_a_doubt(tmp_path: Path, question:
     assert d.case == "absent_entity", d.reason
 
 
+def test_words_that_only_happen_to_start_with_an_acronyms_letters_do_not_spell_it(tmp_path: Path) -> None:
+    """Regression (corpus, a handbook): "Supervisor or Co-supervisor" was taken for "SoC" spelt out. A lower-case
+    letter stands for a small word such as "of", and a spelt-out word is never cut from a hyphenated one."""
+    pdf = _printed_pdf(tmp_path / "t.pdf", ["The Supervisor or Co-supervisor approves the plan.", "Notes and tables follow."])
+    d = _decide(pdf, "Which compulsory SoC courses must students take?", ocr=False)
+    assert d.case == "absent_entity", d.reason
+    pdf = _printed_pdf(tmp_path / "u.pdf", ["The School of Computing sets the courses.", "Notes and tables follow."])
+    d = _decide(pdf, "Which compulsory SoC courses must students take?", ocr=False)
+    assert d.case == "unverifiable" and "School of Computing" in d.reason, d.reason
+
+
 @settings(max_examples=25, deadline=None)
 @given(words=st.lists(st.from_regex(r"[A-Z][a-z]{3,8}", fullmatch=True), min_size=2, max_size=5),
        small=st.sampled_from(["", " of", " and", " for the"]))

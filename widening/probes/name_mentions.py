@@ -822,6 +822,8 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
 
 # A word the question writes in capitals, 2-6 letters, perhaps with small words' letters in lower case
 # ("NATO", "NYC", "DoQA", "MoMA"): it may be the initials of words the document prints in full.
+# The small words a lower-case letter of an acronym stands for ("of" in "DoE", "and" in "R&D"-like "RaD").
+_ACRONYM_SMALL = ("of", "and", "for", "the", "on", "in", "to", "at", "de", "du", "der", "la")
 _ACRONYM = regex.compile(r"^(?=(?:\p{Lu}.*){2})\p{Lu}[\p{Lu}\p{Ll}]{1,5}$")
 
 
@@ -841,14 +843,15 @@ def _spelt_pattern(name: str, skip: frozenset[str]) -> regex.Pattern[str] | None
         letters = []
         for c in w:
             if c.isupper():
-                letters.append(rf"{c}[\p{{L}}’'.]*")
+                letters.append(rf"{c}[\p{{L}}’'.]+")
             else:
-                options = [regex.escape(x) for x in skip if x.startswith(c.lower())]
+                options = [regex.escape(x) for x in _ACRONYM_SMALL if x.startswith(c)]
                 if not options:
                     return None
-                letters.append(rf"(?i:{'|'.join(options)})")
+                letters.append(rf"(?:{'|'.join(options)})")
         parts.append(gap.join(letters))
-    return regex.compile(r"(?<![\p{L}\p{N}])" + r"[\s\-]+".join(parts) + r"(?![\p{L}\p{N}])")
+    # Ends at a word's end, not inside a hyphenated one ("Co" of "Co-supervisor").
+    return regex.compile(r"(?<![\p{L}\p{N}\-])" + r"[\s\-]+".join(parts) + r"(?![\p{L}\p{N}]|-\p{L})")
 
 
 def spelt_out(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str]) -> list[Member]:
