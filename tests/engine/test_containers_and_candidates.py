@@ -150,6 +150,22 @@ def test_a_figure_printed_in_another_form_is_never_a_missing_container(tmp_path:
     assert _decide(pdf, "What is the title of Table 9?").case == "missing_container"
 
 
+def test_a_figure_numbered_within_a_chapter_is_not_a_missing_container(tmp_path: Path) -> None:
+    """Found trying new questions: captions "Figure 2.7", "Figure 2.8" and a question about "Figure 7" was a
+    missing_container, though the writer may have dropped the chapter or counted the captions. Those pages
+    are a doubtful reading; a number no caption ends with or counts to is still missing."""
+    def build(doc):
+        doc[1].insert_text((50, 200), "Figure 2.7: Results by year.", fontsize=10)
+        doc[2].insert_text((50, 200), "Figure 2.8: Results by region.", fontsize=10)
+
+    pdf = _doc(tmp_path / "chapters.pdf", build)
+    for n in (7, 8, 1, 2):  # 7 and 8 end a caption's number; 1 and 2 count to a caption
+        d = _decide(pdf, f"What is the title of Figure {n}?")
+        assert d.case != "missing_container", (n, d.reason)
+    d = _decide(pdf, "What is the title of Figure 9?")
+    assert d.case == "missing_container", d.reason
+
+
 def test_a_figure_whose_caption_is_in_its_pixels_is_not_a_missing_container(tmp_path: Path) -> None:
     def build(doc):
         src = pymupdf.open()

@@ -163,6 +163,23 @@ def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], la
     return (drawn,) if drawn else ()
 
 
+def _within_chapter_pages(facts, wanted: set[str], number: str) -> ReadingTried | None:
+    """Where captions are numbered within chapters ("Figure 2.7"), "Figure 7" may be one of them or the seventh
+    caption in order: their pages, a doubtful reading (a question writer may drop the chapter or count)."""
+    if not number.isdigit():
+        return None
+    mine = sorted((c for c in facts.captions if c.kind in wanted), key=lambda c: (c.page, c.bbox[1]))
+    keys = list(dict.fromkeys(number_key(c.number) for c in mine))
+    if all(k.isdigit() for k in keys):
+        return None  # plain numbering: "Figure 7" is read as printed only
+    pages = {p for c in mine if number_key(c.number).rsplit("-", 1)[-1] == number for p in caption_pages(c, facts)}
+    if int(number) <= len(keys):
+        nth = keys[int(number) - 1]
+        pages |= {p for c in mine if number_key(c.number) == nth for p in caption_pages(c, facts)}
+    return ReadingTried(reading=Reading.printed, number=f"{number} within a chapter's numbering (Figure N.{number}), or caption {number} in order",
+                        pages=tuple(sorted(pages)), doubtful=True) if pages else None
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts
@@ -230,6 +247,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (loose mention)", pages=loose, doubtful=True))
+        uncertain = True
+    if not pages and (within := _within_chapter_pages(facts, wanted, number)):
+        tried.append(within)
         uncertain = True
     elif not pages:
         # A figure pasted in with its caption in its pixels: the caption is in no text layer.
