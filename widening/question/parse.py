@@ -242,7 +242,14 @@ def _containers(q: str) -> _Found:
         a, b = _number(m.group(2)), _number(m.group(3))
         if a is not None and b is not None and free(m.start(), m.end()):
             add(m.start(), m.end(), Container(kind=ContainerKind.page_range, first=min(a, b), last=max(a, b), text=m.group(0)))
-    # A page word and its list: "page 9", "pages 5, 7-9 and 11", "slides 3, 5-7", "page 5/6", "pages ten to twelve".
+    # A singular page word before a compound designator: "page 3-2" or "page 3.2" (chapter 3, page 2 in many
+    # manuals), "page A-15", "page S3" (an appendix's or a supplement's page). The printed page may be anywhere
+    # in the file, and its folio in no text layer: the scope is the whole document (a superset), never pages 2-3.
+    singular = "|".join(re.escape(w) for w in sorted(set(v["page_words"]) - plural_words, key=len, reverse=True))
+    for m in re.finditer(rf"\b({singular})\s*((?:[A-Za-z]{{1,2}}[-\u2010-\u2013.]?\d{{1,4}}|\d{{1,4}}(?:[-\u2010-\u2013]|\.(?=\d))\d{{1,4}}))(?![\w.\-\u2010-\u2013]*\d)\b", q, re.I):
+        if free(m.start(), m.end()) and not _roman(m.group(2)) and not re.fullmatch(r"(?i)[a-z]{1,2}", m.group(2)):
+            partial.append(f"'{m.group(0)}' names a page by a compound designator (a chapter's or an appendix's page), which may be anywhere in the file")
+            add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
     head, _, _ = _list_patterns()
     for h in head.finditer(q):
         items = _read_list(q, h.end(), h.group(1).lower() in plural_words)
@@ -1023,7 +1030,8 @@ def parse_question(text: str) -> ParsedQuestion:
         # A page phrase read only partly: the scope is the whole document, and nothing is set aside
         # by page (a narrower scope would turn a thing on the page the words name into a false zero).
         notes.append("the scope is the whole document (a superset): " + "; ".join(partial))
-        containers = [Container(kind=ContainerKind.document, text="")] + [c for c in containers if c.kind not in _PLACE_KINDS]
+        containers = [Container(kind=ContainerKind.document, text="")] + [c for c in containers if c.kind not in _PLACE_KINDS
+                                                                           and c.kind is not ContainerKind.document]
         excluded = [c for c in excluded if c.kind not in _PLACE_KINDS]
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
