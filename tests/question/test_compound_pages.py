@@ -51,6 +51,14 @@ def test_a_compound_page_designator_scopes_the_whole_document(designator: str) -
     assert not p.qualifiers and any("compound designator" in n for n in p.notes)
 
 
+@pytest.mark.parametrize("q", ["How many pictures are on p5?", "How many pictures are on p 12?"])
+def test_p_and_a_number_is_a_page_or_a_name_never_a_claim(q: str) -> None:
+    """"p5" may be page 5 or a thing called so (a model "p5"): the whole document, no name to claim absent
+    (it was claimed: "the name 'p5' occurs on no page")."""
+    p = parse_question(q)
+    assert [c.kind for c in p.containers] == [ContainerKind.document] and not p.qualifiers
+
+
 def test_plural_ranges_and_plain_pages_are_read_as_before() -> None:
     assert parse_question("How many pictures are on pages 5-7?").containers[0].kind is ContainerKind.page_range
     assert parse_question("How many figures are in Pages 400-640?").containers[0].kind is ContainerKind.page_range

@@ -250,6 +250,11 @@ def _containers(q: str) -> _Found:
         if free(m.start(), m.end()) and not _roman(m.group(2)) and not re.fullmatch(r"(?i)[a-z]{1,2}", m.group(2)):
             partial.append(f"'{m.group(0)}' names a page by a compound designator (a chapter's or an appendix's page), which may be anywhere in the file")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
+    # "p5", "p 5": a page, or a name written so (a model "p5"); never a name claimed absent, never a narrower scope.
+    for m in re.finditer(r"(?<![\w.])p ?\d{1,4}(?![\w.\-])", q):
+        if free(m.start(), m.end()):
+            partial.append(f"'{m.group(0)}' may name page {m.group(0)[1:].strip()} or a thing called so")
+            add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
     head, _, _ = _list_patterns()
     for h in head.finditer(q):
         items = _read_list(q, h.end(), h.group(1).lower() in plural_words)
