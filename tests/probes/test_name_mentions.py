@@ -340,6 +340,7 @@ def test_an_unprinted_ordinary_last_word_is_a_doubt(tmp_path: Path) -> None:
     ("What role did the Korber Foundation play in the survey?", "The survey was run with the Körber-Stiftung in Hamburg."),
     ("How many students does the University of Zorbergen have?", "Universitetet i Zorbergen has a new campus."),
     ("What is the budget of the Ministry of Quendor Affairs?", "Quendor Affairs: the ministerial budget rose."),
+    ("What is the Zorbchat ID of the office?", "Zorbchat: office_cn"),
 ])
 def test_a_name_printed_without_its_designator_is_a_doubt(tmp_path: Path, question: str, printed: str) -> None:
     """A body's name printed in its own language or without "Foundation"/"University"/"Ministry": the
