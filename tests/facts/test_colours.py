@@ -37,3 +37,20 @@ def test_a_tint_is_never_a_member_colour(rgb, name):
     """Property: the tint band lies outside the family (a tint is a doubt, never a member)."""
     fam = family(name)
     assert not (matches(fam, rgb) and tinted(fam, rgb))
+
+
+# Found trying bar colours a reader may still name by the family (2026-12-03): each was a measured zero.
+NEIGHBOURS = [("#808000", "green"), ("#708090", "blue"), ("#556B2F", "green"), ("#6A7B8C", "blue"), ("#8B6969", "red")]
+
+
+@pytest.mark.parametrize("hexa,name", NEIGHBOURS)
+def test_a_muted_or_dark_neighbour_is_a_doubt_of_the_family(hexa, name):
+    """Olive for green, slate grey for blue: greyed down or just outside the hue range, never a zero."""
+    fam = family(name)
+    assert matches(fam, _rgb(hexa)) or tinted(fam, _rgb(hexa)), (hexa, name)
+
+
+@pytest.mark.parametrize("hexa,name", [("#FFFF00", "green"), ("#3A3F44", "blue"), ("#FFA500", "red"), ("#008000", "yellow")])
+def test_a_bright_neighbour_or_a_near_grey_is_not(hexa, name):
+    """Controls: pure yellow is no shade of green, charcoal no blue, orange no red, green no yellow."""
+    assert not tinted(family(name), _rgb(hexa)), (hexa, name)

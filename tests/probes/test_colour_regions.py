@@ -241,3 +241,15 @@ def test_saturated_letters_leave_no_pale_rim_doubt(tmp_path):
     doc = load_doc(pdfs.save(d, tmp_path / "rim.pdf"))
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "blue", "shape": "bar"})
     assert not any("pale" in (m.why or "") for m in res.doubts), res.doubts
+
+
+@pytest.mark.parametrize("rgb,colour", [((0.5, 0.5, 0.0), "green"), ((0x70 / 255, 0x80 / 255, 0x90 / 255), "blue")])
+def test_olive_and_slate_bars_are_doubts_of_green_and_blue(tmp_path, rgb, colour):
+    """Found trying new colours: an olive (#808000) bar asked as "green" and a slate grey (#708090) one asked
+    as "blue" were a measured zero; a reader may name them so. Doubts, never members; red stays a zero."""
+    d = pdfs.new_doc()
+    pdfs.bar_chart(d[0], (72, 400), [60, 80, 45], [GREY, rgb, GREY], bar_w=30)
+    doc = load_doc(pdfs.save(d, tmp_path / "n.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": colour, "shape": "bar"})
+    assert not res.members and res.doubts, res
+    assert run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"}).measured_zero

@@ -81,22 +81,37 @@ TINT_V_MIN = 180  # a tint is light: Office's "Lighter 60%" fills have V 220-255
 GREY_TINT_V_MAX = 245  # the palest Office grey fill ("Background 1, Darker 5%", #F2F2F2) has V 242; paper is 255
 
 
+# Muted and dark neighbours, found trying colours a reader may still name by the family: slate grey
+# #708090 (S 57, under blue's floor of 60, too dark for a tint) for "blue", olive #808000 (hue 30, just
+# under green's 33) for "green". A colour of the family's hue greyed down to MUTED_S_MIN, and a dark
+# colour (V < SHADE_V_MAX) within SHADE_HUE of its hue range, are doubts like a tint, never members.
+MUTED_S_MIN = 40  # charcoal #3A3F44 (S 37) stays grey
+SHADE_HUE = 4  # OpenCV hue units (8 degrees)
+SHADE_V_MAX = 170  # pure yellow #FFFF00 (hue 30, V 255) is no shade of green
+
+
 def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
-    """Pixels of a pale tint of ``fam``: its hue, too pale for ``mask`` (for grey: lighter than its ceiling)."""
+    """Pixels a reader may name by ``fam`` that ``mask`` leaves out: a pale tint of its hue (for grey: lighter
+    than its ceiling), its hue greyed down, or a dark colour just outside its hue range."""
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     if fam.name == "gray":
         return (s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)
     if not fam.hues:
         return np.zeros(h.shape, dtype=bool)  # black and white have no tint
-    ok = (s >= TINT_S_MIN) & (s < fam.s_min) & (v >= TINT_V_MIN)
-    hue_ok = np.zeros_like(ok)
+    hue_ok = np.zeros(h.shape, dtype=bool)
+    near = np.zeros(h.shape, dtype=bool)
     for lo, hi in fam.hues:
         hue_ok |= (h >= lo) & (h <= hi)
-    return ok & hue_ok
+        near |= ((h >= lo - SHADE_HUE) & (h < lo)) | ((h > hi) & (h <= hi + SHADE_HUE))
+    near &= ~hue_ok
+    pale = (s >= TINT_S_MIN) & (s < fam.s_min) & (v >= TINT_V_MIN)
+    muted = (s >= MUTED_S_MIN) & (s < fam.s_min) & (v >= fam.v_min) & (v <= fam.v_max)
+    shade = near & (s >= fam.s_min) & (v >= fam.v_min) & (v < SHADE_V_MAX)
+    return ((pale | muted) & hue_ok) | shade
 
 
 def tinted(fam: Family, rgb: tuple[int, int, int]) -> bool:
-    """Is one colour a pale tint of ``fam`` (``tint_mask``)?"""
+    """Is one colour a pale tint, a muted or a dark neighbour of ``fam`` (``tint_mask``)?"""
     return bool(tint_mask(fam, np.array(srgb_to_hsv(rgb))))
 
 
