@@ -138,6 +138,19 @@ def test_coloured_graphics_sees_coloured_axis_title(tmp_path):
     assert covered(1, truth.graphics[0].bbox, found(res))
 
 
+def test_coloured_graphics_keeps_a_chart_whose_only_red_is_a_muted_axis_title(tmp_path):
+    """Generator (shades, 2026-12-03): the third of three small blue charts carries its only red in a
+    rosy (#8B6969, greyed-down red) 6.5 pt axis title; thin letters leave no pale area, so the chart was
+    set aside as showing no red. Text in a muted or pale shade of the colour is a doubt too."""
+    charts = tuple(BarChartSpec(rect=(20.0, y, 110.0, y + 45.0), values=((1.0,),), colours=("blue",), thickness=1.0,
+                                axis=True, axis_title=title) for y, title in ((20.0, None), (71.0, None), (122.0, "red~rosy")))
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=charts),))
+    doc, truth = _open(spec, tmp_path)
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"})
+    assert not res.members and covered(1, (20.0, 122.0, 110.0, 167.0), found(res)), res
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "green"}).measured_zero
+
+
 def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_path):
     # Found by the long profile: one blue bar of value 0.02 is 80 x 0.5 pt, anti-aliased into the
     # black axis below it at 150 dpi, so no pixel renders blue; the drawing itself is blue.

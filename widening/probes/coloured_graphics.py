@@ -86,11 +86,13 @@ def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str
     nearest drawn thing, and when that is this graphic it stays a doubt. Only adds doubts."""
     box = pymupdf.Rect(m.bbox)
     others = [pymupdf.Rect(o.bbox) for o in listed if o.page == m.page and o.bbox != m.bbox]
-    hits = [g for g in glyph_boxes(doc.page(m.page), colour, letters_only=True)
-            if all(_gap(box, g) <= _gap(o, g) for o in others)]
-    if not hits:
-        return None
-    return f"{colour} text {min(_gap(box, g) for g in hits):.0f}pt from it, nearer to it than to any other graphic"
+    page = doc.page(m.page)
+    for pale in (False, True):  # text in a muted or pale shade of the colour too (generator: a rosy axis title)
+        hits = [g for g in glyph_boxes(page, colour, letters_only=True, pale=pale) if all(_gap(box, g) <= _gap(o, g) for o in others)]
+        if hits:
+            shade = f"{'a pale or muted ' if pale else ''}{colour}"
+            return f"{shade} text {min(_gap(box, g) for g in hits):.0f}pt from it, nearer to it than to any other graphic"
+    return None
 
 
 def _shows(doc: Doc, m: Member, colour: str, letters: list[pymupdf.Rect], drawings: list[dict]) -> str | None:
