@@ -353,7 +353,7 @@ def test_a_name_printed_without_its_designator_is_a_doubt(tmp_path: Path, questi
     assert d.case == "absent_entity", d.reason
     # Only the head may be left out: an unprinted modifier tells the name apart, so it is still claimed.
     d = _decide(_printed_pdf(tmp_path / "m.pdf", ["Internet Penetration grew fast.", "Notes follow."]),
-                'By what percent did "Bike Penetration" grow?', ocr=False)
+                'By what percent did "Phone Penetration" grow?', ocr=False)
     assert d.case == "absent_entity", d.reason
 
 

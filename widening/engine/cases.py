@@ -309,8 +309,8 @@ def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult
     unprinted = [i for i, pr in enumerate(part_res) if not pr.members]
     if not unprinted or len(unprinted) == len(parts) or any(not part_res[i].measured_zero for i in unprinted):
         return None
-    # Only the head may be left out: the last words ("... Search Platform", "Korber Foundation"), or the
-    # first ones before "of" ("University of Bergen"). A modifier is what tells the name apart ("Bike
+    # Only the head may be left out: the last words ("... Search Platform", "Bosch Foundation"), or the
+    # first ones before "of" ("University of Bergen"). A modifier is what tells the name apart ("Phone
     # Penetration" is not "Internet Penetration").
     m = len(unprinted)
     tail = unprinted == list(range(len(parts) - m, len(parts)))
