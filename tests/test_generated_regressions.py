@@ -151,6 +151,23 @@ def test_coloured_graphics_keeps_a_chart_whose_only_red_is_a_muted_axis_title(tm
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "green"}).measured_zero
 
 
+def test_a_thin_bar_in_a_muted_shade_is_a_doubt(tmp_path):
+    """Generator (shades): a rosy (#8B6969, greyed-down red) bar 1.3 pt tall leaves no area the pale render
+    keeps; its colour is in the drawing list, a pale or muted shade of red: a doubt of "red", never dropped."""
+    doc, truth = _open(_chart(rect=(20.0, 20.0, 110.0, 65.0), values=((0.0312,),), colours=("red~rosy",), thickness=1.0), tmp_path)
+    assert all(_bars_found(doc, truth)) and all(_bars_found(doc, truth, "any"))
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "red"})
+    assert covered(1, truth.graphics[0].bbox, found(res))
+
+
+def test_hatched_bars_in_a_muted_shade_are_doubts(tmp_path):
+    """Generator (shades): slate grey (#708090) bars filled with thin hatching, asked as "blue": the pale
+    render's opening removes the hatch lines, so no bar was seen. The drawing list's colour keeps them."""
+    doc, truth = _open(_chart(rect=(20.0, 100.0, 126.0, 260.0), horizontal=True, values=((0.71,), (0.75,), (0.38,)),
+                              colours=("blue~slate",), style="hatched", legend=True, labels=True), tmp_path)
+    assert all(_bars_found(doc, truth)) and all(_bars_found(doc, truth, "any"))
+
+
 def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_path):
     # Found by the long profile: one blue bar of value 0.02 is 80 x 0.5 pt, anti-aliased into the
     # black axis below it at 150 dpi, so no pixel renders blue; the drawing itself is blue.

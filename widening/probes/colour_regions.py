@@ -139,16 +139,21 @@ def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[p
     fam = family(colour)
     out = []
     for d in page.get_drawings() if drawings is None else drawings:
-        rgb = next((c for c in (d.get("fill"), d.get("color")) if c is not None and len(c) in (1, 3) and matches(fam, _rgb255(c))), None)
+        paints = [c for c in (d.get("fill"), d.get("color")) if c is not None and len(c) in (1, 3)]
+        rgb = next((c for c in paints if matches(fam, _rgb255(c))), None)
+        # A pale or muted shade of the colour (tint_mask) too: thin hatching or a hairline bar in slate grey
+        # leaves no area the pale render keeps (generator, shades). It cannot pass the bar test below: a doubt.
+        shade = rgb is None and any(tinted(fam, _rgb255(c)) for c in paints)
         r = pymupdf.Rect(d["rect"]) + (-0.5, -0.5, 0.5, 0.5)
-        if rgb is None or not r.intersects(clip) or any(r.intersects(s) for s in seen):
+        if (rgb is None and not shade) or not r.intersects(clip) or any(r.intersects(s) for s in seen):
             continue
-        if bars_only:
+        if bars_only and not shade:
             fill, stroke, unknown = _paints(d, fam)
             if not unknown and not any(bar for _, bar in drawing_pieces(d, fill, stroke)):
                 continue
-        why = f"rendering: a {colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
-        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{colour} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
+        name = f"{'pale or muted ' if shade else ''}{colour}"
+        why = f"rendering: a {name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
+        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
     return out
 
 
@@ -335,7 +340,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 if area >= min_area and not (pale_letters and in_glyphs(r, pale_letters)):
                     pale.append(Member(page=index, bbox=rect_tuple(r), what=f"pale {colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi",
                                        why=f"pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"))
-            seen = [r for r, _, _, _ in found]
+            seen = [r for r, _, _, _ in found] + [pymupdf.Rect(m.bbox) for m in pale if m.page == index]
             if not scope.in_image:
                 specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
             specks += downsampled(page, clip, colour, seen)
