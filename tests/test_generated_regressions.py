@@ -168,6 +168,19 @@ def test_hatched_bars_in_a_muted_shade_are_doubts(tmp_path):
     assert all(_bars_found(doc, truth)) and all(_bars_found(doc, truth, "any"))
 
 
+def test_side_by_side_captions_on_one_line_are_both_read(tmp_path):
+    """Generator (fresh-clone CI, 2026-12-03): two small figures side by side, their captions "Figure 2: ..."
+    and "Figure 3: ..." set on one line; only the first was read, so figure 3 was a measured zero."""
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=420.0, elements=(
+        VectorSpec(rect=(20.0, 20.0, 26.0, 26.0), shape="diagram", colour="blue", caption=CaptionSpec(kind="figure", number="2")),
+        VectorSpec(rect=(114.97, 20.0, 120.97, 26.0), shape="diagram", colour="red", caption=CaptionSpec(kind="figure", number="3")))),))
+    doc, truth = _open(spec, tmp_path)
+    for number in ("2", "3"):
+        res = run_probe("captions", doc, Scope((1,)), {"kind": "figure", "number": number})
+        assert [m.page for m in res.members] == [1], (number, res)
+    assert run_probe("captions", doc, Scope((1,)), {"kind": "figure", "number": "4"}).measured_zero
+
+
 def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_path):
     # Found by the long profile: one blue bar of value 0.02 is 80 x 0.5 pt, anti-aliased into the
     # black axis below it at 150 dpi, so no pixel renders blue; the drawing itself is blue.

@@ -9,8 +9,9 @@ __version__ = "0.1.0"
 # in their number, folios with a closing period, a /Rotate page read in the frame a reader sees;
 # facts6: OCR reads lines set at 90 or 180 degrees; facts7: caption numbers NFKC'd, a caption
 # word before a character the layer cannot say, a lone number under "figure" off the margins;
-# facts8: folio candidates in the side margins at mid-height).
-ENGINE_VERSION = "0.1.0-facts8"
+# facts8: folio candidates in the side margins at mid-height; facts9: a second "Figure N:" caption
+# on the line of another, as side-by-side figures print them).
+ENGINE_VERSION = "0.1.0-facts9"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

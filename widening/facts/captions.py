@@ -28,24 +28,36 @@ CAPTION_LIKE = re.compile(r"^\s*(?:fig|tab|chart)", re.I | re.M)
 CAPTION_TEXT_CHARS = 200
 
 
+# A second caption on the same line, as side-by-side figures print them ("Figure 2: ... Figure 3: ..."):
+# a capitalised label after a space whose number a colon follows. Body text says "in Figure 3," or "Figure 3
+# shows", hardly ever "Figure 3:" (generator: two small figures side by side, their captions on one line).
+_LATER_CAPTION = re.compile(rf"(?<=\s)(?=(?:Fig(?:ure)?s?\.?|Table|Chart)\s*(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:[{DASHES}.]\d+)*[a-z]?\s*:)")
+
+
 def find_captions(lines: list[Line], index: int) -> list[Caption]:
-    """Lines opening with Figure/Fig./Table/Chart and a number ("Table1-1", "TABLE A", "Fig. 4")."""
+    """Lines opening with Figure/Fig./Table/Chart and a number ("Table1-1", "TABLE A", "Fig. 4"), and a
+    further "Figure N:" later on such a line (side-by-side figures)."""
     out: list[Caption] = []
     for i, line in enumerate(lines):
         if not _CAPTION_START.match(nfkc(line.first)):
             continue
         # Full-width and other compatibility forms ("Figure ７") read as their plain characters.
-        m = _CAPTION.match(nfkc(line.text))
-        if not m:
+        text = nfkc(line.text)
+        if not _CAPTION.match(text):
             continue
-        word = m.group("kind").lower()
-        kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
-        number = re.sub(rf"[{DASHES}]", "-", re.sub(r"\s+", "", m.group("num")))
         # The caption box runs on through the following lines of the same block.
         tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
         box = union([line.bbox] + [l.bbox for l in tail])
-        text = " ".join([line.text] + [l.text for l in tail])
-        out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=text.strip()[:CAPTION_TEXT_CHARS]))
+        starts = [0] + [m.start() for m in _LATER_CAPTION.finditer(text)]
+        for a, b in zip(starts, starts[1:] + [len(text)]):
+            m = _CAPTION.match(text[a:b])
+            if not m:
+                continue
+            word = m.group("kind").lower()
+            kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
+            number = re.sub(rf"[{DASHES}]", "-", re.sub(r"\s+", "", m.group("num")))
+            said = " ".join([text[a:b]] + ([l.text for l in tail] if b == len(text) else []))
+            out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=said.strip()[:CAPTION_TEXT_CHARS]))
     return out
 
 
