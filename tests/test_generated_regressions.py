@@ -181,6 +181,19 @@ def test_side_by_side_captions_on_one_line_are_both_read(tmp_path):
     assert run_probe("captions", doc, Scope((1,)), {"kind": "figure", "number": "4"}).measured_zero
 
 
+def test_a_muted_one_pixel_detail_of_a_fine_picture_is_a_doubt(tmp_path):
+    """Generator (fresh-clone CI): a red 300x300 px picture shown 6x6 pt with a one-pixel khaki (muted yellow)
+    line; its own pixels were read for yellow itself only, so the detail was a measured zero for "yellow"."""
+    spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(
+        ImageSpec(rect=(20.0, 20.0, 26.0, 26.0), colour="red", px=(300, 300), detail="yellow~khaki"),)),))
+    doc, truth = _open(spec, tmp_path)
+    box = truth.graphics[0].bbox
+    inside = run_probe("colour_regions", doc, Scope((1,), in_image=True), {"colour": "yellow"})
+    assert not inside.members and covered(1, box, found(inside)), inside
+    other = run_probe("colour_regions", doc, Scope((1,), in_image=True), {"colour": "green"})
+    assert not other.members and not covered(1, box, found(other)), other  # no green pixel of its own
+
+
 def test_coloured_graphics_keeps_chart_whose_only_bar_is_too_thin_to_render(tmp_path):
     # Found by the long profile: one blue bar of value 0.02 is 80 x 0.5 pt, anti-aliased into the
     # black axis below it at 150 dpi, so no pixel renders blue; the drawing itself is blue.

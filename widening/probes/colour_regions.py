@@ -158,7 +158,7 @@ def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[p
 
 
 def _native_colour(doc: pymupdf.Document, xref: int, fam) -> tuple[int, str | None]:
-    """(pixels of the family among the image's own pixels, why they could not be read or None)."""
+    """(pixels of the family or of a shade of it among the image's own pixels, why they could not be read or None)."""
     if not xref:
         return 0, "an inline image: its own pixels cannot be read apart from the page"
     try:
@@ -170,7 +170,9 @@ def _native_colour(doc: pymupdf.Document, xref: int, fam) -> tuple[int, str | No
         if pix.colorspace is None or pix.colorspace.n != 3:
             pix = pymupdf.Pixmap(pymupdf.csRGB, pix)
         rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
-        return int(mask(fam, cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)).sum()), None
+        hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+        # A pale or muted shade too (generator: a one-pixel khaki line in a fine picture, asked as yellow): a doubt either way.
+        return int((mask(fam, hsv) | tint_mask(fam, hsv)).sum()), None
     except Exception as exc:  # an unreadable image may hold the colour
         return 0, f"its pixels could not be read ({type(exc).__name__})"
 
