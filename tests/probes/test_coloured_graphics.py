@@ -68,9 +68,24 @@ def test_a_blue_arrow_glyph_between_boxes_is_a_doubt(tmp_path):
     assert not r.measured_zero and r.doubts, r.note
 
 
-def test_coloured_letters_stay_text_and_an_empty_page_a_zero(tmp_path):
-    """Controls: a red word in a text font is text (no red logo, as before); a page with nothing red is a zero."""
+def test_a_wordmark_in_the_colour_is_a_doubt_for_a_logo(tmp_path):
+    """Regression (new questions, 2026-12-03): "ACME" typeset 60 pt in red is what a reader calls a
+    red logo; letters were certain non-graphics, so "how many red logos" was a measured zero."""
     doc = _glyph_page(tmp_path, "ACME", RED, font="hebo")
+    r = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "red"})
+    assert not r.measured_zero and r.doubts and "ACME" in r.doubts[0].what, r.note
+    # Not red: a blue question finds no trace of blue in it.
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "blue"}).measured_zero
+
+
+def test_coloured_letters_in_running_text_stay_text_and_an_empty_page_a_zero(tmp_path):
+    """Controls: red words inside a body line are text (no red logo); a page with nothing red is a zero."""
+    d = pdfs.new_doc()
+    p = d[0]
+    for k in range(4):
+        pdfs.text(p, (72, 72 + 16 * k), "Body text of the section, set in black for the reader.")
+    p.insert_text((72, 160), "A sentence of the body with some words in red ink.", fontname="helv", fontsize=11, color=RED)
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"), ocr=False)
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "red"}).measured_zero
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "logo", "colour": "blue"}).measured_zero
 

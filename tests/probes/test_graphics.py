@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pdfs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from functools import partial
 
@@ -96,3 +98,34 @@ def test_a_chart_whose_bars_are_one_path_is_never_a_ruled_grid(tmp_path):
     d = load_doc(pdfs.raw_page(tmp_path / "c.pdf", grid + bars + labels + years))
     r = run_probe("graphics", d, Scope((1,)), {"kind": "chart"})
     assert not r.measured_zero and (r.members or r.doubts), (r.note, [m.why for m in r.best_candidates])
+
+
+_WORDS = st.text(alphabet=st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"), min_size=2, max_size=9)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(_WORDS, min_size=1, max_size=4), font=st.sampled_from(["hebo", "tiro", "cour", "helv"]),
+       size=st.floats(16, 48), at=st.tuples(st.floats(40, 380), st.floats(60, 780)))
+def test_a_wordmark_set_apart_from_the_body_is_never_a_zero_for_logos(tmp_path, words, font, size, at):
+    """Property (new questions, 2026-12-03): a logo may be lettering alone. A name of one to four
+    words typeset apart from the body (another font or size) on a page with no picture or drawing
+    was a measured zero for "how many logos"."""
+    def build(d):
+        for k in range(4):
+            pdfs.text(d[0], (40, 40 + 14 * k) if at[1] > 120 else (40, 700 + 14 * k), "Body text of the report, set in the running font.")
+        pdfs.text(d[0], at, " ".join(words), font=font, size=size)
+    r = run_probe("graphics", _build(tmp_path, build), Scope((1,)), {"kind": "logo"})
+    assert not r.measured_zero and any("text line" in m.what for m in r.doubts), r.note
+
+
+def test_body_text_alone_is_a_zero_for_logos_and_wordmarks_only_concern_logos(tmp_path):
+    """Controls: running text in the body font is no logo; a wordmark is no chart."""
+    def body(d):
+        for k in range(6):
+            pdfs.text(d[0], (40, 60 + 14 * k), "Body text of the report, set in the running font.")
+    assert run_probe("graphics", _build(tmp_path, body), Scope((1,)), {"kind": "logo"}).measured_zero
+
+    def mark(d):
+        body(d)
+        pdfs.text(d[0], (60, 300), "QORVANE", font="hebo", size=40)
+    assert run_probe("graphics", _build(tmp_path, mark), Scope((1,)), {"kind": "chart"}).measured_zero

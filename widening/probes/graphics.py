@@ -4,13 +4,19 @@ diagram/chart/figure/logo/picture" needs.
 Example (corpus): a report whose first page shows a publisher logo, a seal and an icon and
 no chart: ``kind=chart`` finds no member, the three small images are doubts (a size or
 decoration filter set them aside), and ``kind=logo`` finds all three.
+Cannot see: which lettering is a logo. A logo may be lettering alone (a wordmark typeset as live
+text), so for ``kind=logo`` every short line set apart from the page's body text is a doubt.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any
 
+import pymupdf
+
 from widening.facts.document import Doc
+from widening.facts.geometry import rect_tuple
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
@@ -18,6 +24,11 @@ from widening.probes.images import ICON_SIDE, placed_images
 from widening.probes.pagewise import finish, measurable
 
 GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
+# A wordmark is a name of a few words: a longer line is running text.
+WORDMARK_WORDS = 4
+# The page's body text is the font and size that set the most characters, when they set at least
+# this many lines; a page with less (a cover, a poster) has no body, and every short line is set apart.
+BODY_LINES = 3
 
 
 class GraphicsParams(Params):
@@ -81,4 +92,40 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
             else:
                 sort_out(m, b, page.rect, best, doubts)
+        if kind == "logo":
+            for m in wordmarks(page, index, clip):
+                doubts.setdefault("lettering that may be a wordmark logo", []).append(m)
     return finish("graphics", scope, params, members, unmeasured, best, doubts=fold_doubts(doubts))
+
+
+def wordmarks(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Member]:
+    """Short text lines set apart from the page's body text (another font or size): lettering alone may be a logo.
+
+    No rule tells a wordmark from a heading, so each such line is a doubt, never a member and never
+    dropped (generated wordmarks: a company name typeset in a display font was a measured zero)."""
+    lines = []
+    for block in page.get_text("dict", clip=clip, flags=0)["blocks"]:
+        for line in block.get("lines", ()):
+            spans = [s for s in line["spans"] if s["text"].strip()]
+            if spans:
+                lines.append((line, spans))
+    chars: Counter[tuple[str, float]] = Counter()
+    used: Counter[tuple[str, float]] = Counter()
+    for _, spans in lines:
+        for key in {(s["font"], round(s["size"], 1)) for s in spans}:
+            used[key] += 1
+        for s in spans:
+            chars[(s["font"], round(s["size"], 1))] += len(s["text"].strip())
+    body = next((k for k, _ in chars.most_common(1) if used[k] >= BODY_LINES), None)
+    out = []
+    for line, spans in lines:
+        text = " ".join(s["text"].strip() for s in spans)
+        if len(text.split()) > WORDMARK_WORDS or sum(c.isalpha() for c in text) < 2:
+            continue
+        keys = {(s["font"], round(s["size"], 1)) for s in spans}
+        if body is not None and keys == {body}:
+            continue
+        font, size = max(keys, key=lambda k: k[1])
+        out.append(Member(page=index, bbox=rect_tuple(pymupdf.Rect(line["bbox"])), what=f"text line {text!r} ({font} {size:g}pt)",
+                          why="lettering set apart from the body text: a logo may be a wordmark alone"))
+    return out
