@@ -151,6 +151,20 @@ def test_coloured_graphics_keeps_a_chart_whose_only_red_is_a_muted_axis_title(tm
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "figure", "colour": "green"}).measured_zero
 
 
+def test_a_chart_on_a_dark_ground_keeps_its_muted_axis_title(tmp_path):
+    """Generator (long run, 2026-12-03): a small blue stacked chart on a charcoal page, its only red a
+    rosy 6.5 pt axis title. The page's ground, a rectangle around everything, was the "nearest drawn
+    thing" to every letter (gap 0), so the title was given to it and the chart set aside as showing
+    no red. A thing around the graphic is no rival for its title."""
+    chart = BarChartSpec(rect=(20.0, 20.0, 110.0, 65.0), values=((0.3333, 0.3333, 0.3333),), colours=("blue", "blue", "blue"),
+                         thickness=1.0, axis=False, gridlines="none", legend=False, labels=False, axis_title="red~rosy",
+                         style="filled", radius=0.1)
+    doc, truth = _open(DocSpec(pages=(PageSpec(width=280.0, height=260.0, ground="charcoal", elements=(chart,)),)), tmp_path)
+    res = run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "red"})
+    assert not res.members and covered(1, truth.graphics[0].bbox, found(res)), res
+    assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "green"}).measured_zero
+
+
 def test_a_thin_bar_in_a_muted_shade_is_a_doubt(tmp_path):
     """Generator (shades): a rosy (#8B6969, greyed-down red) bar 1.3 pt tall leaves no area the pale render
     keeps; its colour is in the drawing list, a pale or muted shade of red: a doubt of "red", never dropped."""

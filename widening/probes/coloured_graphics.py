@@ -83,9 +83,12 @@ def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str
     A chart's extent is not delimited: its title or axis title may stand far from the shapes the
     drawing list groups (generator regressions: axis titles 15, 55 and 70 pt from a lone narrow
     stacked bar in a wide chart). No distance is certain, so none is used: letters are given to the
-    nearest drawn thing, and when that is this graphic it stays a doubt. Only adds doubts."""
+    nearest drawn thing, and when that is this graphic it stays a doubt; a thing around the graphic
+    is no rival. Only adds doubts."""
     box = pymupdf.Rect(m.bbox)
-    others = [pymupdf.Rect(o.bbox) for o in listed if o.page == m.page and o.bbox != m.bbox]
+    # A thing around the graphic (a page ground, a panel, a frame) holds its title as well as any
+    # other letter: it is no nearer rival (generator: a rosy axis title on a charcoal page).
+    others = [r for o in listed if o.page == m.page and o.bbox != m.bbox and not (r := pymupdf.Rect(o.bbox)).contains(box)]
     page = doc.page(m.page)
     for pale in (False, True):  # text in a muted or pale shade of the colour too (generator: a rosy axis title)
         hits = [g for g in glyph_boxes(page, colour, letters_only=True, pale=pale) if all(_gap(box, g) <= _gap(o, g) for o in others)]
