@@ -103,3 +103,23 @@ def test_any_digit_form_of_a_caption_number_reads_the_same(n: int, data) -> None
     assert number_key(mixed) == number_key(ascii_form)
     assert loose_mention_pages([(1, f"as Figure {mixed} shows")], {"figure"}, ascii_form) == (1,)
     assert loose_mention_pages([(1, f"as Figure {ascii_form} shows")], {"figure"}, mixed) == (1,)
+
+
+_OTHER_FIGURE_NAMES = ["Graph", "GRAPH", "Diagram", "Plate", "Scheme", "Map", "Illustration", "Abb.", "Abbildung", "Figura"]
+
+
+@settings(max_examples=60)
+@given(n=st.integers(min_value=1, max_value=99), name=st.sampled_from(_OTHER_FIGURE_NAMES + ["Figure", "Fig.", "Chart"]),
+       prefix=st.sampled_from(["", "S", "A", "A-", "E."]))
+def test_a_figure_numbered_under_another_name_or_prefix_is_a_loose_mention(n: int, name: str, prefix: str) -> None:
+    """Property (new questions, 2026-12-03): "Graph 5" or "Figure S5" is what a question may call
+    "Figure 5"; only the exact "Figure 5" was read, so "Figure 5" was claimed a missing container."""
+    assert loose_mention_pages([(1, f"{name} {prefix}{n}: Distribution of sales")], {"figure", "chart"}, str(n)) == (1,)
+    # Controls: another number, and a number of another kind ("Table 5"), say nothing of figure n.
+    assert loose_mention_pages([(1, f"{name} {prefix}{n + 1}: Distribution of sales")], {"figure", "chart"}, str(n)) == ()
+    assert loose_mention_pages([(1, f"Table {n}: Distribution of sales")], {"figure", "chart"}, str(n)) == ()
+
+
+@pytest.mark.parametrize("name", ["Tabelle", "Tabla", "Tableau", "Table S", "Table A-", "TABLE"])
+def test_a_table_numbered_under_another_name_or_prefix_is_a_loose_mention(name: str) -> None:
+    assert loose_mention_pages([(1, f"{name}{'' if name.endswith(('S', '-')) else ' '}5 Distribution")], {"table"}, "5") == (1,)

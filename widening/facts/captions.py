@@ -62,9 +62,16 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
 
 
 # The words a figure or table is named by, letter-spaced or not ("F I G U R E 7"); an
-# "Exhibit" may be a figure, a chart or a table.
+# "Exhibit" may be a figure, a chart or a table. A loose mention also takes the other names a
+# document numbers its figures or tables by ("Graph 5", "Plate 5", "Abb. 5", "Tabelle 5"): a
+# question may call any of them "Figure 5" or "Table 5".
 _KIND_WORDS = {"figure": ("fig", "figure", "figs", "figures"), "chart": ("chart", "charts"), "table": ("tab", "table", "tables")}
 _ANY_KIND = ("exhibit", "exhibits")
+_OTHER_NAMES = {"figure": ("graph", "graphs", "diagram", "diagrams", "illustration", "illustrations", "plate", "plates",
+                           "scheme", "schemes", "map", "maps", "photo", "photos", "image", "picture", "abbildung", "abb",
+                           "figura", "grafico", "gráfico", "graphique"),
+                "chart": ("graph", "graphs", "diagram", "diagrams"),
+                "table": ("tabelle", "tab", "tabla", "tableau", "tabella", "list")}
 
 
 _UNSAID = r"[\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff]"
@@ -88,7 +95,8 @@ def band_numbers(pages: Iterable[PageFacts]) -> dict[int, set[str]]:
 def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], number: str,
                         folios: Mapping[int, set[str]] | None = None) -> tuple[int, ...]:
     """Pages whose text mentions the numbered figure or table in any spacing, dash, numeral or digit form
-    ("FIG . 2 .", "Table1 – 1", "Figs. 1, 2, 3", "TABLE IV" for 4, "F I G U R E 7", "Exhibit 8", "Figure ７");
+    ("FIG . 2 .", "Table1 – 1", "Figs. 1, 2, 3", "TABLE IV" for 4, "F I G U R E 7", "Exhibit 8", "Figure ７",
+    "Graph 5", "Figure S5", "Abb. 5");
     for a range "1-4" its first number too (a range of figures, or figure 1-4). ``pages`` are (index, text)
     pairs; ``folios`` (``band_numbers``) tells a page's folio below a line ending in the word from a number."""
     number = nfkc(number)
@@ -107,9 +115,11 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     # A number glyph the layer cannot say (a font without it leaves NUL; U+FFFD; a private-use code)
     # may be any number: "Figure \x00" may be the figure asked about.
     numbers.append(_UNSAID)
-    words = sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True)
+    words = sorted({w for k in kinds for w in (*_KIND_WORDS.get(k, ()), *_OTHER_NAMES.get(k, ()))} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
-    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*0*(?:{'|'.join(numbers)})(?![\d])", re.I)
+    # A letter or two before the number: a supplement's or an appendix's figure ("Figure S5", "Table A-5").
+    prefix = rf"(?:[A-Z]{{1,2}}[{DASHES}.]?)?"
+    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*{prefix}0*(?:{'|'.join(numbers)})(?![\d])", re.I)
     out = []
     for index, text in pages:
         text = nfkc(text)
