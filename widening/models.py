@@ -236,6 +236,9 @@ class Target(Frozen):
     # ("how many hot dogs is the boy eating", "what is the job of the person"): that one is only
     # presupposed, and finding it proves nothing about what is asked.
     asked: str | None = None
+    # Words that narrow the person or object counted to a kind or state a detector does not see
+    # ("children", "being read to", "wearing hats"): its finds are candidates of the broader class.
+    narrowed: str | None = None
 
 
 QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]

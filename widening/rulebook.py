@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from widening.text import VOCAB_TOKEN
 
@@ -136,6 +136,7 @@ class Vocabulary(RuleFile):
     stylised_words: Words
     raster_only_words: Words
     person_words: Words
+    plain_count_words: Words
     illustration_verbs: Words
     topic_filler: Words
     comparatives: dict[Literal[">", ">=", "<", "<="], Words]
@@ -211,6 +212,14 @@ class Cases(RuleFile):
 
 class ObjectClass(RuleFile):
     words: Words
+    # Words of ``words`` that name a kind of the class the detector does not tell apart.
+    kinds: Words = []
+
+    @model_validator(mode="after")
+    def _kinds_are_words(self) -> "ObjectClass":
+        if stray := [k for k in self.kinds if k not in self.words]:
+            raise ValueError(f"kinds {stray} are not among the class's words")
+        return self
     # A word with another common sense ("train" a model) names the object only where the
     # question matches this pattern (case-insensitive): the word used as a noun for a thing.
     noun_context: str | None = None

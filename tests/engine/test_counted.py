@@ -31,9 +31,16 @@ _decide = pdfs.decide
 
 
 def test_people_counted_are_members(photo_pdf):
-    d = _decide(photo_pdf, "How many women are there in the picture on page 1?")
+    d = _decide(photo_pdf, "How many people are there in the picture on page 1?")
     assert (d.decision, d.case) == ("keep", "short_not_empty"), d.reason
     assert d.members and all(m.page == 1 for m in d.members)
+
+
+def test_people_of_a_kind_the_detector_does_not_tell_apart_are_candidates(photo_pdf):
+    """The same finds for "women": the detector does not tell women from men, so never 'not empty'."""
+    d = _decide(photo_pdf, "How many women are there in the picture on page 1?")
+    assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+    assert d.members and "candidates of" in d.reason and d.parsed.target.narrowed == "women", d.reason
 
 
 def test_people_presupposed_while_hats_are_counted_are_candidates(photo_pdf):

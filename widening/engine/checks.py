@@ -127,7 +127,8 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         return Derivation(reason="the question names no picture, region or visible attribute, so a detector would answer a different question")
     # The detector would find the presupposed person or object, not what is counted or asked: its
     # finds are candidates of another set (never "not empty"); finding none empties the presupposition.
-    presupposed = {"exact": False} if t.asked else {}
+    # Words that narrow it ("children", "being read to") leave the finds candidates of the broader class.
+    presupposed = {"exact": False} if t.asked or t.narrowed else {}
     if t.person and page is not None:
         if t.stylised:
             return Derivation(reason="people in a cartoon or drawing: face and body detectors only see photographs")

@@ -552,6 +552,20 @@ def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: b
     return None
 
 
+def _narrowed(masked: str, cls: str | None) -> str | None:
+    """The words of a question about a detected person or object (containers masked) that say more
+    than that it is there: a kind the detector does not tell apart ("children") or a state or act
+    ("being read to", "wearing hats"); None when it only asks how many there are, and where."""
+    if cls is None:
+        return None
+    spec = vocab.load("objects")["classes"].get(cls, {})
+    kinds = {k.lower() for k in spec.get("kinds", [])}
+    plain = {w.lower() for w in _v()["plain_count_words"]} | {w.lower() for w in object_words().get(cls, []) if w.lower() not in kinds}
+    plain |= {w.lower() for words in _v()["person_attributes"].values() for phrase in words for w in phrase.split()}
+    rest = [w for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9']*", masked) if not vocab.member(w.lower(), plain)]
+    return " ".join(rest) or None
+
+
 def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     verbs = vocab.alternation(_v()["illustration_verbs"])
     m = re.search(rf"\bwhich\s+([\w-]+)\s+(?:does|do|did|is|are|was)\s+(?:the|this|these)\s+\w+\s+{verbs}\s+(.+)$", q, re.I)
@@ -652,8 +666,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     if asked:
         notes.append(f"the question asks for '{asked}', not for the {obj[1] if obj else 'person'} a detector would look for: "
                      "what it finds is only presupposed")
+    narrowed = None if asked else _narrowed(masked, "person" if person or attribute else object_class)
+    if narrowed:
+        notes.append(f"'{narrowed}' narrows the {object_class or 'people'} a detector finds: its finds are candidates")
     target = Target(
         asked=asked,
+        narrowed=narrowed,
         element=element[0] if element else None,
         styles=styles,
         any_style=any_style,
