@@ -27,6 +27,11 @@ def fold(text: str) -> str:
     return nfkc(text).casefold()
 
 
+# A character the text layer puts where it cannot say a glyph: a control code (a font without the
+# glyph's Unicode leaves NUL), the replacement character, a private-use code. The page may show
+# any character there: a digit, an "@".
+UNSAID = r"[\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff]"
+
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
 
 

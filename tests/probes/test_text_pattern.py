@@ -82,6 +82,35 @@ def test_an_at_sign_outside_a_complete_address_is_an_email_doubt(tmp_path):
     assert sorted(m.what.split("'")[1] for m in res.doubts) == ["@", "@helpdesk"]
 
 
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def test_an_address_whose_at_the_layer_cannot_say_is_a_doubt(tmp_path):
+    """New questions (2026-12-03): a font with no Unicode for its "@" (here DejaVu, which has no
+    full-width "＠", leaves NUL in the layer) printed "jane.roe\x00quorvane.com": no address shape
+    took it, and "what is the email address on page 1" widened."""
+    d = pdfs.new_doc()
+    for k in range(3):
+        pdfs.text(d[0], (72, 100 + 16 * k), "Body text of the page, nothing else to see.")
+    d[0].insert_text((72, 200), "Contact: jane.roe\uff20quorvane.com", fontname="dv", fontfile=_DEJAVU, fontsize=11)
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"))
+    assert "\x00" in doc.page(1).get_text()
+    res = run_probe("text_pattern", doc, Scope((1,)), {"pattern": "email"})
+    assert not res.measured_zero and any("quorvane.com" in m.what for m in res.doubts), res.note
+
+
+@settings(max_examples=80)
+@given(local=st.from_regex(r"[a-z][a-z0-9.]{0,10}[a-z0-9]", fullmatch=True), host=st.from_regex(r"[a-z][a-z0-9-]{0,8}[a-z]", fullmatch=True),
+       tld=st.sampled_from(["com", "org", "co.uk", "de", "info"]), unsaid=st.sampled_from(["\x00", "\ufffd", "\ue040", "\uf0a7"]))
+def test_any_unsayable_at_between_an_address_parts_is_an_email_doubt(local, host, tld, unsaid):
+    from widening.probes.text_pattern import _emails
+
+    sure, unsure = _emails(f"Write to {local}{unsaid}{host}.{tld} today")
+    assert not sure and f"{local}{unsaid}{host}.{tld}" in unsure
+    # Control: an unsayable mark between words of prose is no address.
+    assert _emails(f"Write to {local} {unsaid} today.") == ([], [])
+
+
 def test_a_phone_number_in_a_footer_logo_is_read(tmp_path):
     """Regression: pictures classed as decorations (a small image in the footer band) were not read,
     so a number printed only there was missed. Every picture is read now (picture_words)."""

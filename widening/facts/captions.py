@@ -10,7 +10,7 @@ from widening.facts.geometry import union
 from widening.facts.lines import Line
 from widening.facts.readings import roman_value, to_roman
 from widening.models import Caption, FolioCandidate, PageFacts
-from widening.text import nfkc
+from widening.text import UNSAID, nfkc
 
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
 # middle dot of British books ("Fig. 2·1").
@@ -74,7 +74,6 @@ _OTHER_NAMES = {"figure": ("graph", "graphs", "diagram", "diagrams", "illustrati
                 "table": ("tabelle", "tab", "tabla", "tableau", "tabella", "list")}
 
 
-_UNSAID = r"[\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff]"
 
 
 def _spaced(word: str) -> str:
@@ -114,7 +113,7 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
             numbers.append(re.escape(other) + r"\b")
     # A number glyph the layer cannot say (a font without it leaves NUL; U+FFFD; a private-use code)
     # may be any number: "Figure \x00" may be the figure asked about.
-    numbers.append(_UNSAID)
+    numbers.append(UNSAID)
     words = sorted({w for k in kinds for w in (*_KIND_WORDS.get(k, ()), *_OTHER_NAMES.get(k, ()))} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
     # A letter or two before the number: a supplement's or an appendix's figure ("Figure S5", "Table A-5").

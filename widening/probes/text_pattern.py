@@ -18,7 +18,8 @@ right after the cue, "dial 99"; not an amount with a currency or percent sign), 
 three groups ("13 11 14"), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
 before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -dot- com",
 "name_at_host.com"; "available at www.site.org" is a web site), an "@" or bracketed "at" outside
-a complete address.
+a complete address, an address whose "@" the layer cannot say ("name\x00host.com": a font with no
+Unicode for the glyph).
 Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, its runs of
 single characters joined.
 
@@ -39,7 +40,7 @@ from widening.models import Member, ProbeResult
 from widening.probes import Params, Scope, one_of, picture_words, probe
 from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
-from widening.text import value_key
+from widening.text import UNSAID, value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
@@ -305,6 +306,9 @@ _SPELT = re.compile(
     rf"(?P<host>{_LABEL}(?:(?:\.|{_DOT_MARK}){_LABEL})*(?:\.|{_DOT_MARK})[^\W\d_]{{2,}})(?![\w-])",
     re.I)
 _SPELT_LOOSE = re.compile(rf"(?<![\w.+-])[\w.+-]+{_AT_MARK}[\w.-]*", re.I)
+# An address whose "@" the text layer cannot say (a font with no Unicode for it leaves NUL or a
+# private-use code): the page shows an address the pattern cannot read.
+_UNSAID_AT = re.compile(rf"(?<![\w.+-])[\w.+-]+{UNSAID}+{_LABEL}(?:\.{_LABEL})*\.[^\W\d_]{{2,}}(?![\w-])")
 
 
 def _plain_address(s: str) -> str:
@@ -321,7 +325,8 @@ def _emails(line: str) -> tuple[list[str], list[str]]:
 
     A full-width or small "@" ("name＠host.com") is an "@" (NFKC). A spelt-out address with a
     bracketed "at" is an address; with a bare, dashed or underscored "at" and a domain it is a
-    doubt (but "at www." points to a web site), and so is a bracketed "at" without a complete host.
+    doubt (but "at www." points to a web site), and so is a bracketed "at" without a complete host,
+    and an address whose "@" is a character the layer cannot say.
     """
     line = unicodedata.normalize("NFKC", line)
     found = list(PATTERNS["email"].finditer(line))
@@ -329,7 +334,7 @@ def _emails(line: str) -> tuple[list[str], list[str]]:
                                                        and re.match(r"www\.[\w-]+\.", m.group("host"), re.I))]
     loose = [m.group(0).strip() for m in _SPELT_LOOSE.finditer(line) if not any(s.start() <= m.start() < s.end() for s in spelt)]
     sure = [m.group(0) for m in found] + [m.group(0) for m in spelt if m.group("mark")]
-    unsure = [m.group(0) for m in spelt if not m.group("mark")] + loose
+    unsure = [m.group(0) for m in spelt if not m.group("mark")] + loose + [m.group(0) for m in _UNSAID_AT.finditer(line)]
     for at in re.finditer("@", line):
         if not any(m.start() <= at.start() < m.end() for m in found):
             before = re.search(r"\S*$", line[: at.start()])
