@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
@@ -742,3 +743,40 @@ def test_a_block_inside_a_page_is_not_read_with_a_block_inside_the_next(tmp_path
     doc.close()
     d = _decide(tmp_path / "d.pdf", "How many profiles did Recruiter C view?", ocr=False)
     assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+_FULL_WIDTH = {c: chr(ord(c) - 0x20 + 0xFF00) for c in "abcdefghijklmnopqrstuvwxyz0123456789"}
+
+
+@pytest.mark.parametrize("printed,asked", [("Funded by the Q\uff4frvane Stiftung.", "Qorvane Stiftung"),
+                                           ("Revenue in 20\uff11\uff19 grew.", "2019"), ("Model GPT-\uff14o was tested.", "GPT-4o")])
+def test_a_name_with_letters_the_layer_cannot_say_is_a_doubt(tmp_path, printed, asked):
+    """New questions (2026-12-03): a font with no Unicode for a glyph (DejaVu has no full-width
+    letters and leaves NUL) printed "Q\\x00rvane": the name was claimed absent from the page."""
+    d = pdfs.new_doc()
+    for k in range(4):
+        d[0].insert_text((72, 100 + 16 * k), "Body text of the page about the committee.", fontname="dv", fontfile=_DEJAVU, fontsize=11)
+    d[0].insert_text((72, 200), printed, fontname="dv", fontfile=_DEJAVU, fontsize=11)
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"), ocr=False)
+    assert "\x00" in doc.page(1).get_text()
+    res = run_probe("name_mentions", doc, Scope((1,)), {"variants": [asked]})
+    assert not res.members and res.doubts and not res.measured_zero, res.note
+    # Control: another name is still absent from the same page.
+    assert run_probe("name_mentions", doc, Scope((1,)), {"variants": ["Halvorsen Trust"]}).measured_zero
+
+
+@settings(max_examples=80, deadline=None)
+@given(word=st.from_regex(r"[a-z]{4,10}", fullmatch=True), data=st.data())
+def test_any_letters_the_layer_cannot_say_leave_the_name_in_doubt(word, data):
+    from widening.probes.name_mentions import _unsaid_match
+
+    k = data.draw(st.integers(0, len(word) - 1))
+    n = data.draw(st.integers(1, min(3, len(word) - k)))
+    code = data.draw(st.sampled_from(["\x00", "\ufffd", "\ue041"]))
+    line = f"the {word[:k]}{code}{word[k + n:]} here"
+    literal = len(word) - n
+    assert _unsaid_match(word, line) == (literal >= max(2, (len(word) + 1) // 2)), line
+    # Controls: a printed word that differs in a letter the layer says is not the name.
+    other = word[:k] + ("x" if word[k] != "x" else "y") + word[k + 1:]
+    assert not _unsaid_match(word, f"the {other}{code} here") or code in other

@@ -15,7 +15,9 @@ Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") a
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
-line, glyphs drawn out of order "of America | Bank"), never a member.
+line, glyphs drawn out of order "of America | Bank"), never a member. A name whose letters the text
+layer cannot all say (a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code:
+"Q\x00rvane" for "Qorvane") is a doubt where the said letters, at least half of them, fall in place.
 
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
@@ -54,7 +56,7 @@ from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
-from widening.text import WORD, bare_word, name_form
+from widening.text import UNSAID, WORD, alnum, bare_word, name_form
 
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
@@ -921,6 +923,67 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
     return out
 
 
+# A character the layer cannot say stands for this many letters at most (a lost ligature: "ffi").
+UNSAID_SPAN = 3
+_UNSAID_RX = re.compile(UNSAID)
+
+
+def _unsaid_match(needle: str, line: str) -> bool:
+    """``needle`` (letters and digits) spelt in ``line`` with characters the layer cannot say standing
+    for one to UNSAID_SPAN of its letters, at least one of them, and at least half its letters (two at
+    least) printed; spaces and marks between are passed over, the ends fall on word boundaries."""
+    chars = [(i, c) for i, c in enumerate(line) if c.isalnum() or _UNSAID_RX.match(c)]
+    need = len(needle)
+    floor = max(2, (need + 1) // 2)
+
+    def ends_word(j: int) -> bool:
+        last = chars[j - 1][0]
+        return last + 1 >= len(line) or not line[last + 1].isalnum()
+
+    def go(k: int, j: int, literal: int, wild: bool) -> int | None:
+        if k == need:
+            return j if wild and literal >= floor and ends_word(j) else None
+        if j >= len(chars):
+            return None
+        c = chars[j][1]
+        if _UNSAID_RX.match(c):
+            for n in range(1, UNSAID_SPAN + 1):
+                if k + n <= need and (end := go(k + n, j + 1, literal, True)) is not None:
+                    return end
+            return None
+        return go(k + 1, j + 1, literal + 1, wild) if c == needle[k] else None
+
+    for start in range(len(chars)):
+        i = chars[start][0]
+        if i and line[i - 1].isalnum():
+            continue
+        if go(0, start, 0, False) is not None:
+            return True
+    return False
+
+
+def unsaid_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Lines where a name may be printed with letters the text layer cannot say ("Q\\x00rvane" for
+    "Qorvane": a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code): the
+    page may show the name. Neither presence nor absence: a doubt. Only adds doubts."""
+    needles = {alnum(name_form(v)) for v in variants} - {""}
+    out: list[Member] = []
+    for index in pages:
+        facts = doc.facts.page(index)
+        text = facts.text if facts.text_source == "layer" else ""
+        if not _UNSAID_RX.search(text):
+            continue
+        boxes = {name_form("".join(s["text"] for s in ln["spans"])).strip(): tuple(ln["bbox"])
+                 for b in doc.page(index).get_text("dict")["blocks"] for ln in b.get("lines", ())}
+        for line in name_form(text).splitlines():
+            if _UNSAID_RX.search(line) and any(_unsaid_match(n, line) for n in needles):
+                box = boxes.get(line.strip(), (0.0, 0.0, facts.width, facts.height))
+                out.append(Member(page=index, bbox=box, what=f"line {line.strip()[:80]!r}",
+                                  why="the name's letters where the text layer cannot say some characters (a font with no "
+                                      "Unicode for a glyph): the page may show the name"))
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}
@@ -1141,6 +1204,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), variants, "OCR of a picture")
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), variants)
+    if not members:
+        doubts += unsaid_hits(doc, tuple(pages), variants + ([year] if year else []))
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]
