@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
-from widening.facts.folios import FOLIO_BAND
+from widening.facts.folios import FOLIO_BAND, SIDE_BAND
 from widening.facts.legibility import words_unread
 from widening.models import (
     Caption,
@@ -19,7 +21,7 @@ from widening.models import (
     ReadingTried,
 )
 from widening.probes.captions import pictured_caption_pages
-from widening.text import number_key
+from widening.text import UNSAID, number_key
 
 
 class Resolved(BaseModel):
@@ -137,6 +139,33 @@ def pictured_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
     return ReadingTried(reading=Reading.printed, number=f"{number} (a picture in the folio band may print it)", pages=tuple(out), doubtful=True) if out else None
 
 
+# A margin word that may be a folio the text layer cannot say: characters it cannot say, with at most
+# digits, roman numeral letters and a folio's punctuation beside them ("\x00\x00", "-\x00-", "A-\x00").
+_UNSAID_FOLIO = re.compile(rf"[\dIVXLCivxlcA-Z.\-\u2013\u2014()/|]*{UNSAID}[\dIVXLCivxlcA-Z.\-\u2013\u2014()/|{UNSAID[1:-1]}]*")
+
+
+def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
+    """Pages with a word in a margin (FOLIO_BAND top or bottom, SIDE_BAND sides) made of characters the
+    text layer cannot say (a font with no Unicode for its digits leaves NUL or private-use codes), as a
+    doubtful printed reading: the page may print any number there, the one asked included."""
+    out = []
+    for p in doc.facts.pages:
+        if p.text_source != "layer" or not re.search(UNSAID, p.text):
+            continue
+        band, side = FOLIO_BAND * p.height, SIDE_BAND * p.width
+        # Spans, not words: PyMuPDF's word list drops a word of NUL characters.
+        spans = [sp for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ()) for sp in ln["spans"]]
+        for sp in spans:
+            x0, y0, x1, y1 = sp["bbox"]
+            cy = (y0 + y1) / 2
+            in_margin = cy <= band or cy >= p.height - band or x1 <= side or x0 >= p.width - side
+            if in_margin and any(len(w) <= 8 and _UNSAID_FOLIO.fullmatch(w) for w in sp["text"].split()):
+                out.append(p.index)
+                break
+    return ReadingTried(reading=Reading.printed, number=f"{number} (a margin word the text layer cannot say may print it)",
+                        pages=tuple(out), doubtful=True) if out else None
+
+
 def page_in_doubt(doc: Doc, number: str) -> bool:
     """A page number no reading finds may still be printed: on a page whose folio candidate of that
     value the (tuned) run test rejected, or on a page whose words were never read."""
@@ -148,7 +177,8 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
 def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], last: str | None = None) -> tuple[ReadingTried, ...]:
     """Where no reading finds page ``number`` (or the range to ``last``), the doubtful readings that may still
     find it: a rejected folio (side margins too), a folio run passed over or carried past its ends, a picture
-    in the folio band, and last (it costs OCR) a number drawn in a page margin."""
+    in the folio band, a margin word the text layer cannot say, and last (it costs OCR) a number drawn in a
+    page margin."""
     facts = doc.facts
     # A range is printed on a run of pages: a lone number of the top or bottom band the run test rejected
     # (an axis tick "100", a table's "107") is no reading of one, as it was not before side margins were read.
@@ -156,7 +186,8 @@ def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], la
     between = interpolated_folio_pages(facts, number, tried) if last is None else None
     beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x), last)
     pictured = pictured_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
-    extra = tuple(x for x in (rejected, between, beyond, pictured) if x)
+    unsaid = unsaid_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
+    extra = tuple(x for x in (rejected, between, beyond, pictured, unsaid) if x)
     if extra or (last is None and page_in_doubt(doc, number)):
         return extra  # the claim is not made: no margin need be read
     drawn = drawn_folio_pages(doc, number, last)
