@@ -223,3 +223,40 @@ def test_a_transposed_table_keeps_its_row_values_as_doubts(tmp_path):
     res = run_probe("table_values", doc, Scope((1,)), {"column": "unemployment", "op": ">", "value": 20})
     assert any("23.5" in m.what for m in res.doubts), [m.what for m in res.doubts]
     assert run_probe("table_values", doc, Scope((1,)), {"column": "unemployment", "op": ">", "value": 30}).measured_zero
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+@settings(max_examples=15, deadline=None)
+@given(values=st.lists(st.floats(0, 22.9).map(lambda v: round(v, 1)), min_size=2, max_size=8), data=st.data())
+def test_a_cell_with_a_digit_the_layer_cannot_say_is_a_doubt(tmp_path_factory, values, data):
+    """New questions (2026-12-03): a font with no Unicode for a digit (DejaVu has no full-width
+    digits and leaves NUL) printed one cell "2\\x00.9%", read as 2: "more than 23%" widened. Every
+    other cell is below 23; the unsaid one may hold any digit, so it is a doubt, never dropped."""
+    k = data.draw(st.integers(0, len(values) - 1))
+    said = f"{values[k]:.1f}%"
+    j = data.draw(st.sampled_from([i for i, c in enumerate(said) if c.isdigit()]))
+    unsaid = said[:j] + chr(ord(said[j]) - 0x30 + 0xFF10) + said[j + 1:]
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 60), "Table 1: shares")
+    rows = [[f"Row{i}", "" if i == k else f"{v:.1f}%", "7"] for i, v in enumerate(values)]
+    pdfs.table(d[0], (72, 80), ["Name", "% Land Area", "Other"], rows)
+    d[0].insert_text((72 + 110 + 4, 80 + (k + 2) * 18 - 5), unsaid, fontname="dv", fontfile=_DEJAVU, fontsize=9)
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("tv") / "t.pdf"))
+    assert "\x00" in doc.page(1).get_text()
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 23})
+    assert not res.measured_zero and any(f"Row{k}" in m.what for m in res.doubts), res.note
+
+
+def test_a_first_row_whose_percent_sign_stands_apart_is_not_taken_into_the_header(tmp_path):
+    """Regression (new questions, 2026-12-03): the header "% Land Area" grouped with a "%" standing
+    apart in the first row ("30.5 %", or a digit the layer cannot say splitting "10.\\x00%"); the
+    header's box grew over that row, which was read as neither cell nor doubt: a measured zero."""
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 60), "Table 1: shares")
+    rows = [["Row0", "30.5 %", "7"], ["Row1", "10.0%", "7"], ["Row2", "5.0%", "7"]]
+    pdfs.table(d[0], (72, 80), ["Name", "% Land Area", "Other"], rows)
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"))
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "% land area", "op": ">", "value": 23})
+    assert [m.what.rsplit("row ", 1)[1].strip("'") for m in res.members] == ["Row0"], res.note

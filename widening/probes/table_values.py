@@ -10,8 +10,9 @@ range does). Doubts, never dropped: another printed convention that qualifies ("
 "0,235", "—0.4", "23½"), a scale the header or cell states ("('000)", "1.2k"), a fraction of one
 under a question in % (x100), a censored range reaching into the asked one, a cell in words or
 with no number, a member under a header naming no percentage when the question asks one, or
-under one of several differently named matching headers; and the rows of the page after the
-scope when the table runs to its last page's foot.
+under one of several differently named matching headers; a cell with characters the text layer
+cannot say (a font with no Unicode for a digit); and the rows of the page after the scope when the
+table runs to its last page's foot.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
-from widening.text import cell_words
+from widening.text import UNSAID, cell_words
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -202,9 +203,16 @@ def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
     for g in groups:
         have = set(t for w in g for t in cell_words(w[4]))
         if set(want) <= have:
-            r = pymupdf.Rect(g[0][:4])
-            for w in g[1:]:
-                r |= w[:4]
+            # The header is the group's words from the top until every token is held: a word below that
+            # repeats a token (a row's "%" set apart from its number) is a row's, and the box grown over
+            # it swallowed that row (new questions: "10.\x00%" read as "10." and "%").
+            got: set[str] = set()
+            r = None
+            for w in sorted(g, key=lambda w: (round(w[1]), w[0])):
+                if set(want) <= got and w[1] >= r.y1 - 1:
+                    break
+                got |= set(cell_words(w[4]))
+                r = pymupdf.Rect(w[:4]) if r is None else r | w[:4]
             out.append(r)
     return out
 
@@ -541,6 +549,9 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
         # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
         # as one "12,34556"): which number is the column's value is a reading; one qualifies.
         return "doubt", f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"
+    if re.search(UNSAID, cell.text + cell.words):
+        # "2\x00.9": a font with no Unicode for a digit; the page may print any digit there.
+        return "doubt", f"cell filter: {cell.text!r} holds characters the text layer cannot say (a digit?)"
     suffix = _CELL_SCALE.search(cell.text)
     scales = factors + ([(_CELL_FACTORS[suffix.group(1).lower()], f"the suffix {suffix.group(1)!r}")] if suffix else [])
     for v in readings(cell.text):
