@@ -165,6 +165,20 @@ def test_a_chart_on_a_dark_ground_keeps_its_muted_axis_title(tmp_path):
     assert run_probe("coloured_graphics", doc, Scope((1,)), {"kind": "chart", "colour": "green"}).measured_zero
 
 
+def test_bar_labels_under_a_caption_line_are_no_mention_of_another_figure(tmp_path):
+    """Fresh-clone CI's generated documents (2026-12-03): "Figure 4: generated figure" over bar labels
+    "C1C2...": the loose reader, taught a supplement's letter before the number ("Figure S5"), read
+    "figure" + "C1" across the line break as figure 1, so the exact captions probe had a doubt where
+    figure 1 is absent. A prefix letter now stands on the word's own line."""
+    first = BarChartSpec(rect=(20.0, 20.0, 110.0, 65.0), values=((0.02,),), colours=("blue",), thickness=1.0, axis=True,
+                         caption=CaptionSpec(kind="figure", number="4"))
+    second = BarChartSpec(rect=(20.0, 84.0, 110.0, 129.0), values=tuple((0.5, 0.3, 0.2) for _ in range(11)),
+                          colours=("blue", "blue", "blue"), thickness=1.0, axis=False, labels=True)
+    doc, truth = _open(DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(first, second)),)), tmp_path)
+    assert run_probe("captions", doc, Scope((1,)), {"kind": "figure", "number": "1"}).measured_zero
+    assert run_probe("captions", doc, Scope((1,)), {"kind": "figure", "number": "4"}).members
+
+
 def test_a_thin_bar_in_a_muted_shade_is_a_doubt(tmp_path):
     """Generator (shades): a rosy (#8B6969, greyed-down red) bar 1.3 pt tall leaves no area the pale render
     keeps; its colour is in the drawing list, a pale or muted shade of red: a doubt of "red", never dropped."""

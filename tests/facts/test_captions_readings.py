@@ -118,6 +118,8 @@ def test_a_figure_numbered_under_another_name_or_prefix_is_a_loose_mention(n: in
     # Controls: another number, and a number of another kind ("Table 5"), say nothing of figure n.
     assert loose_mention_pages([(1, f"{name} {prefix}{n + 1}: Distribution of sales")], {"figure", "chart"}, str(n)) == ()
     assert loose_mention_pages([(1, f"Table {n}: Distribution of sales")], {"figure", "chart"}, str(n)) == ()
+    # A label on the line after the word ("... generated figure" over bar labels "C1 C2"): no prefix.
+    assert loose_mention_pages([(1, f"Figure {n + 1}: generated figure\nC{n}C{n + 1}")], {"figure", "chart"}, str(n)) == ()
 
 
 @pytest.mark.parametrize("name", ["Tabelle", "Tabla", "Tableau", "Table S", "Table A-", "TABLE"])

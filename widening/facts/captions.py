@@ -116,9 +116,11 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     numbers.append(UNSAID)
     words = sorted({w for k in kinds for w in (*_KIND_WORDS.get(k, ()), *_OTHER_NAMES.get(k, ()))} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
-    # A letter or two before the number: a supplement's or an appendix's figure ("Figure S5", "Table A-5").
-    prefix = rf"(?:[A-Z]{{1,2}}[{DASHES}.]?)?"
-    rx = re.compile(rf"\b(?:{head})\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*{prefix}0*(?:{'|'.join(numbers)})(?![\d])", re.I)
+    # A letter or two before the number, on the word's line: a supplement's or an appendix's figure
+    # ("Figure S5", "Table A-5"); not a label on the next line ("... generated figure" over "C1").
+    prefix = rf"[ \t]*\.?[ \t]*[A-Z]{{1,2}}[{DASHES}.]?"
+    plain = r"\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
+    rx = re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d])", re.I)
     out = []
     for index, text in pages:
         text = nfkc(text)
