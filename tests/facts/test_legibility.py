@@ -92,7 +92,8 @@ def test_a_missing_figure_or_page_is_not_claimed_over_an_unreadable_layer(tmp_pa
             assert any(t.pages for t in fig.readings) and any(t.pages for t in page.readings)
         else:
             assert not any(t.pages for t in fig.readings) and fig.uncertain
-            assert not any(t.pages for t in page.readings) and page.uncertain
+            # No certain reading finds it; a doubtful one may (a margin word the layer cannot say).
+            assert not any(t.pages for t in page.readings if not t.doubtful) and page.uncertain
 
 
 LINE = "Beijing office, tel 615-591-2955"
