@@ -30,7 +30,9 @@ def fold(text: str) -> str:
 # A character the text layer puts where it cannot say a glyph: a control code (a font without the
 # glyph's Unicode leaves NUL), the replacement character, a private-use code. The page may show
 # any character there: a digit, an "@".
-UNSAID = r"[\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff]"
+UNSAID_CHARS = r"\x00-\x08\x0e-\x1f\ufffd\ue000-\uf8ff"
+UNSAID = f"[{UNSAID_CHARS}]"
+UNSAID_RX = re.compile(UNSAID)
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
 

@@ -21,7 +21,7 @@ from widening.models import (
     ReadingTried,
 )
 from widening.probes.captions import pictured_caption_pages
-from widening.text import UNSAID, number_key
+from widening.text import UNSAID, UNSAID_CHARS, UNSAID_RX, number_key
 
 
 class Resolved(BaseModel):
@@ -141,7 +141,8 @@ def pictured_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
 
 # A margin word that may be a folio the text layer cannot say: characters it cannot say, with at most
 # digits, roman numeral letters and a folio's punctuation beside them ("\x00\x00", "-\x00-", "A-\x00").
-_UNSAID_FOLIO = re.compile(rf"[\dIVXLCivxlcA-Z.\-\u2013\u2014()/|]*{UNSAID}[\dIVXLCivxlcA-Z.\-\u2013\u2014()/|{UNSAID[1:-1]}]*")
+_FOLIO_MARKS = r"\dIVXLCivxlcA-Z.\-\u2013\u2014()/|"
+_UNSAID_FOLIO = re.compile(rf"[{_FOLIO_MARKS}]*{UNSAID}[{_FOLIO_MARKS}{UNSAID_CHARS}]*")
 
 
 def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
@@ -150,7 +151,7 @@ def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
     doubtful printed reading: the page may print any number there, the one asked included."""
     out = []
     for p in doc.facts.pages:
-        if p.text_source != "layer" or not re.search(UNSAID, p.text):
+        if p.text_source != "layer" or not UNSAID_RX.search(p.text):
             continue
         band, side = FOLIO_BAND * p.height, SIDE_BAND * p.width
         # Spans, not words: PyMuPDF's word list drops a word of NUL characters.

@@ -56,7 +56,7 @@ from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
-from widening.text import UNSAID, WORD, alnum, bare_word, name_form
+from widening.text import UNSAID_RX, WORD, alnum, bare_word, name_form
 
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
@@ -925,14 +925,13 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
 
 # A character the layer cannot say stands for this many letters at most (a lost ligature: "ffi").
 UNSAID_SPAN = 3
-_UNSAID_RX = re.compile(UNSAID)
 
 
 def _unsaid_match(needle: str, line: str) -> bool:
     """``needle`` (letters and digits) spelt in ``line`` with characters the layer cannot say standing
     for one to UNSAID_SPAN of its letters, at least one of them, and at least half its letters (two at
     least) printed; spaces and marks between are passed over, the ends fall on word boundaries."""
-    chars = [(i, c) for i, c in enumerate(line) if c.isalnum() or _UNSAID_RX.match(c)]
+    chars = [(i, c) for i, c in enumerate(line) if c.isalnum() or UNSAID_RX.match(c)]
     need = len(needle)
     floor = max(2, (need + 1) // 2)
 
@@ -946,7 +945,7 @@ def _unsaid_match(needle: str, line: str) -> bool:
         if j >= len(chars):
             return None
         c = chars[j][1]
-        if _UNSAID_RX.match(c):
+        if UNSAID_RX.match(c):
             for n in range(1, UNSAID_SPAN + 1):
                 if k + n <= need and (end := go(k + n, j + 1, literal, True)) is not None:
                     return end
@@ -971,12 +970,12 @@ def unsaid_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[M
     for index in pages:
         facts = doc.facts.page(index)
         text = facts.text if facts.text_source == "layer" else ""
-        if not _UNSAID_RX.search(text):
+        if not UNSAID_RX.search(text):
             continue
         boxes = {name_form("".join(s["text"] for s in ln["spans"])).strip(): tuple(ln["bbox"])
                  for b in doc.page(index).get_text("dict")["blocks"] for ln in b.get("lines", ())}
         for line in name_form(text).splitlines():
-            if _UNSAID_RX.search(line) and any(_unsaid_match(n, line) for n in needles):
+            if UNSAID_RX.search(line) and any(_unsaid_match(n, line) for n in needles):
                 box = boxes.get(line.strip(), (0.0, 0.0, facts.width, facts.height))
                 out.append(Member(page=index, bbox=box, what=f"line {line.strip()[:80]!r}",
                                   why="the name's letters where the text layer cannot say some characters (a font with no "

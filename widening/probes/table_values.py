@@ -34,7 +34,7 @@ from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
-from widening.text import UNSAID, cell_words
+from widening.text import UNSAID_RX, cell_words
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -549,7 +549,7 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
         # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
         # as one "12,34556"): which number is the column's value is a reading; one qualifies.
         return "doubt", f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"
-    if re.search(UNSAID, cell.text + cell.words):
+    if UNSAID_RX.search(cell.text + cell.words):
         # "2\x00.9": a font with no Unicode for a digit; the page may print any digit there.
         return "doubt", f"cell filter: {cell.text!r} holds characters the text layer cannot say (a digit?)"
     suffix = _CELL_SCALE.search(cell.text)
