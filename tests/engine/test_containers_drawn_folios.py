@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 import pdfs
+from fixtures.drawn import outlined_text
 from widening.engine.containers import resolve
 from widening.facts.extract import load_doc
 from widening.models import Container, ContainerKind, Reading
@@ -34,16 +35,6 @@ def _background(w: float, h: float, number: int | None, at: tuple[float, float],
     out = io.BytesIO()
     im.save(out, "PNG")
     return out.getvalue()
-
-
-def _outlined(text: str, size: float) -> pymupdf.Document:
-    """``text`` as filled glyph outlines only (text converted to paths), on a page just big enough."""
-    src = pymupdf.open()
-    page = src.new_page(width=size * len(text), height=size * 1.4)
-    page.insert_text((1, size * 1.1), text, fontname="helv", fontsize=size)
-    vec = pymupdf.open("pdf", pymupdf.open("svg", page.get_svg_image(text_as_path=True).encode()).convert_to_pdf())
-    assert vec[0].get_text().strip() == "" and vec[0].get_drawings()
-    return vec
 
 
 def _strokes(page: pymupdf.Page, x: float, y: float, text: str, size: float) -> None:
@@ -88,7 +79,7 @@ def _deck(path: Path, folios: list[int | None], medium: str, band: str = "bottom
         if medium == "text":
             page.insert_text((at[0], at[1] + size), str(folio), fontsize=size)
         elif medium == "outline":
-            page.show_pdf_page(pymupdf.Rect(at[0], at[1], at[0] + size * len(str(folio)), at[1] + size * 1.4), _outlined(str(folio), size), 0)
+            outlined_text(page, at, str(folio), size)
         elif medium == "strokes":
             _strokes(page, at[0], at[1], str(folio), size)
     return pdfs.save(doc, path)

@@ -11,26 +11,16 @@ from pathlib import Path
 
 import pymupdf
 
+from fixtures.drawn import outlined_text
 from widening.facts.extract import load_doc
 from widening.probes import Scope, picture_words, run_probe
-
-
-def _outlined(text: str, fontname: str, size: float, width: float, height: float) -> pymupdf.Document:
-    """A one-page PDF showing ``text`` as filled glyph outlines only (no text layer)."""
-    src = pymupdf.open()
-    page = src.new_page(width=width, height=height)
-    page.insert_text((4, size + 2), text, fontname=fontname, fontsize=size)
-    svg = page.get_svg_image(text_as_path=True)
-    vec = pymupdf.open("pdf", pymupdf.open("svg", svg.encode()).convert_to_pdf())
-    assert vec[0].get_text().strip() == "" and vec[0].get_drawings()  # the glyphs are paths now
-    return vec
 
 
 def _build(path: Path) -> None:
     doc = pymupdf.open()
     page = doc.new_page(width=420, height=260)
     page.insert_text((30, 40), "Partners of the programme are listed below.", fontname="helv", fontsize=11)
-    page.show_pdf_page(pymupdf.Rect(30, 60, 330, 100), _outlined("Kestrel Dynamics", "hebo", 22, 300, 40), 0)
+    outlined_text(page, (33, 60), "Kestrel Dynamics", 22, "hebo")
     # A wordmark of stroked straight segments and a frame for its "O" (no curve in it).
     ink = dict(color=(0.1, 0.2, 0.6), width=4)
     page.draw_polyline([(40, 150), (52, 190), (64, 150)], **ink)  # V
@@ -90,10 +80,10 @@ def test_lettering_on_a_line_with_text_layer_words_is_still_read(tmp_path: Path)
     page = doc.new_page(width=420, height=220)
     page.insert_text((30, 40), "Partners of the programme are listed below.", fontname="helv", fontsize=11)
     page.insert_text((30, 88), "Sponsor:", fontname="helv", fontsize=18)
-    page.show_pdf_page(pymupdf.Rect(112, 64, 412, 104), _outlined("Kestrel Dynamics", "hebo", 22, 300, 40), 0)
+    outlined_text(page, (115, 64), "Kestrel Dynamics", 22, "hebo")
     # Text-layer words between two outlined lines lie in the one area OCR reads.
     page.insert_text((120, 110), "Series of annual reports", fontname="helv", fontsize=9)
-    page.show_pdf_page(pymupdf.Rect(112, 112, 412, 152), _outlined("Osprey Holdings", "hebo", 22, 300, 40), 0)
+    outlined_text(page, (115, 112), "Osprey Holdings", 22, "hebo")
     doc.save(tmp_path / "s.pdf")
     doc.close()
     d = load_doc(tmp_path / "s.pdf", ocr=False)

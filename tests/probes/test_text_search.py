@@ -167,3 +167,18 @@ def test_the_text_layer_of_an_image_only_page_is_searched(tmp_path):
         pytest.skip(f"fixture page classed {doc.facts.page(1).kind.value}")
     doc = _load_doc(tmp_path / "i.pdf", ocr=True)
     assert "text 'Qingdao' (text layer)" in [m.what for m in run_probe("text_search", doc, Scope((1,)), {"text": "Qingdao"}).members]
+
+
+def test_words_drawn_as_outlines_are_found(tmp_path):
+    """Regression (new questions, 2026-12-03): a name converted to paths (no text layer, no raster)
+    was a measured zero: text_search read raster pictures only, not vector lettering."""
+    from fixtures.drawn import outlined_text
+
+    d = pdfs.new_doc(1)
+    pdfs.text(d[0], (72, 60), "Partners of the programme are listed below.")
+    drawn = outlined_text(d[0], (72, 90), "Kestrel Dynamics", 22, fontname="hebo")
+    doc = load_doc(pdfs.save(d, tmp_path / "o.pdf"))
+    res = run_probe("text_search", doc, Scope((1,)), {"text": "Kestrel Dynamics"})
+    assert len(res.members) == 1 and "OCR of a picture" in res.members[0].what, res.note
+    assert pymupdf.Rect(res.members[0].bbox).intersects(drawn)
+    assert run_probe("text_search", doc, Scope((1,)), {"text": "Quixote"}).measured_zero

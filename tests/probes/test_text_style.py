@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfs
+import pymupdf
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -232,3 +233,29 @@ def test_words_in_a_pale_tint_of_the_colour_are_a_doubt(tmp_path):
     r = run_probe("text_style", doc, Scope((1,)), {"colour": "blue"})
     assert not r.members and any("pale" in (m.why or "") for m in r.doubts), r.note
     assert run_probe("text_style", doc, Scope((1,)), {"colour": "red"}).measured_zero
+
+
+# Words converted to outlines: family name -> an sRGB value of it (colours.yaml families).
+_OUTLINE_COLOURS = {"yellow": (0.95, 0.85, 0.1), "red": (0.85, 0.1, 0.1), "green": (0.1, 0.6, 0.2), "blue": (0.1, 0.25, 0.85)}
+
+
+@settings(max_examples=6, deadline=None)
+@given(colour=st.sampled_from(sorted(_OUTLINE_COLOURS)), font=st.sampled_from(["heit", "hebi", "helv", "tiit"]),
+       size=st.sampled_from([14.0, 20.0, 28.0]), top=st.floats(100, 560), word=st.sampled_from(["Harvest Outlook", "Regional Notes", "Summary"]))
+def test_words_drawn_as_outlines_are_never_a_zero_for_their_style_or_colour(tmp_path_factory, colour, font, size, top, word):
+    """Regression (new questions, 2026-12-03): yellow italic words converted to paths (no text layer,
+    no raster) were a measured zero for "yellow italic text": the probe read rasters only. Their
+    colour is in the pixels; their italic is nowhere: both keep the page. Another colour is cleared
+    by the pixels (certain), so the page is still measured."""
+    from fixtures.drawn import outlined_text
+
+    d = pdfs.new_doc(1)
+    pdfs.text(d[0], (72, 60), "Annual summary of the programme and its results.")
+    drawn = outlined_text(d[0], (72, top), word, size, fontname=font, colour=_OUTLINE_COLOURS[colour])
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("o") / "o.pdf"))
+    for params in ({"styles": ["italic"], "colour": colour}, {"colour": colour}, {"styles": ["italic"]}):
+        res = run_probe("text_style", doc, Scope((1,)), params)
+        assert not res.measured_zero and res.doubts and not res.members, (params, res.note)
+        assert all(pymupdf.Rect(m.bbox).intersects(drawn) and "drawn as paths" in m.why for m in res.doubts), res.doubts
+    other = next(c for c in ("blue", "red") if c != colour)
+    assert run_probe("text_style", doc, Scope((1,)), {"colour": other}).measured_zero

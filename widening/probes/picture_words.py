@@ -277,7 +277,7 @@ def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
     """Lines OCR reads inside the pictures of a text-layer page, in PDF points (memoised, disk-cached)."""
     key = ("picture_lines", index)
     if key not in doc.memo:
-        doc.memo[key] = _without_rereads(doc, index, stored_lines(doc, PICTURE_TEXT, index, _read_pictures))
+        doc.memo[key] = without_rereads(doc, index, stored_lines(doc, PICTURE_TEXT, index, _read_pictures))
     return doc.memo[key]
 
 
@@ -292,7 +292,7 @@ REREAD_COVER = 0.8
 REREAD_SAME = 0.75
 
 
-def _without_rereads(doc: Doc, index: int, lines: tuple[TextLine, ...]) -> tuple[TextLine, ...]:
+def without_rereads(doc: Doc, index: int, lines: tuple[TextLine, ...]) -> tuple[TextLine, ...]:
     """``lines`` less those that only read the page's own text-layer words again (see REREAD_COVER)."""
     areas = [box for box, _ in vector_areas(doc, index)] if lines else []
     if not areas:

@@ -6,7 +6,8 @@ the edit budget, or near the text in small type in coarse pixels, is a doubt (as
 
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
-text-layer pages the words inside pictures are read by OCR too.
+text-layer pages the words inside pictures, and words drawn as paths (text converted to
+outlines), are read by OCR too (picture_words).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pymupdf
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
-from widening.probes import Scope, Params, probe
+from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.name_mentions import ocr_near_hits
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form
@@ -117,6 +118,9 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members: list[Member] = []
     doubts: list[Member] = []
     unmeasured, pages = measurable(doc, scope, reads_text=True)
+    # Words in pixels and words drawn as paths (text converted to outlines) are in no text layer:
+    # every picture and area of vector lettering is read (picture_words), within its budget.
+    pictures, unread = ({}, {}) if scope.in_image else picture_words.read_pictures(doc, pages)
     for index in pages:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)
@@ -136,11 +140,10 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
         read = tuple(line for line in facts.ocr_lines if centre_in(line.bbox, clip)) if use_ocr else ()
         if not use_ocr:
-            try:
-                pictured = picture_lines(doc.page(index), index, clip)
-            except Exception as exc:  # a picture that cannot be read may show the text
-                unmeasured[index] = f"a picture on the page could not be read ({type(exc).__name__})"
+            if index in unread:  # a picture that cannot be read may show the text
+                unmeasured[index] = unread[index]
                 continue
+            pictured = tuple(line for line in pictures.get(index, ()) if centre_in(line.bbox, clip))
             found += [(b, glued, "OCR of a picture") for b, glued in find_all(_chars_of(pictured), needle)]
             read = pictured
         if not found:
@@ -155,22 +158,6 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
-
-
-def picture_lines(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> tuple[TextLine, ...]:
-    """The lines OCR reads inside the pictures of a text-layer page whose centres lie in ``clip``.
-
-    Every picture is read, icons and logos too: a size or band rule does not make a picture
-    wordless. Only one under 8 px across (and its mask too) is skipped, as it cannot hold a legible glyph."""
-    from widening.facts.ocr import PICTURE_MAX_UPSCALE, ocr_image  # OCR is heavy: only when a page shows pictures
-    from widening.probes.images import placed_images
-
-    out: list[TextLine] = []
-    for placed in placed_images(page, index, clip):
-        if placed.finest < 8:
-            continue
-        out += [line for line in ocr_image(page, pymupdf.Rect(placed.bbox) & clip, max_upscale=PICTURE_MAX_UPSCALE) if centre_in(line.bbox, clip)]
-    return tuple(out)
 
 
 def _chars_of(lines: tuple[TextLine, ...]) -> list[Char]:

@@ -30,7 +30,7 @@ from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
-from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, probe
+from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
@@ -598,12 +598,14 @@ class PictureWords:
 def _picture_lines(doc: Doc, index: int, rect: pymupdf.Rect) -> tuple[tuple[TextLine, Box], ...]:
     """OCR lines of the picture area (boxes in points, and in the render's pixels), read once per
     document; the underline test runs on the same render (the cheap test, kept for every line)."""
-    from widening.facts.ocr import read_pixels, render_clip  # OCR is heavy; import only when a picture must be read
+    from widening.facts.ocr import PICTURE_MAX_UPSCALE, read_pixels, render_clip  # OCR is heavy; import only when a picture must be read
 
     key = ("picture_lines", index, tuple(rect))
     if key not in doc.memo:
         pixels = render_clip(doc.page(index), rect)
-        read = () if pixels is None else tuple((l, b) for l, b in read_pixels(pixels) if any(ch.isalnum() for ch in l.text))
+        # Enlarged as picture_words reads pictures: a detector tuned on page-sized text misses a tight crop's words.
+        read = () if pixels is None else tuple((l, b) for l, b in read_pixels(pixels, max_upscale=PICTURE_MAX_UPSCALE)
+                                               if any(ch.isalnum() for ch in l.text))
         doc.memo[key] = read
         doc.memo[("picture_verdicts", index, tuple(rect), "underline")] = tuple(
             underline_absent(pixels.rgb, b) for _, b in read) if pixels is not None else ()
@@ -650,7 +652,9 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
     too: a size or band rule does not make a picture wordless. OCR lines below the
     confidence or length the reading trusts are doubts, not silence. A line whose pixels
     certainly lack an asked style (underline, colour: widening/facts/ink.py) is no
-    candidate; a picture all of whose lines are such is a non-member.
+    candidate; a picture all of whose lines are such is a non-member. Words drawn as paths
+    (text converted to outlines, picture_words.vector_areas) have no style either: each line
+    OCR reads there is a doubt unless its pixels certainly lack the asked style.
     """
     page = doc.page(index)
     doubts: list[Member] = []
@@ -687,4 +691,24 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
         for l in lines:
             why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters){kept}"
             doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
+    for box, _ in picture_words.vector_areas(doc, index):
+        rect = pymupdf.Rect(box) & clip
+        if rect.is_empty:
+            continue
+        what = f"vector lettering {rect.width:.0f}x{rect.height:.0f}pt at {[round(v) for v in rect]}"
+        try:
+            read = _picture_lines(doc, index, rect)
+            # Words the text layer holds, read again in the area, are judged from the layer.
+            kept = set(map(id, picture_words.without_rereads(doc, index, tuple(l for l, _ in read))))
+            read = tuple((l, b) for l, b in read if id(l) in kept)
+            verdicts = _line_verdicts(doc, index, rect, read, styles, fam, match) if read else []
+        except Exception as exc:  # lettering we cannot read may be the asked words
+            return PictureWords(f"{what} could not be read ({type(exc).__name__})", tuple(doubts), tuple(cleared))
+        for (line, _), v in zip(read, verdicts):
+            if v is not None and v.absent:
+                cleared.append(Member(page=index, bbox=line.bbox, what=f"words drawn as paths {line.text[:30]!r} in {what}", why=v.why))
+            else:
+                # Text converted to outlines has no font, flags or colour in the text layer: a doubt.
+                why = f"words drawn as paths (OCR: {line.text[:40]!r}) have no style or colour in the text layer{f' ({v.why})' if v else ''}"
+                doubts.append(Member(page=index, bbox=line.bbox, what=f"words in {what}", why=why))
     return PictureWords(None, tuple(doubts), tuple(cleared))
