@@ -10,6 +10,7 @@ from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, SIDE_BAND
+from widening.facts.handouts import handout_counts, slide_pages
 from widening.facts.legibility import words_unread
 from widening.models import (
     Caption,
@@ -175,6 +176,18 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
     return value is not None and (rejected or bool(words_unread(doc)))
 
 
+def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
+    """Slide ``number`` of a handout (pages printing several slides, facts/handouts.py), counted in order,
+    as a doubtful reading: it is not PDF page ``number``, and its slides may carry no number."""
+    if not number.isdigit():
+        return None
+    counts = handout_counts(doc)
+    pages = slide_pages(counts, int(number))
+    shown = sorted({k for k in counts if k})
+    return ReadingTried(reading=Reading.pdf, number=f"{number} counted in order on pages printing {'/'.join(map(str, shown))} slides each",
+                        pages=pages, doubtful=True) if pages else None
+
+
 def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], last: str | None = None) -> tuple[ReadingTried, ...]:
     """Where no reading finds page ``number`` (or the range to ``last``), the doubtful readings that may still
     find it: a rejected folio (side margins too), a folio run passed over or carried past its ends, a picture
@@ -259,10 +272,14 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
         number = container.number or ""
+        handout = None
         unfound = not any(t.pages for t in tried)
+        if kind is ContainerKind.slide and (handout := handout_slide_pages(doc, number)):
+            tried = tried + (handout,)
         if unfound:
             extra = _unfound_readings(doc, number, tried)
-            return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra) or page_in_doubt(doc, number))
+            return Resolved(container=container, readings=tuple(tried) + extra,
+                            uncertain=bool(extra) or handout is not None or page_in_doubt(doc, number))
         rejected = rejected_folio_pages(facts, number, tried)
         between = interpolated_folio_pages(facts, number, tried)
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
