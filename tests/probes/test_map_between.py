@@ -215,3 +215,26 @@ def test_guide_cassava_between_36th_and_37th_ave(guide) -> None:
 def test_guide_unknown_street_is_could_not_measure(guide) -> None:
     r = _guide_run(guide, "45th Ave.", "Nowhere Blvd")
     assert r.status is ProbeStatus.could_not_measure
+
+
+@pytest.mark.parametrize("shape", ["disc", "picture", "none"])
+def test_a_numbered_marker_drawn_without_a_pictogram_is_a_doubt(tmp_path: Path, shape: str) -> None:
+    """Regression (new questions, 2026-12-03): marker 1, listed under Eating in the key, drawn as a
+    red disc or a small picture beside its number (no icon-font glyph) between 1st and 2nd Ave was
+    no marker at all: "a restaurant between 1st Ave and 2nd Ave" was a measured zero."""
+    path = build_map(tmp_path / "map.pdf", [(STREET_X[3] + 20, 300, "b", "2")])
+    doc = pymupdf.open(path)
+    page, x, y = doc[1], STREET_X[0] + 20, 250
+    if shape == "disc":
+        page.draw_circle((x, y), 4, color=None, fill=(0.8, 0.1, 0.1))
+    elif shape == "picture":
+        pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 16, 16), False)
+        pix.set_rect(pix.irect, (200, 30, 30))
+        page.insert_image(pymupdf.Rect(x - 4, y - 4, x + 4, y + 4), pixmap=pix)
+    page.insert_text((x - 3, y + 11), "1", fontname="hebo", fontsize=6)
+    page.insert_text((STREET_X[0] + 25, 400), "7", fontname="hebo", fontsize=6)  # a number the key does not list
+    doc.save(tmp_path / "bare.pdf")
+    r = _run(tmp_path / "bare.pdf", category="restaurant", a="1st Ave", b="2nd Ave")
+    assert not r.measured_zero and r.members == () and len(r.doubts) == 1, (r.note, r.doubts)
+    assert "Harbour Diner" in r.doubts[0].what and pymupdf.Rect(r.doubts[0].bbox).intersects(pymupdf.Rect(x - 6, y, x + 6, y + 12))
+    assert _run(tmp_path / "bare.pdf", category="Shopping", a="1st Ave", b="2nd Ave").measured_zero  # marker 2 lies elsewhere

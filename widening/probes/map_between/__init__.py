@@ -6,6 +6,8 @@ category word), finds the two street labels on map pages, and returns the catego
 that lie in the band between the two streets (each street is the line through its label,
 along the label's reading direction; the nearest label of each street to the marker is used,
 because labels repeat). Numbered markers are joined to the key page ("32 <name>") when found.
+A number the key lists under the category with no pictogram beside it (its marker drawn as a disc
+or a picture, not an icon-font glyph) is a doubt where it lies in the band.
 A marker just outside that band is a doubt when a label set beside its street may put it
 inside: as far as the farthest street stroke drawn past the label within half a block (at
 least the label's height), or half a block where no street is drawn in vector strokes.
@@ -112,6 +114,9 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             if -tol <= pos.t <= 1 + tol and m.unexplained:
                 doubts.append(Member(page=index, bbox=m.bbox, what=f"unnumbered pictogram {m.glyphs[0][1]!r} the legend does not explain, {where}",
                                       why="a pictogram not in the legend may mark what is asked (a variant icon)"))
+            elif -tol <= pos.t <= 1 + tol and m.bare:
+                doubts.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} with no pictogram, {where}",
+                                     why="a number the key lists, printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
             elif -tol <= pos.t <= 1 + tol:
                 inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:

@@ -22,6 +22,7 @@ class Marker:
     number: str | None = None
     name: str | None = None
     unexplained: bool = False  # no category and no number: what it marks is not known
+    bare: bool = False  # a number the key lists, with no pictogram: a marker drawn as a shape or picture?
 
     @property
     def centre(self) -> Point:
@@ -54,7 +55,8 @@ def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 
 
 def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key: KeyPage | None) -> list[Marker]:
-    """Icon-font glyphs grouped by position (a marker is a background disc plus a pictogram), with their numbers."""
+    """Icon-font glyphs grouped by position (a marker is a background disc plus a pictogram), with their numbers;
+    then the numbers the key lists that label no pictogram (``bare``)."""
     glyphs: list[tuple[GlyphKey, tuple[float, float, float, float], float]] = []
     numbers: list[tuple[str, tuple[float, float, float, float], float]] = []
     for spans in line_spans(page):
@@ -116,6 +118,11 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
         x1 = max(g[1][2] for g in cl)
         y1 = max(g[1][3] for g in cl)
         out.append(Marker((x0, y0, x1, y1), keys, frozenset(cats), number, name, unexplained))
+    # A number the key lists that labels no pictogram: its marker may be drawn as a disc or a picture
+    # (no icon-font glyph). Kept with the key's category, as a marker that can only be a doubt.
+    for ni, (num, nb, _) in enumerate(numbers):
+        if ni not in taken_n and key is not None and (found := key.lookup(num)) and found[1]:
+            out.append(Marker(nb, (), found[1], num, found[0], bare=True))
     return out
 
 
