@@ -176,6 +176,46 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
     return value is not None and (rejected or bool(words_unread(doc)))
 
 
+# A page label or folio with a prefix before its number: an appendix's "A-3", a supplement's "S3", a
+# chapter's page "2-3" or "2.3". A question may drop the prefix ("page 3"). The folio reader takes
+# plain numbers only, so margin lines are read here: a line that is such a number ("Page A-3" too),
+# or a running head that starts or ends with one.
+_PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-.\u2013])\s?0*(\d{1,5})")
+_PAGE_WORD = re.compile(r"^(?:page|p\.|pg\.?|slide)\s*", re.I)
+
+
+def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
+    """Per page, the numbers its label or a margin line prints after a prefix (memoised per document)."""
+    key = ("prefixed_numbers",)
+    if key in doc.memo:
+        return doc.memo[key]
+    out: dict[int, set[int]] = {}
+    for p in doc.facts.pages:
+        texts = [p.label or ""]
+        band, side = FOLIO_BAND * p.height, SIDE_BAND * p.width
+        lines = [(l.bbox, l.text) for l in p.ocr_lines] if p.text_source == "ocr" else [
+            (ln["bbox"], "".join(sp["text"] for sp in ln["spans"])) for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ())
+        ] if p.text_source == "layer" else []
+        for (x0, y0, x1, y1), text in lines:
+            cy = (y0 + y1) / 2
+            if cy <= band or cy >= p.height - band or x1 <= side or x0 >= p.width - side:
+                words = text.split()
+                texts += [_PAGE_WORD.sub("", text.strip()), *words[:1], *words[-1:]]
+        out[p.index] = {int(m.group(1)) for t in texts if (m := _PREFIXED.fullmatch(t.strip()))}
+    doc.memo[key] = out
+    return out
+
+
+def prefixed_number_pages(doc: Doc, number: str) -> ReadingTried | None:
+    """Pages labelled or printed in a margin with ``number`` after a prefix ("A-3", "S3", "2-3" for page 3),
+    as a doubtful reading: the question may have dropped the prefix."""
+    if not number.isdigit():
+        return None
+    pages = tuple(i for i, values in sorted(_prefixed_numbers(doc).items()) if int(number) in values)
+    return ReadingTried(reading=Reading.label, number=f"{number} after a prefix (a label or folio such as 'A-{number}')",
+                        pages=pages, doubtful=True) if pages else None
+
+
 def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
     """Slide ``number`` of a handout (pages printing several slides, facts/handouts.py), counted in order,
     as a doubtful reading: it is not PDF page ``number``, and its slides may carry no number."""
@@ -276,10 +316,12 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         unfound = not any(t.pages for t in tried)
         if kind is ContainerKind.slide and (handout := handout_slide_pages(doc, number)):
             tried = tried + (handout,)
+        if prefixed := prefixed_number_pages(doc, number):
+            tried = tried + (prefixed,)
         if unfound:
             extra = _unfound_readings(doc, number, tried)
             return Resolved(container=container, readings=tuple(tried) + extra,
-                            uncertain=bool(extra) or handout is not None or page_in_doubt(doc, number))
+                            uncertain=bool(extra) or handout is not None or prefixed is not None or page_in_doubt(doc, number))
         rejected = rejected_folio_pages(facts, number, tried)
         between = interpolated_folio_pages(facts, number, tried)
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
