@@ -68,10 +68,13 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
 _KIND_WORDS = {"figure": ("fig", "figure", "figs", "figures"), "chart": ("chart", "charts"), "table": ("tab", "table", "tables")}
 _ANY_KIND = ("exhibit", "exhibits")
 _OTHER_NAMES = {"figure": ("graph", "graphs", "diagram", "diagrams", "illustration", "illustrations", "plate", "plates",
-                           "scheme", "schemes", "map", "maps", "photo", "photos", "image", "picture", "abbildung", "abb",
-                           "figura", "grafico", "gráfico", "graphique"),
-                "chart": ("graph", "graphs", "diagram", "diagrams"),
-                "table": ("tabelle", "tab", "tabla", "tableau", "tabella", "list")}
+                           "scheme", "schemes", "map", "maps", "photo", "photos", "photograph", "photographs", "image",
+                           "images", "picture", "pictures", "graphic", "graphics", "infographic", "infographics", "panel",
+                           "panels", "plot", "plots", "schematic", "schematics", "drawing", "drawings", "visual", "visuals",
+                           "abbildung", "abb", "figura", "grafico", "gráfico", "graphique"),
+                "chart": ("graph", "graphs", "diagram", "diagrams", "plot", "plots", "graphic", "graphics", "infographic",
+                          "infographics", "visual", "visuals"),
+                "table": ("tabelle", "tab", "tabla", "tableau", "tabella", "list", "schedule", "schedules")}
 
 
 
