@@ -15,7 +15,7 @@ from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc
 from widening.models import Container, ContainerKind, Row
 
-FORMS = ["A-{n}", "S{n}", "2-{n}", "2.{n}", "Page A-{n}", "Annual Report | B-{n}", "C{n} | Annual Report"]
+FORMS = ["A-{n}", "S{n}", "2-{n}", "2 - {n}", "B.{n}", "Page A-{n}", "Annual Report | B-{n}", "C{n} | Annual Report"]
 
 
 def _book(path: Path, form: str, first: int, pictured: int, medium: str, where: str) -> Path:

@@ -177,10 +177,11 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
 
 
 # A page label or folio with a prefix before its number: an appendix's "A-3", a supplement's "S3", a
-# chapter's page "2-3" or "2.3". A question may drop the prefix ("page 3"). The folio reader takes
+# chapter's page "2-3" (not "2.3": a decimal in a margin is a value, far more often than a folio).
+# A question may drop the prefix ("page 3"). The folio reader takes
 # plain numbers only, so margin lines are read here: a line that is such a number ("Page A-3" too),
 # or a running head that starts or ends with one.
-_PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-.\u2013])\s?0*(\d{1,5})")
+_PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-\u2013])\s?0*(\d{1,5})")
 _PAGE_WORD = re.compile(r"^(?:page|p\.|pg\.?|slide)\s*", re.I)
 
 
