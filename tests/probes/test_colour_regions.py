@@ -97,6 +97,27 @@ def test_red_text_is_not_a_bar(tmp_path):
     assert all(m.why == "drawn by red text glyphs" for m in res.best_candidates)
 
 
+
+@pytest.mark.parametrize("where", ["under its label", "behind its label"])
+def test_a_bar_inside_the_glyph_boxes_of_red_text_is_not_taken_for_the_text(tmp_path, where):
+    """Regression (new questions, 2026-12-03): a near-zero red bar lying in the descender of its red
+    label "0.4%", and a red bar behind a red label, were "drawn by red text glyphs": a glyph box is no
+    ink, and "how many red bars" was widened. Text only where nothing else paints."""
+    d = pdfs.new_doc()
+    page = d[0]
+    if where == "under its label":
+        pdfs.text(page, (440, 597), "0.4%", size=14, colour=(0.85, 0.1, 0.1))
+        bar = pymupdf.Rect(441, 598, 460, 600)
+    else:
+        bar = pymupdf.Rect(442, 580, 468, 596)
+    page.draw_rect(bar, fill=(0.85, 0.1, 0.1), color=None)
+    if where == "behind its label":
+        pdfs.text(page, (440, 595), "0.4%", size=22, colour=(0.85, 0.1, 0.1))
+    doc = load_doc(pdfs.save(d, tmp_path / "bar.pdf"))
+    res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
+    assert not res.measured_zero and any(pymupdf.Rect(m.bbox).intersects(bar) for m in (*res.members, *res.doubts)), res.best_candidates
+
+
 RED = (0.9, 0.1, 0.1)
 
 

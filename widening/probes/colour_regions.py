@@ -249,9 +249,14 @@ class NotBars:
         self.can = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in can]
         self.cannot = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in cannot] + glyphs
 
+    def may_paint(self, r: pymupdf.Rect) -> bool:
+        """A shape that can render a bar, a picture, a shading or paint of unknown colour reaches ``r``
+        (or a Type 3 font draws glyphs the text layer cannot describe)."""
+        return not self.usable or any(c.intersects(r) for c in self.can)
+
     def explains(self, r: pymupdf.Rect, pixels: np.ndarray) -> bool:
         """Every pixel of the region (a boolean mask over ``r`` at DPI) lies on a shape that cannot be a bar."""
-        if not self.usable or any(c.intersects(r) for c in self.can):
+        if self.may_paint(r):
             return False
         near = [c for c in self.cannot if c.intersects(r)]
         if not near:
@@ -322,7 +327,9 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
             for i, (r, area, fill, aspect) in enumerate(found, start=1):
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
                 m = Member(page=index, bbox=rect_tuple(r), what=desc)
-                if letters and in_glyphs(r, letters):
+                # A glyph box is no ink: a bar of the colour under or behind a label of the colour
+                # (a near-zero bar in its label's descender) lies in it too. Text only when nothing else paints there.
+                if letters and in_glyphs(r, letters) and not (not_bars is not None and not_bars.may_paint(r)):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
                 elif glyphs and in_glyphs(r, glyphs):
                     # Symbol glyphs draw bars and icons: a text bar chart of "█████" or stacked "❚" runs.
