@@ -239,6 +239,9 @@ class Target(Frozen):
     # Words that narrow the person or object counted to a kind or state a detector does not see
     # ("children", "being read to", "wearing hats"): its finds are candidates of the broader class.
     narrowed: str | None = None
+    # Words whose occurrences are counted ("how many times does the word 'X' appear"): the asked
+    # set is where X is printed, not something X presupposes.
+    mention: str | None = None
 
 
 QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]

@@ -89,6 +89,16 @@ class NonVisual(RuleFile):
     bracket_heads: Words
 
 
+class MentionCounts(RuleFile):
+    """How a question counts a word's occurrences ("how many times does the word 'X' appear")."""
+
+    openers: Words
+    auxiliaries: Words
+    heads: Words
+    verbs: Words
+    after: Words
+
+
 class RelativePages(RuleFile):
     """Words that make a page phrase relative, open or section-bound: the scope becomes the whole document."""
 
@@ -141,6 +151,7 @@ class Vocabulary(RuleFile):
     topic_filler: Words
     comparatives: dict[Literal[">", ">=", "<", "<="], Words]
     patterns: dict[str, Words]
+    mention_counts: MentionCounts
     venues: dict[str, Words]
     fuzzy: Fuzzy
     list_items: dict[str, ListItem]

@@ -113,6 +113,11 @@ def derive(parsed: ParsedQuestion) -> Derivation:
         return spec("map_between", {"category": t.venue, "a": t.between[0], "b": t.between[1]})
     if t.item and t.topic:
         return spec("mentions", {"item": t.item, "topic": list(t.topic)})
+    if t.mention:
+        # A caption locates a figure or table, not its extent: its pages hold words outside it, so
+        # occurrences found there are candidates; none found there is none in it.
+        delimited = main.kind not in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
+        return spec("text_search", {"text": t.mention}, exact=delimited)
     if t.predicate:
         p = t.predicate
         return spec("table_values", {"column": p.column, "op": p.op, "value": p.value, "percent": p.percent})

@@ -1006,6 +1006,32 @@ def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
     return None, None, notes
 
 
+def _mention_count(q: str, container_spans: list[tuple[int, int]]) -> tuple[str, tuple[int, int]] | None:
+    """The words whose occurrences the question counts, and their span ("how many times does the word
+    'X' appear": X), or None (rules/vocabulary.yaml ``mention_counts``). Only where nothing but a
+    container follows the verb: "how many times did X appear in tweets" counts tweets, not words."""
+    v = _v()["mention_counts"]
+    opener = rf"\b(?:{vocab.alternation(v['openers'])})\s+(?:{vocab.alternation(v['auxiliaries'])})\s+(?:the\s+)?"
+    verb = rf"\s+(?:been\s+)?(?:{vocab.alternation(v['verbs'])})"
+    heads = vocab.alternation(v["heads"])
+    forms = [rf"(?:{heads}\s+)?[\"“‘'`](?P<x>[^\"”’'`]{{1,80}})[\"”’'`]",  # quoted
+             rf"{heads}\s+(?P<x>[\w&.\-]+(?:\s+[\w&.\-]+){{0,2}}?)",  # after "the word"
+             r"(?P<x>[A-Z0-9][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})"]  # a capitalised name
+    nouns = {n.lower().rstrip("s") for n in vocab.load("qualifiers")["depiction_nouns"]}
+    for k, form in enumerate(forms):
+        for m in re.finditer(opener + form + verb, q, re.I):
+            words = m.group("x").split()
+            if k == 2 and not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+                continue  # an unquoted lower-case word without a head ("the company") is a thing, not a word
+            if k and (words[-1].lower().rstrip("s") in nouns or depicted(q, m.end("x"))):
+                continue  # "the Apple Logo": a picture may show it without printing its name
+            rest = _mask(q, container_spans)[m.end():]
+            if set(re.findall(r"[\w']+", rest.lower())) - set(v["after"]):
+                continue  # "... appear in tweets": occurrences somewhere the document only reports on
+            return m.group("x").strip(), m.span("x")
+    return None
+
+
 def _cardinality_match(q: str) -> re.Match[str] | None:
     """The first cardinality phrase ("another two", "top-3", "top2") whose count reads as a number."""
     for pat in _c()["cardinality_patterns"]:
@@ -1049,6 +1075,9 @@ def parse_question(text: str) -> ParsedQuestion:
     # The colour of a named box is where to read, not the colour of what is asked for.
     masked = _mask(q, spans + image_spans + [b.span for b in boxes])
     target, notes = _target(q, masked)
+    mention = _mention_count(q, spans)
+    if mention:
+        target = target.model_copy(update={"mention": mention[0]})
     if partial:
         # A page phrase read only partly: the scope is the whole document, and nothing is set aside
         # by page (a narrower scope would turn a thing on the page the words name into a false zero).
@@ -1068,8 +1097,10 @@ def parse_question(text: str) -> ParsedQuestion:
         target=target,
         complement=complement,
         cardinality=_cardinality(q),
-        # A cardinality phrase ("top2") is a count, never a presupposed name.
-        qualifiers=tuple(_qualifiers(q, spans + not_presupposed(q, subs) + ([m.span()] if (m := _cardinality_match(q)) else []))),
+        # A cardinality phrase ("top2") is a count, and a counted word ("how many times does 'X' appear")
+        # is what is asked: neither is a presupposed name.
+        qualifiers=tuple(_qualifiers(q, spans + not_presupposed(q, subs) + ([m.span()] if (m := _cardinality_match(q)) else [])
+                                     + ([mention[1]] if mention else []))),
         boxes=tuple(boxes),
         notes=tuple(notes) + tuple(complement_notes),
     )
