@@ -680,3 +680,19 @@ def test_a_caption_clipped_by_a_vector_area_is_no_mention_of_another_figure(tmp_
     spec = DocSpec(pages=(PageSpec(width=280.0, height=260.0, elements=(d1, d2)),))
     doc, _ = _open(spec, tmp_path)
     assert run("captions", doc, Scope((1,)), {"kind": "figure", "number": "4"}).measured_zero
+
+
+def test_table_values_takes_no_header_row_of_the_table_below_for_a_cell(tmp_path):
+    """Generator regression (long profile, 2026-12-03): three unruled tables stacked close, the last
+    headed "Item Revenue Share Budget 2024"; under the middle table's "Revenue" its header words
+    "Budget 2024" were read as a cell, 2024, a member of "Revenue > 0" (exact members must be
+    planted cells). A row that names the asked column again is a doubt, never a member."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    mid = TableSpec(origin=(20.0, 147.5), columns=(ColumnSpec(name="Turnout", cells=zeros(3)), ColumnSpec(name="Growth", cells=zeros(3)),
+                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("North", "South", "East"), ruled=False)
+    low = TableSpec(origin=(20.0, 205.5), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
+                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(mid, low)),)), tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">", "value": 0.0})
+    assert not res.members, res.members
+    assert any("2024" in m.what and "repeats the column's name" in (m.why or "") for m in res.doubts), (res.doubts, res.best_candidates)

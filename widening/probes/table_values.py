@@ -518,6 +518,11 @@ def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float,
 def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[float, str]], not_member: str) -> tuple[str, str]:
     """Where ``cell`` stands to ``op value``: ("member" | "doubt" | "best" | "unparsed", why it is a doubt)."""
     q = OPS[op]
+    heading = set(cell_words(column))
+    if heading and heading <= set(cell_words(cell.row)) and cell.value is not None and q(cell.value, value):
+        # The row names the asked column again ("Item Revenue Share Budget 2024" under "Revenue"):
+        # another table's header row, or this one's repeated; its number ("2024") may be a heading's.
+        return "doubt", f"row filter: the row {cell.row!r} repeats the column's name (a header row of another table?)"
     if (bound := censored(cell.words or cell.text)) is not None:
         # "<0.5", ">23": a range, not a value. Inside the asked one it is a member; across its edge, a doubt.
         if inside(bound, interval(op, value)):
