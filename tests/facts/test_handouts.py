@@ -41,6 +41,8 @@ def test_a_slide_of_a_handout_is_never_claimed_missing_nor_its_photo_a_zero(tmp_
     try:
         last = decide_row(Row(doc_id=path.name, question=f"How many images are on slide {spec.slides}?", answer="Not answerable"), doc)
         assert last.case != "missing_container", last.reason
+        pair = decide_row(Row(doc_id=path.name, question=f"How many images are on slides {spec.slides - 1}-{spec.slides}?", answer="Not answerable"), doc)
+        assert pair.case != "missing_container", pair.reason
         shown = decide_row(Row(doc_id=path.name, question=f"How many images are on slide {spec.pictured}?", answer="Not answerable"), doc)
         assert shown.decision != "widen", shown.reason
     finally:

@@ -229,6 +229,17 @@ def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
                         pages=pages, doubtful=True) if pages else None
 
 
+def handout_slide_range(doc: Doc, first: str, last: str) -> ReadingTried | None:
+    """Slides ``first``-``last`` of a handout, counted in order, as a doubtful reading (see handout_slide_pages)."""
+    if not (first.isdigit() and last.isdigit()):
+        return None
+    counts = handout_counts(doc)
+    lo, hi = sorted((int(first), int(last)))
+    pages = sorted({p for n in range(lo, min(hi, lo + 500) + 1) for p in slide_pages(counts, n)})
+    return ReadingTried(reading=Reading.pdf, number=f"{first}-{last} counted in order on pages printing several slides each",
+                        pages=tuple(pages), doubtful=True) if pages else None
+
+
 def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], last: str | None = None) -> tuple[ReadingTried, ...]:
     """Where no reading finds page ``number`` (or the range to ``last``), the doubtful readings that may still
     find it: a rejected folio (side margins too), a folio run passed over or carried past its ends, a picture
@@ -303,13 +314,18 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.page_range:
         first, last = str(container.first), str(container.last)
+        handout = None
         tried = _readings_module().resolve_range(facts, container.first, container.last)
-        if any(t.pages for t in tried):
+        found = any(t.pages for t in tried)
+        # "Slides 9-10" of a handout: the pages that print them, counted in order (doubtful).
+        if "slide" in container.text.lower() and (handout := handout_slide_range(doc, first, last)):
+            tried = tried + (handout,)
+        if found:
             return Resolved(container=container, readings=tuple(tried))
         # No reading finds the range: before it is claimed missing, every place a number of it may be
         # printed is looked at, as for one page.
         extra = _unfound_readings(doc, first, tried, last)
-        return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra))
+        return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra) or handout is not None)
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
         number = container.number or ""
