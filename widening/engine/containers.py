@@ -13,10 +13,12 @@ from widening.facts.folios import FOLIO_BAND, SIDE_BAND
 from widening.facts.handouts import handout_counts, slide_pages
 from widening.facts.legibility import words_unread
 from widening.models import (
+    BBox,
     Caption,
     Container,
     ContainerKind,
     DocumentFacts,
+    PageFacts,
     PageKind,
     Reading,
     ReadingTried,
@@ -146,6 +148,13 @@ _FOLIO_MARKS = r"\dIVXLCivxlcA-Z.\-\u2013\u2014()/|"
 _UNSAID_FOLIO = re.compile(rf"[{_FOLIO_MARKS}]*{UNSAID}[{_FOLIO_MARKS}{UNSAID_CHARS}]*")
 
 
+def _in_margin(p: PageFacts, bbox: BBox) -> bool:
+    """``bbox`` centres in the top or bottom FOLIO_BAND of page ``p``, or lies in a SIDE_BAND at its side."""
+    x0, y0, x1, y1 = bbox
+    cy = (y0 + y1) / 2
+    return cy <= FOLIO_BAND * p.height or cy >= p.height - FOLIO_BAND * p.height or x1 <= SIDE_BAND * p.width or x0 >= p.width - SIDE_BAND * p.width
+
+
 def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
     """Pages with a word in a margin (FOLIO_BAND top or bottom, SIDE_BAND sides) made of characters the
     text layer cannot say (a font with no Unicode for its digits leaves NUL or private-use codes), as a
@@ -154,14 +163,10 @@ def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
     for p in doc.facts.pages:
         if p.text_source != "layer" or not UNSAID_RX.search(p.text):
             continue
-        band, side = FOLIO_BAND * p.height, SIDE_BAND * p.width
         # Spans, not words: PyMuPDF's word list drops a word of NUL characters.
         spans = [sp for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ()) for sp in ln["spans"]]
         for sp in spans:
-            x0, y0, x1, y1 = sp["bbox"]
-            cy = (y0 + y1) / 2
-            in_margin = cy <= band or cy >= p.height - band or x1 <= side or x0 >= p.width - side
-            if in_margin and any(len(w) <= 8 and _UNSAID_FOLIO.fullmatch(w) for w in sp["text"].split()):
+            if _in_margin(p, sp["bbox"]) and any(len(w) <= 8 and _UNSAID_FOLIO.fullmatch(w) for w in sp["text"].split()):
                 out.append(p.index)
                 break
     return ReadingTried(reading=Reading.printed, number=f"{number} (a margin word the text layer cannot say may print it)",
@@ -193,13 +198,11 @@ def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
     out: dict[int, set[int]] = {}
     for p in doc.facts.pages:
         texts = [p.label or ""]
-        band, side = FOLIO_BAND * p.height, SIDE_BAND * p.width
         lines = [(l.bbox, l.text) for l in p.ocr_lines] if p.text_source == "ocr" else [
             (ln["bbox"], "".join(sp["text"] for sp in ln["spans"])) for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ())
         ] if p.text_source == "layer" else []
-        for (x0, y0, x1, y1), text in lines:
-            cy = (y0 + y1) / 2
-            if cy <= band or cy >= p.height - band or x1 <= side or x0 >= p.width - side:
+        for bbox, text in lines:
+            if _in_margin(p, bbox):
                 words = text.split()
                 texts += [_PAGE_WORD.sub("", text.strip()), *words[:1], *words[-1:]]
         out[p.index] = {int(m.group(1)) for t in texts if (m := _PREFIXED.fullmatch(t.strip()))}
