@@ -259,3 +259,21 @@ def test_words_drawn_as_outlines_are_never_a_zero_for_their_style_or_colour(tmp_
         assert all(pymupdf.Rect(m.bbox).intersects(drawn) and "drawn as paths" in m.why for m in res.doubts), res.doubts
     other = next(c for c in ("blue", "red") if c != colour)
     assert run_probe("text_style", doc, Scope((1,)), {"colour": other}).measured_zero
+
+
+def test_outlined_lines_around_a_text_layer_line_are_each_judged_by_their_own_pixels(tmp_path):
+    """Review regression (2026-12-03): in a vector area holding a text-layer line between two outlined
+    ones, OCR re-reads the layer's line; it was left out before the pixel tests, whose memoised
+    verdicts cover every line read, so an underline question failed (IndexError: could not measure).
+    Now each outlined line is a doubt for underline, and black lettering is cleared for red."""
+    from fixtures.drawn import outlined_text
+
+    d = pdfs.new_doc(1)
+    pdfs.text(d[0], (72, 60), "Annual summary of the programme and its results.")
+    outlined_text(d[0], (115, 64), "Kestrel Dynamics", 22)
+    pdfs.text(d[0], (120, 110), "Series of annual reports", size=9)
+    outlined_text(d[0], (115, 112), "Osprey Holdings", 22)
+    doc = load_doc(pdfs.save(d, tmp_path / "u.pdf"))
+    under = run_probe("text_style", doc, Scope((1,)), {"styles": ["underline"]})
+    assert under.status is ProbeStatus.measured and {m.why.split("'")[1] for m in under.doubts} == {"Kestrel Dynamics", "Osprey Holdings"}, under.note
+    assert run_probe("text_style", doc, Scope((1,)), {"colour": "red", "styles": ["underline"]}).measured_zero

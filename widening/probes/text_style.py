@@ -698,13 +698,15 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
         what = f"vector lettering {rect.width:.0f}x{rect.height:.0f}pt at {[round(v) for v in rect]}"
         try:
             read = _picture_lines(doc, index, rect)
-            # Words the text layer holds, read again in the area, are judged from the layer.
-            kept = set(map(id, picture_words.without_rereads(doc, index, tuple(l for l, _ in read))))
-            read = tuple((l, b) for l, b in read if id(l) in kept)
+            # Verdicts are kept per line of the whole reading (memoised by position): judge all, then
+            # leave out the words the text layer holds, read again in the area (judged from the layer).
             verdicts = _line_verdicts(doc, index, rect, read, styles, fam, match) if read else []
+            kept = set(map(id, picture_words.without_rereads(doc, index, tuple(l for l, _ in read))))
         except Exception as exc:  # lettering we cannot read may be the asked words
             return PictureWords(f"{what} could not be read ({type(exc).__name__})", tuple(doubts), tuple(cleared))
         for (line, _), v in zip(read, verdicts):
+            if id(line) not in kept:
+                continue
             if v is not None and v.absent:
                 cleared.append(Member(page=index, bbox=line.bbox, what=f"words drawn as paths {line.text[:30]!r} in {what}", why=v.why))
             else:
