@@ -696,3 +696,23 @@ def test_table_values_takes_no_header_row_of_the_table_below_for_a_cell(tmp_path
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Revenue", "op": ">", "value": 0.0})
     assert not res.members, res.members
     assert any("2024" in m.what and "repeats the column's name" in (m.why or "") for m in res.doubts), (res.doubts, res.best_candidates)
+
+
+def test_table_values_reads_cells_under_a_repeated_row_label_as_doubts(tmp_path):
+    """Generator regression (long profile, 2026-12-03): an unruled table, then two more below whose
+    rows are labelled "North", "South" again; their zeros under the first table's "Growth" column were
+    members of "Growth < 1.1". From a row label said again on, cells are doubts (another table, or a
+    group of a grouped table), never members."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    rows = ("North", "South", "East", "West", "Central", "Urban")
+    top = TableSpec(origin=(20.0, 33.0), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
+                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=False, query=(1, "<", 1.1))
+    mid = TableSpec(origin=(85.5, 130.0), columns=(ColumnSpec(name="Turnout", cells=zeros(3)), ColumnSpec(name="Growth", cells=zeros(3)),
+                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("North", "South", "East"), ruled=False)
+    low = TableSpec(origin=(20.0, 188.0), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
+                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    doc, _ = _open(DocSpec(pages=(PageSpec(width=280, height=482, elements=(top, mid, low)),)), tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
+    # Both upper tables' "Growth" zeros are members; the lowest table has no such column.
+    assert len(res.members) == 9 and all(m.bbox[1] < 180 for m in res.members), [m.what for m in res.members]
+    assert any("repeats an earlier row's" in (m.why or "") for m in res.doubts), res.doubts

@@ -168,6 +168,7 @@ class Cell:
     raised_value: float | None = None  # the number read with raised small glyphs (footnote marks) kept
     cut: str = ""  # words of the line that cross the column's edge: the line may be running text, not a row
     words: str = ""  # the cell's words as the text layer spaces them ("12,345 56,789" under a spanning header)
+    elsewhere: str = ""  # why the cell may belong to another table below ours ("" when nothing says so)
 
 
 def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
@@ -277,6 +278,10 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
     chars = _chars(page, clip)
     cells: list[Cell] = []
     last_y = header.y1
+    # An unruled table's row label said again ("North" under "North") starts, most likely, another
+    # table stacked below (or a group of a grouped table): from there on, cells are doubts.
+    labels_seen: set[str] = set()
+    elsewhere = ""
     for n, line in enumerate(lines):
         top = min(w[1] for w in line)
         bottom = max(w[3] for w in line)
@@ -325,8 +330,12 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         # ("... call +1 615 591 1000 ..."), whose number under the header is no cell's value.
         glued = [w for w in line if w not in col and w not in cut
                  and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
+        key = " ".join(cell_words(label))
+        if table is None and key and key in labels_seen and not elsewhere:
+            elsewhere = f"row filter: the row label {label!r} repeats an earlier row's (another table stacked below, or a group of a grouped table?)"
+        labels_seen.add(key)
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
-                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col)))
+                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere))
     return cells
 
 
@@ -455,7 +464,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue
             if cell.value is not None:
                 found_column = True
-            not_member = _not_member(phrase, cell, keys, marked, percent, column)
+            not_member = _not_member(phrase, cell, keys, marked, percent, column) or cell.elsewhere
             kind, why = _judge(cell, column, op, value, factors, not_member)
             shown = f"{cell.value:g}" if cell.value is not None else "no number"
             m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}")
