@@ -101,3 +101,19 @@ def test_occurrences_on_a_figures_page_are_candidates_not_members(tmp_path) -> N
         assert row.case == "unverifiable" and "candidates" in row.reason, row.reason
     finally:
         doc.close()
+
+
+@pytest.mark.parametrize("where,want", [(None, "confirmed"), (2, "contradicted"), (3, "confirmed")])
+def test_a_zero_key_for_a_word_count_is_confirmed_or_contradicted(tmp_path, where, want) -> None:
+    """The other direction: a row keyed 0 for "how many times does the word 'Xiphoid' appear on page 2"
+    is confirmed where the word is printed nowhere there, and contradicted where it is (rules/zero_keys.yaml)."""
+    from widening.engine.zeros import verdict
+
+    path = _report(tmp_path / "r.pdf", where)
+    doc = load_doc(path, ocr=False)
+    try:
+        q = "How many times does the word 'Xiphoid' appear on page 2?"
+        v = verdict(decide_row(Row(doc_id=path.name, question=q, answer="0"), doc))
+        assert v.verdict == want, v.reason
+    finally:
+        doc.close()

@@ -96,10 +96,14 @@ def _target_words(field: str, t: Target) -> list[str]:
         return [value, *v["illustration_verbs"]]
     if field == "topic":
         return [*value, *v["topic_filler"]]
+    if field == "mention":  # the counted word and the count's frame ("how many times does the word ... appear")
+        frame = v["mention_counts"]
+        return [value, *frame["openers"], *frame["auxiliaries"], *frame["heads"], *frame["verbs"], *frame["after"]]
     return []
 
 
-_FIELDS = ("element", "colour", "styles", "object_class", "attribute", "person", "pattern", "predicate", "venue", "between", "item", "topic")
+_FIELDS = ("element", "colour", "styles", "object_class", "attribute", "person", "pattern", "predicate", "venue", "between", "item", "topic",
+           "mention")
 
 
 def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
