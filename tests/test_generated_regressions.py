@@ -716,3 +716,21 @@ def test_table_values_reads_cells_under_a_repeated_row_label_as_doubts(tmp_path)
     # Both upper tables' "Growth" zeros are members; the lowest table has no such column.
     assert len(res.members) == 9 and all(m.bbox[1] < 180 for m in res.members), [m.what for m in res.members]
     assert any("repeats an earlier row's" in (m.why or "") for m in res.doubts), res.doubts
+
+
+def test_a_row_label_said_again_is_known_through_a_footnote_marked_cell(tmp_path):
+    """Generator regression (long profile, 2026-12-03): the middle table's row "North" read as the label
+    "North 0a" (its footnote-marked zero taken into the label), so the lowest table's "North" was not
+    a label said again and its zero was a member under the middle table's "Growth"."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    rows = ("North", "South", "East", "West", "Central", "Urban")
+    top = TableSpec(origin=(20.0, 50.5), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
+                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=False, query=(1, "<", 1.1))
+    marked = (CellSpec(value=0.0), CellSpec(value=0.0, marker="a"), CellSpec(value=0.0))
+    mid = TableSpec(origin=(85.5, 147.5), columns=(ColumnSpec(name="Turnout", cells=marked), ColumnSpec(name="Growth", cells=zeros(3)),
+                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("Rural", "North", "South"), ruled=False)
+    low = TableSpec(origin=(20.0, 205.5), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
+                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
+    assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]

@@ -330,7 +330,8 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         # ("... call +1 615 591 1000 ..."), whose number under the header is no cell's value.
         glued = [w for w in line if w not in col and w not in cut
                  and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
-        key = " ".join(cell_words(label))
+        # Its words without digits: a cell read into the label ("North 0a", a footnote-marked zero) is no name.
+        key = " ".join(w for w in cell_words(label) if not any(c.isdigit() for c in w))
         if table is None and key and key in labels_seen and not elsewhere:
             elsewhere = f"row filter: the row label {label!r} repeats an earlier row's (another table stacked below, or a group of a grouped table?)"
         labels_seen.add(key)
