@@ -734,3 +734,21 @@ def test_a_row_label_said_again_is_known_through_a_footnote_marked_cell(tmp_path
     doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]
+
+
+def test_a_header_row_of_a_table_below_saying_our_header_words_ends_the_members(tmp_path):
+    """Generator regression (long profile, 2026-12-03): under the middle table's "Growth" (rows Rural,
+    Total, East: no label said again), the lowest table's header row "Item Revenue Share Budget 2024"
+    and its rows North, South were read on; their zeros were members of "Growth < 1.1". A row label
+    that says words of the header's own row again ("Item", "Revenue") starts the doubts."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    rows = ("North", "South", "East", "West", "Central", "Urban")
+    top = TableSpec(origin=(20.0, 50.5), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
+                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=True, query=(1, "<", 1.1))
+    mid = TableSpec(origin=(85.5, 147.5), columns=(ColumnSpec(name="Turnout", cells=zeros(3)), ColumnSpec(name="Growth", cells=zeros(3)),
+                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("Rural", "Total", "East"), ruled=False)
+    low = TableSpec(origin=(20.0, 205.5), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
+                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
+    assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]

@@ -282,6 +282,10 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
     # table stacked below (or a group of a grouped table): from there on, cells are doubts.
     labels_seen: set[str] = set()
     elsewhere = ""
+    # The words of the header's own row ("Item Turnout Growth Revenue"): a later row label saying one
+    # of them again ("Item Revenue Share Budget") is, most likely, another table's header row.
+    header_row = {t for w in everything if header.y0 <= (w[1] + w[3]) / 2 <= header.y1
+                  for t in cell_words(w[4]) if sum(c.isalpha() for c in t) >= 3}
     for n, line in enumerate(lines):
         top = min(w[1] for w in line)
         bottom = max(w[3] for w in line)
@@ -334,6 +338,13 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         key = " ".join(w for w in cell_words(label) if not any(c.isdigit() for c in w))
         if table is None and key and key in labels_seen and not elsewhere:
             elsewhere = f"row filter: the row label {label!r} repeats an earlier row's (another table stacked below, or a group of a grouped table?)"
+        said = header_row & set(cell_words(label))
+        if table is None and said and not elsewhere:
+            elsewhere = f"row filter: the row {label!r} says {', '.join(sorted(said))!r} of the header's row again (another table's header row?)"
+        wordy = [w[4] for w in col if sum(c.isalpha() for c in w[4]) >= 3]
+        if table is None and cells and wordy and not elsewhere:
+            # A word under numeric cells ("Budget 2024"): another table's header row, with a number in it.
+            elsewhere = f"row filter: the words {' '.join(wordy)!r} under numeric cells (another table's header row?)"
         labels_seen.add(key)
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
                           " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere))
