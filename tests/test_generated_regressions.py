@@ -715,7 +715,8 @@ def test_table_values_reads_cells_under_a_repeated_row_label_as_doubts(tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     # Both upper tables' "Growth" zeros are members; the lowest table has no such column.
     assert len(res.members) == 9 and all(m.bbox[1] < 180 for m in res.members), [m.what for m in res.members]
-    assert any("repeats an earlier row's" in (m.why or "") for m in res.doubts), res.doubts
+    # Doubts from the row that starts the other table on (its header row says "Item", "Revenue" again).
+    assert any((m.why or "").startswith("row filter") for m in res.doubts), res.doubts
 
 
 def test_a_row_label_said_again_is_known_through_a_footnote_marked_cell(tmp_path):
@@ -752,3 +753,15 @@ def test_a_header_row_of_a_table_below_saying_our_header_words_ends_the_members(
     doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]
+
+
+def test_cells_from_a_row_label_said_again_are_doubts_in_one_unruled_table(tmp_path):
+    """The rule alone: a grouped table's second "North" may start another group or another table; its
+    cells and those below are doubts (never members, never dropped)."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    t = TableSpec(origin=(40.0, 60.0), columns=(ColumnSpec(name="Turnout", cells=zeros(4)), ColumnSpec(name="Growth", cells=zeros(4))),
+                  rows=("North", "South", "North", "South"), ruled=False, query=(1, "<", 1.1))
+    doc, _ = _open(DocSpec(pages=(PageSpec(width=300, height=300, elements=(t,)),)), tmp_path)
+    res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
+    assert len(res.members) == 2 and len(res.doubts) == 2, (res.members, res.doubts)
+    assert all("repeats an earlier row's" in (m.why or "") for m in res.doubts)
