@@ -290,9 +290,11 @@ def _pieces(d: dict) -> list[pymupdf.Rect]:
     return [box({"rect": r}) for r in rects]
 
 
-def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
+def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = ()) -> bool:  # type: ignore[assignment]
     """Every visible drawing is straight and either a band spanning the block, or a thin ruling piece
-    on a line whose pieces together run (almost) the block's full length (a dot may sit on such a line)."""
+    on a line whose pieces together run (almost) the block's full length (a dot may sit on such a line).
+    A spanning band with no text in it counts only where the bands fill the block (a banner's ground):
+    alone it may be a bar (one bar filling its plot's width, its value printed above it)."""
     lines: dict[str, list[tuple[float, list[tuple[float, float]]]]] = {"v": [], "h": []}
     dots: list[pymupdf.Rect] = []
 
@@ -307,8 +309,13 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
     # (a single "re re re f"), whose box spans the block though no bar does.
     if not all(_straight(d) for d in visible):
         return False
+    bands: list[pymupdf.Rect] = []
+    empty = False
     for b in (piece for d in visible for piece in _pieces(d)):
         if b.width >= 0.95 * r.width or b.height >= 0.95 * r.height:
+            if b.width > THIN and b.height > THIN:
+                bands.append(b)
+                empty = empty or not any(b.contains((t.tl + t.br) / 2) for t in text)
             continue
         if b.width <= THIN and b.height <= THIN:
             dots.append(b)
@@ -318,12 +325,22 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict]) -> bool:
             add("h", (b.y0 + b.y1) / 2, (b.x0, b.x1))
         else:
             return False
+    if empty and _union_area(bands) < 0.9 * abs(r):
+        return False  # a filled band holding no text, not the block's own fill (a banner): it may be a bar
     full = {axis: [pos for pos, pieces in lines[axis] if _covers(pieces, r.height if axis == "v" else r.width)] for axis in lines}
     if any(len(full[axis]) != len(lines[axis]) for axis in lines):
         return False
     edges_v = full["v"] + [r.x0, r.x1]
     edges_h = full["h"] + [r.y0, r.y1]
     return all(any(abs((b.x0 + b.x1) / 2 - x) <= 2 for x in edges_v) or any(abs((b.y0 + b.y1) / 2 - y) <= 2 for y in edges_h) for b in dots)
+
+
+def _union_area(rects: list[pymupdf.Rect]) -> float:
+    """The area the rectangles cover together (overlaps counted once), by their x and y edges."""
+    xs = sorted({v for q in rects for v in (q.x0, q.x1)})
+    ys = sorted({v for q in rects for v in (q.y0, q.y1)})
+    return sum((x1 - x0) * (y1 - y0) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])
+               if any(q.x0 <= x0 and x1 <= q.x1 and q.y0 <= y0 and y1 <= q.y1 for q in rects))
 
 
 def _underline(d: dict, text_lines: list[pymupdf.Rect], runs: list[tuple]) -> bool:
@@ -481,7 +498,7 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
         # Filled pieces side by side along it are not one line for certain: short bars of equal value
         # drawn next to each other look the same (generator regression: two 2.8 pt bars, no axis).
         return f"a rule: one straight line {min(block.rect.width, block.rect.height):.1f}pt across, no thin mark beside it starts or ends where it does"
-    if block.kind == "table_rulings" and ruled_grid(block.rect, visible):
+    if block.kind == "table_rulings" and ruled_grid(block.rect, visible, [pymupdf.Rect(w[:4]) for w in block.runs]):
         # Certain: full-length rulings and full-width bands around words form a grid of text;
         # no mark in it varies in length or shape, so it draws no chart, diagram or picture.
         return "a ruled grid of text: every mark is a full-length ruling or a full-width band"
