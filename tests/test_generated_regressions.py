@@ -767,12 +767,13 @@ def test_cells_from_a_row_label_said_again_are_doubts_in_one_unruled_table(tmp_p
     assert all("repeats an earlier row's" in (m.why or "") for m in res.doubts)
 
 
-def test_one_bar_filling_its_plot_with_its_value_above_is_no_ruled_grid(tmp_path):
+@pytest.mark.parametrize("value", [0.5, 0.0312])  # 0.0312: a bar as thin as a rule (fresh-clone CI, the next run)
+def test_one_bar_filling_its_plot_with_its_value_above_is_no_ruled_grid(tmp_path, value):
     """Generator regression (CI profile, 2026-12-03, with value labels): one bar as wide as its plot,
     "50%" printed above it, inside the axis lines: the block was "a ruled grid of text" (certain), a
     band spanning it taken for a shaded table row. A band holding no text counts only where the bands
     fill the block (a banner's ground)."""
-    spec = _chart(rect=(20.0, 20.0, 110.0, 65.0), values=((0.5,),), colours=("blue",), thickness=1.0, value_labels=True)
+    spec = _chart(rect=(20.0, 20.0, 110.0, 65.0), values=((value,),), colours=("blue",), thickness=1.0, value_labels=True)
     doc, truth = _open(spec, tmp_path)
     from fixtures.check import check_all, table_queries
 

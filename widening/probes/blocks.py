@@ -294,7 +294,8 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = 
     """Every visible drawing is straight and either a band spanning the block, or a thin ruling piece
     on a line whose pieces together run (almost) the block's full length (a dot may sit on such a line).
     A spanning band with no text in it counts only where the bands fill the block (a banner's ground):
-    alone it may be a bar (one bar filling its plot's width, its value printed above it)."""
+    alone it may be a bar (one bar filling its plot's width, its value printed above it); and a block
+    with no such ground needs text on two lines or more to be a grid."""
     lines: dict[str, list[tuple[float, list[tuple[float, float]]]]] = {"v": [], "h": []}
     dots: list[pymupdf.Rect] = []
 
@@ -325,8 +326,13 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = 
             add("h", (b.y0 + b.y1) / 2, (b.x0, b.x1))
         else:
             return False
-    if empty and _union_area(bands) < 0.9 * abs(r):
+    filled = bool(bands) and _union_area(bands) >= 0.9 * abs(r)
+    if empty and not filled:
         return False  # a filled band holding no text, not the block's own fill (a banner): it may be a bar
+    # Text on one line inside rulings is a grid only as a banner's ground: a bar as thin as a rule, as
+    # wide as its plot, its value printed above it, is no table row.
+    if not filled and len({round((t.y0 + t.y1) / 6) for t in text if r.contains((t.tl + t.br) / 2)}) < 2:
+        return False
     full = {axis: [pos for pos, pieces in lines[axis] if _covers(pieces, r.height if axis == "v" else r.width)] for axis in lines}
     if any(len(full[axis]) != len(lines[axis]) for axis in lines):
         return False
