@@ -128,3 +128,10 @@ def test_a_figure_numbered_under_another_name_or_prefix_is_a_loose_mention(n: in
 @pytest.mark.parametrize("name", ["Tabelle", "Tabla", "Tableau", "Table S", "Table A-", "TABLE", "Schedule"])
 def test_a_table_numbered_under_another_name_or_prefix_is_a_loose_mention(name: str) -> None:
     assert loose_mention_pages([(1, f"{name}{'' if name.endswith(('S', '-')) else ' '}5 Distribution")], {"table"}, "5") == (1,)
+
+
+def test_a_percentage_after_the_word_figure_is_no_mention_of_a_figure() -> None:
+    """Fresh-clone CI (2026-12-03): "generated figure" over a bar's value label "3%" read as a loose
+    mention of figure 3; a number followed by "%" is a value, never a figure's number."""
+    assert loose_mention_pages([(1, "Figure 1: generated figure\n3%\n")], {"figure", "chart"}, "3") == ()
+    assert loose_mention_pages([(1, "as generated figure\n3 shows")], {"figure", "chart"}, "3") == (1,)

@@ -123,7 +123,7 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     # ("Figure S5", "Table A-5"); not a label on the next line ("... generated figure" over "C1").
     prefix = rf"[ \t]*\.?[ \t]*[A-Z]{{1,2}}[{DASHES}.]?"
     plain = r"\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
-    rx = re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d])", re.I)
+    rx = re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)  # "3%" is a value
     out = []
     for index, text in pages:
         text = nfkc(text)
