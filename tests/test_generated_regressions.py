@@ -698,19 +698,26 @@ def test_table_values_takes_no_header_row_of_the_table_below_for_a_cell(tmp_path
     assert any("2024" in m.what and "repeats the column's name" in (m.why or "") for m in res.doubts), (res.doubts, res.best_candidates)
 
 
+def _stacked_tables(mid_rows, mid_turnout=None, top_ruled=False, mid_y=147.5, low_y=205.5, top_y=50.5):
+    """Three tables one above another (the long profile's stacked-table regressions): a six-row table
+    asked for "Growth < 1.1", a three-row one with the same columns, and a lowest one with other columns."""
+    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
+    columns = lambda n, turnout=None: (ColumnSpec(name="Turnout", cells=turnout or zeros(n)), ColumnSpec(name="Growth", cells=zeros(n)),  # noqa: E731
+                                       ColumnSpec(name="Revenue", cells=zeros(n)))
+    top = TableSpec(origin=(20.0, top_y), columns=columns(6), rows=("North", "South", "East", "West", "Central", "Urban"),
+                    ruled=top_ruled, query=(1, "<", 1.1))
+    mid = TableSpec(origin=(85.5, mid_y), columns=columns(3, mid_turnout), rows=mid_rows, ruled=False)
+    low = TableSpec(origin=(20.0, low_y), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
+                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    return top, mid, low
+
+
 def test_table_values_reads_cells_under_a_repeated_row_label_as_doubts(tmp_path):
     """Generator regression (long profile, 2026-12-03): an unruled table, then two more below whose
     rows are labelled "North", "South" again; their zeros under the first table's "Growth" column were
     members of "Growth < 1.1". From a row label said again on, cells are doubts (another table, or a
     group of a grouped table), never members."""
-    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
-    rows = ("North", "South", "East", "West", "Central", "Urban")
-    top = TableSpec(origin=(20.0, 33.0), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
-                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=False, query=(1, "<", 1.1))
-    mid = TableSpec(origin=(85.5, 130.0), columns=(ColumnSpec(name="Turnout", cells=zeros(3)), ColumnSpec(name="Growth", cells=zeros(3)),
-                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("North", "South", "East"), ruled=False)
-    low = TableSpec(origin=(20.0, 188.0), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
-                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    top, mid, low = _stacked_tables(("North", "South", "East"), top_y=33.0, mid_y=130.0, low_y=188.0)
     doc, _ = _open(DocSpec(pages=(PageSpec(width=280, height=482, elements=(top, mid, low)),)), tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     # Both upper tables' "Growth" zeros are members; the lowest table has no such column.
@@ -723,15 +730,8 @@ def test_a_row_label_said_again_is_known_through_a_footnote_marked_cell(tmp_path
     """Generator regression (long profile, 2026-12-03): the middle table's row "North" read as the label
     "North 0a" (its footnote-marked zero taken into the label), so the lowest table's "North" was not
     a label said again and its zero was a member under the middle table's "Growth"."""
-    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
-    rows = ("North", "South", "East", "West", "Central", "Urban")
-    top = TableSpec(origin=(20.0, 50.5), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
-                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=False, query=(1, "<", 1.1))
     marked = (CellSpec(value=0.0), CellSpec(value=0.0, marker="a"), CellSpec(value=0.0))
-    mid = TableSpec(origin=(85.5, 147.5), columns=(ColumnSpec(name="Turnout", cells=marked), ColumnSpec(name="Growth", cells=zeros(3)),
-                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("Rural", "North", "South"), ruled=False)
-    low = TableSpec(origin=(20.0, 205.5), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
-                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    top, mid, low = _stacked_tables(("Rural", "North", "South"), mid_turnout=marked)
     doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]
@@ -742,14 +742,7 @@ def test_a_header_row_of_a_table_below_saying_our_header_words_ends_the_members(
     Total, East: no label said again), the lowest table's header row "Item Revenue Share Budget 2024"
     and its rows North, South were read on; their zeros were members of "Growth < 1.1". A row label
     that says words of the header's own row again ("Item", "Revenue") starts the doubts."""
-    zeros = lambda n: tuple(CellSpec(value=0.0) for _ in range(n))  # noqa: E731
-    rows = ("North", "South", "East", "West", "Central", "Urban")
-    top = TableSpec(origin=(20.0, 50.5), columns=(ColumnSpec(name="Turnout", cells=zeros(6)), ColumnSpec(name="Growth", cells=zeros(6)),
-                                                 ColumnSpec(name="Revenue", cells=zeros(6))), rows=rows, ruled=True, query=(1, "<", 1.1))
-    mid = TableSpec(origin=(85.5, 147.5), columns=(ColumnSpec(name="Turnout", cells=zeros(3)), ColumnSpec(name="Growth", cells=zeros(3)),
-                                                  ColumnSpec(name="Revenue", cells=zeros(3))), rows=("Rural", "Total", "East"), ruled=False)
-    low = TableSpec(origin=(20.0, 205.5), columns=(ColumnSpec(name="Revenue", cells=zeros(2)), ColumnSpec(name="Share", cells=zeros(2)),
-                                                  ColumnSpec(name="Budget 2024", cells=zeros(2))), rows=("North", "South"), ruled=False)
+    top, mid, low = _stacked_tables(("Rural", "Total", "East"), top_ruled=True)
     doc, _ = _open(DocSpec(pages=(PageSpec(width=281, height=482, elements=(top, mid, low)),)), tmp_path)
     res = run_probe("table_values", doc, Scope((1,)), {"column": "Growth", "op": "<", "value": 1.1})
     assert res.members and all(m.bbox[1] < 200 for m in res.members), [(m.bbox[1], m.what) for m in res.members]
