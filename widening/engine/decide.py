@@ -164,6 +164,7 @@ def decide_row(
     if (f := cases.missing_sub_container(lists)) is not None:
         return _keep(row, f, check={"container": f.evidence}, **base)
     uncounted = "".join(f" The list cannot be counted: {r.explain()}." for r in lists if r.uncertain)
+    uncounted += "".join(f" The list may hold the item: {r.explain()}." for r in lists if r.in_doubt)
     box = check_boxes(parsed, doc, resolved)
     if box is not None and box.finding is not None:
         return _keep(row, box.finding, check={"container": box.finding.evidence}, **base)

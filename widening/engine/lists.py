@@ -26,6 +26,18 @@ from widening.text import number_key, phrase_key
 # sits at most this far left of the line it opens.
 _MARK_MAX = 12.0
 _MARK_GAP = 30.0
+# A mark bigger than that (a numbered disc, an icon) may still open an item: up to this many line
+# heights it is a possible item, a doubt.
+_MARK_DOUBT_LINES = 3.0
+# A number standing alone in the top or bottom band of this share of the page is a folio, no item.
+_FOLIO_BAND = 0.08
+# Fonts whose letters are pictures: a glyph of one opening a line is a bullet, whatever letter the
+# layer says ('l' is ZapfDingbats' and Wingdings' filled disc).
+_DINGBAT_FONT = re.compile(r"dingbat|wingding|webding", re.I)
+# Three or more lines in a row at one left edge, each shorter than this share of the text width.
+_SHORT_LINE = 0.7
+_SHORT_RUN = 3
+_LONE_NUMBER = re.compile(r"^\(?\d{1,3}[.):]?(?:\s+\S.*)?$")
 # A divider page may hold this many words besides its heading (a subtitle, a logo's name).
 _DIVIDER_EXTRA_WORDS = 3
 # FAQ entries: a question and at most this many paragraphs of answer each; a page with more
@@ -45,13 +57,20 @@ class Line(NamedTuple):
 
 
 class ListReading(Frozen):
-    """One reading of the parent and the items counted in it (count None: not countable)."""
+    """One reading of the parent and the items counted in it (count None: not countable); ``doubts``
+    are lines that may open an item in a form not recognised: never counted, never dropped."""
 
     parent: str
     pages: tuple[int, ...]
     count: int | None
     items: tuple[Member, ...] = ()
+    doubts: tuple[Member, ...] = ()
     why: str = ""
+
+    @property
+    def most(self) -> int | None:
+        """The most items the parent may hold: the counted ones and every possible one."""
+        return None if self.count is None else self.count + len(self.doubts)
 
 
 class ListResolution(Frozen):
@@ -72,7 +91,12 @@ class ListResolution(Frozen):
     @property
     def missing(self) -> bool:
         """The ordinal exceeds the count under every reading, and every reading was counted."""
-        return not self.uncertain and all(self.ordinal > (r.count or 0) for r in self.readings)
+        return not self.uncertain and all(self.ordinal > (r.most or 0) for r in self.readings)
+
+    @property
+    def in_doubt(self) -> bool:
+        """Counted under every reading, but the ordinal is within what the possible items allow."""
+        return not self.uncertain and not self.missing and all(self.ordinal > (r.count or 0) for r in self.readings)
 
     def explain(self) -> str:
         """One sentence a reviewer can check: the parent, the count, the pages."""
@@ -84,7 +108,12 @@ class ListResolution(Frozen):
                 parts.append(f"{r.parent}: not countable ({r.why})")
             else:
                 where = sorted({m.page for m in r.items})
-                parts.append(f"{r.parent}: {r.count} item(s)" + (f" on p{', p'.join(map(str, where))}" if where else ""))
+                part = f"{r.parent}: {r.count} item(s)" + (f" on p{', p'.join(map(str, where))}" if where else "")
+                if r.doubts:
+                    first = r.doubts[0]
+                    part += (f" and {len(r.doubts)} line(s) that may open an item in a form not recognised"
+                             f" (first p{first.page}: '{first.what[:50]}', {first.why})")
+                parts.append(part)
         return f"'{self.container.text}' (item {self.ordinal}) under " + "; ".join(parts)
 
 
@@ -121,6 +150,8 @@ def _is_item(line: Line, questions: bool, marks: frozenset[tuple[str, int]] = fr
     for lists of questions, holds a question mark."""
     text = line.text.strip()
     if text and unicodedata.category(text[0]) == "Co":  # a Symbol/Wingdings bullet glyph
+        return True
+    if text and line.style is not None and _DINGBAT_FONT.search(line.style[0]):
         return True
     if _marks().match(text) or (text[:1], round(line.bbox[0])) in marks:
         return True
@@ -206,6 +237,72 @@ def _graphic_bullets(doc: Doc, index: int, lines: list[Line]) -> list[Member]:
             if 0 <= lx0 - x1 <= _MARK_GAP and y0 < ly1 and y1 > ly0:
                 out.append(Member(page=index, bbox=(x0, y0, x1, y1), what=f"drawn bullet before '{ln.text[:60]}'"))
                 break
+    return out
+
+
+def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]) -> list[Member]:
+    """Lines of page ``index`` that may open an item in a form not recognised, one per row and none on
+    a row already counted: a line after a mark bigger than a bullet (a numbered disc, an icon); a number
+    standing at a line's start outside the folio bands; a one-line paragraph at the left edge that two
+    more share (items with no mark). An undercount would name a missing item the page shows."""
+    page = doc.page(index)
+    graphics = [tuple(d["rect"]) for d in page.get_drawings()] + [tuple(i["bbox"]) for i in page.get_image_info()]
+    band = _FOLIO_BAND * page.rect.height
+    rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+    short = _short_runs(rows)
+    found: list[Member] = []
+    for i, ln in enumerate(rows):
+        lx0, ly0, _, ly1 = ln.bbox
+        height = max(ly1 - ly0, 1.0)
+        text = ln.text.strip()
+        if _LONE_NUMBER.match(text) and band < ly0 and ly1 < page.rect.height - band:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="a number opening a line: an item's number set apart"))
+            continue
+        limit = max(_MARK_DOUBT_LINES * height, _MARK_MAX)
+        mark = next((g for g in graphics if 0 <= lx0 - g[2] <= _MARK_GAP and g[1] < ly1 and g[3] > ly0
+                     and max(g[2] - g[0], g[3] - g[1]) > _MARK_MAX and g[2] - g[0] <= limit and g[3] - g[1] <= limit), None)
+        if mark is not None:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80],
+                                why=f"a graphic {mark[2] - mark[0]:.0f}x{mark[3] - mark[1]:.0f} pt before it: a mark bigger than a bullet"))
+            continue
+        above = rows[i - 1].bbox[3] if i else None
+        below = rows[i + 1].bbox[1] if i + 1 < len(rows) else None
+        alone = (above is None or ly0 - above > _PARAGRAPH_GAP * height) and (below is None or below - ly1 > _PARAGRAPH_GAP * height)
+        same_x = sum(1 for o in rows if o is not ln and abs(o.bbox[0] - lx0) <= 2)
+        if alone and same_x >= 2:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="a one-line paragraph among others at its left edge: an item with no mark"))
+        elif i in short:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="one of several short lines in a row at one left edge: an item with no mark"))
+    out: list[Member] = []
+    taken = list(counted)
+    for m in found:
+        middle = (m.bbox[1] + m.bbox[3]) / 2
+        if any(b[1] < middle < b[3] for b in taken):
+            continue  # its row is counted, or holds a possible item already
+        out.append(m)
+        taken.append(m.bbox)
+    return out
+
+
+def _short_runs(rows: list[Line]) -> set[int]:
+    """Indices of lines in a run of _SHORT_RUN or more consecutive lines that share a left edge and each
+    end short of the page's text width: a list set without marks, not wrapped prose (whose lines fill it)."""
+    if not rows:
+        return set()
+    left = min(ln.bbox[0] for ln in rows)
+    right = max(ln.bbox[2] for ln in rows)
+    short = [ln.bbox[2] - ln.bbox[0] < _SHORT_LINE * (right - left) for ln in rows]
+    out: set[int] = set()
+    run: list[int] = []
+    for i, ln in enumerate(rows):
+        if short[i] and run and abs(rows[run[-1]].bbox[0] - ln.bbox[0]) <= 2:
+            run.append(i)
+            continue
+        if len(run) >= _SHORT_RUN:
+            out.update(run)
+        run = [i] if short[i] else []
+    if len(run) >= _SHORT_RUN:
+        out.update(run)
     return out
 
 
@@ -309,7 +406,8 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         return ListReading(parent=where, pages=pages, count=None, why=f"page(s) {blind} hold no text that was read; items there cannot be seen")
     if bullets and any(ln.source == "ocr" for ln in lines):
         return ListReading(parent=where, pages=pages, count=None, why="OCR does not read bullet marks reliably")
-    members = []
+    members: list[Member] = []
+    doubts: list[Member] = []
     for p in pages:
         on_page = [ln for ln in lines if ln.page == p]
         marks, unknown = _repeated_marks(on_page)
@@ -318,6 +416,7 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
         if bullets:
             members += _graphic_bullets(doc, p, on_page)
+            doubts += _possible_items(doc, p, on_page, [m.bbox for m in members if m.page == p])
         if questions and on_page:
             ordered = sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
             used: set[int] = set()
@@ -339,7 +438,7 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
             if paras > _PARAGRAPHS_PER_ENTRY * n_items + (1 if p == pages[0] else 0):
                 return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
                                    why=f"page {p} holds {paras} paragraphs for {n_items} question(s), so entries of another form may be there")
-    return ListReading(parent=where, pages=pages, count=len(members), items=tuple(members))
+    return ListReading(parent=where, pages=pages, count=len(members), items=tuple(members), doubts=tuple(doubts))
 
 
 def _paragraphs(lines: list[Line]) -> int:
