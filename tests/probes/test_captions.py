@@ -101,6 +101,9 @@ FORMS = {
     "symbol": lambda k, n: (f"\u25b2 {k.title()} {n}: Map of sites", str(n)),
     "supplementary": lambda k, n: (f"Supplementary {k.title()} {n} | Ablation", str(n)),
     "subfigure": lambda k, n: (f"{k.title()} {n}a: Accuracy by epoch", str(n)),
+    # Small caps kerned apart after the capital, as IEEE papers extract (new questions, 2026-12-03:
+    # "T ABLE V" left Table 5 claimed a missing container).
+    "kerned": lambda k, n: (f"{k[0].upper()} {k[1:].upper()} {_roman(n)}: Results", str(n)),
 }
 
 

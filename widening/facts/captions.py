@@ -80,8 +80,9 @@ _OTHER_NAMES = {"figure": ("graph", "graphs", "diagram", "diagrams", "illustrati
 
 
 def _spaced(word: str) -> str:
-    # Set solid or letter-spaced throughout: "Figure S2" is not "Figures 2".
-    return re.escape(word) + "|" + r"\s".join(re.escape(ch) for ch in word)
+    # Set solid, letter-spaced throughout, or split after its capital by small caps' kerning (IEEE's
+    # "T ABLE V", "F IG . 3"): "Figure S2" is not "Figures 2".
+    return "|".join((re.escape(word), r"\s".join(re.escape(ch) for ch in word), re.escape(word[0]) + r" " + re.escape(word[1:])))
 
 
 def band_numbers(pages: Iterable[PageFacts]) -> dict[int, set[str]]:
