@@ -223,13 +223,16 @@ def _styled_like_questions(lines: list[Line], used: set[int]) -> list[Line]:
     return [ln for i, ln in enumerate(lines) if i not in used and look(ln) in asked]
 
 
-def _graphic_bullets(doc: Doc, index: int, lines: list[Line]) -> list[Member]:
-    """Small drawn or pictured marks just left of a line: bullets the text layer does not hold."""
+def _graphic_boxes(doc: Doc, index: int) -> list[BBox]:
+    """Boxes of page ``index``'s drawings and pictures: where a bullet the text layer does not hold may be."""
     page = doc.page(index)
-    boxes = [tuple(d["rect"]) for d in page.get_drawings()]
-    boxes += [tuple(i["bbox"]) for i in page.get_image_info()]
+    return [tuple(d["rect"]) for d in page.get_drawings()] + [tuple(i["bbox"]) for i in page.get_image_info()]  # type: ignore[misc]
+
+
+def _graphic_bullets(index: int, lines: list[Line], graphics: list[BBox]) -> list[Member]:
+    """Small drawn or pictured marks just left of a line: bullets the text layer does not hold."""
     out = []
-    for x0, y0, x1, y1 in boxes:
+    for x0, y0, x1, y1 in graphics:
         if not (0 < x1 - x0 <= _MARK_MAX and 0 < y1 - y0 <= _MARK_MAX):
             continue
         for ln in lines:
@@ -240,13 +243,12 @@ def _graphic_bullets(doc: Doc, index: int, lines: list[Line]) -> list[Member]:
     return out
 
 
-def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]) -> list[Member]:
+def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox], graphics: list[BBox]) -> list[Member]:
     """Lines of page ``index`` that may open an item in a form not recognised, one per row and none on
     a row already counted: a line after a mark bigger than a bullet (a numbered disc, an icon); a number
     standing at a line's start outside the folio bands; a one-line paragraph at the left edge that two
     more share (items with no mark). An undercount would name a missing item the page shows."""
     page = doc.page(index)
-    graphics = [tuple(d["rect"]) for d in page.get_drawings()] + [tuple(i["bbox"]) for i in page.get_image_info()]
     band = _FOLIO_BAND * page.rect.height
     rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
     short = _short_runs(rows)
@@ -415,8 +417,9 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
             return ListReading(parent=where, pages=pages, count=None, why=f"on page {p}, {unknown}")
         members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
         if bullets:
-            members += _graphic_bullets(doc, p, on_page)
-            doubts += _possible_items(doc, p, on_page, [m.bbox for m in members if m.page == p])
+            graphics = _graphic_boxes(doc, p)
+            members += _graphic_bullets(p, on_page, graphics)
+            doubts += _possible_items(doc, p, on_page, [m.bbox for m in members if m.page == p], graphics)
         if questions and on_page:
             ordered = sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
             used: set[int] = set()
