@@ -126,6 +126,11 @@ def test_counting_the_detected_thing_stays_exact(q):
     ("How many kids are in the photo on page 2?", "kids"),
     ("How many puppies are in the photo on page 2?", "puppies"),
     ("How many people in the photo on page 2 wear hats?", "hats"),
+    # New questions (2026-12-04): "glasses" alone was taken for a word of "sun glasses", the attribute
+    # the probe tests, and the faces found were kept as short_not_empty for people wearing glasses.
+    ("How many people wearing glasses are in the picture on page 2?", "glasses"),
+    ("How many people with glasses are in the photo on page 2?", "glasses"),
+    ("How many people with sunglasses and a glass of wine are in the photo on page 2?", "and glass wine"),
 ])
 def test_a_kind_or_state_the_detector_does_not_see_leaves_candidates(q, narrowed):
     """New questions (2026-12-03): "How many children are being read to in the photograph of Page 4"
@@ -137,7 +142,8 @@ def test_a_kind_or_state_the_detector_does_not_see_leaves_candidates(q, narrowed
 
 
 _PLAIN = ["How many {w} are there{p}", "How many {w} can be seen{p}", "How many {w} are shown{p}", "How many {w} appear{p}"]
-_NARROWING = ["smiling", "sitting", "running", "being interviewed", "holding a book", "in uniform", "at a desk"]
+_NARROWING = ["smiling", "sitting", "running", "being interviewed", "holding a book", "in uniform", "at a desk",
+              "wearing glasses", "with a glass", "with sun hats"]
 
 
 @settings(max_examples=60, deadline=None)

@@ -552,16 +552,19 @@ def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: b
     return None
 
 
-def _narrowed(masked: str, cls: str | None) -> str | None:
+def _narrowed(masked: str, cls: str | None, tested: str | None = None) -> str | None:
     """The words of a question about a detected person or object (containers masked) that say more
     than that it is there: a kind the detector does not tell apart ("children") or a state or act
-    ("being read to", "wearing hats"); None when it only asks how many there are, and where."""
+    ("being read to", "wearing hats"); None when it only asks how many there are, and where.
+    ``tested``: the words of an attribute the probe tests ("sun glasses"), which narrow nothing it
+    does not check; a word of it alone ("glasses") is not that attribute."""
     if cls is None:
         return None
+    if tested:
+        masked = re.sub(re.escape(tested), " ", masked, count=1, flags=re.I)
     spec = vocab.load("objects")["classes"].get(cls, {})
     kinds = {k.lower() for k in spec.get("kinds", [])}
     plain = {w.lower() for w in _v()["plain_count_words"]} | {w.lower() for w in object_words().get(cls, []) if w.lower() not in kinds}
-    plain |= {w.lower() for words in _v()["person_attributes"].values() for phrase in words for w in phrase.split()}
     rest = [w for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9']*", masked) if not vocab.member(w.lower(), plain)]
     return " ".join(rest) or None
 
@@ -666,7 +669,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     if asked:
         notes.append(f"the question asks for '{asked}', not for the {obj[1] if obj else 'person'} a detector would look for: "
                      "what it finds is only presupposed")
-    narrowed = None if asked else _narrowed(masked, "person" if person or attribute else object_class)
+    narrowed = None if asked else _narrowed(masked, "person" if person or attribute else object_class, attribute[1] if attribute else None)
     if narrowed:
         notes.append(f"'{narrowed}' narrows the {object_class or 'people'} a detector finds: its finds are candidates")
     target = Target(
