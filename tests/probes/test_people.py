@@ -96,7 +96,9 @@ def test_earthlink_top_left_of_p42_shows_no_person_but_its_logo_is_a_doubt(corpu
     doc = _doc(corpus / "documents" / EARTHLINK)
     r = run_probe("people", doc, Scope(pages=(42,), region="top_left"), {})
     assert r.status is ProbeStatus.measured and r.members == (), r.note
-    assert [d.what.startswith("flat-coloured picture") for d in r.doubts] == [True] and not r.measured_zero
+    flat = [d for d in r.doubts if d.what.startswith("flat-coloured picture")]
+    assert len(flat) == 1 and not r.measured_zero, r.doubts
+    assert all(d in flat or "person box(es)" in d.what for d in r.doubts), r.doubts  # the person detector's low boxes
     p43 = run_probe("people", doc, Scope(pages=(43,)), {})
     assert any(m.what.startswith("face") for m in p43.members), p43.note  # positive control
     doc.close()

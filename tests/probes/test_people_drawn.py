@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pymupdf
 import pytest
@@ -82,14 +83,17 @@ def test_person_icons_beside_a_photo_of_trees_are_each_a_doubt(tmp_path, trees, 
 
 
 @pytest.mark.parametrize("in_image", [False, True], ids=["pictures on page 1", "the picture on page 1"])
-def test_a_photo_of_trees_with_rules_a_frame_and_a_ruled_table_still_widens(tmp_path, trees, in_image):
-    """Control: rules, a page frame and table borders draw no figure, so a photo showing no one beside
-    them is still a measured zero."""
+def test_rules_a_frame_and_a_ruled_table_beside_a_photo_of_trees_add_no_doubt(tmp_path, trees, in_image):
+    """Control: rules, a page frame and table borders draw no figure. The only doubts are the photo's
+    own (the detector's person boxes below its score floor), none on the furniture."""
     path, _ = _volunteers(tmp_path, trees, icons=False, table=True)
     doc = load_doc(path, ocr=False)
+    photo = pymupdf.Rect(doc.page(1).get_image_info()[0]["bbox"]) + (-0.01, -0.01, 0.01, 0.01)
     r = run_probe("people", doc, Scope((1,), in_image=in_image), {})
     doc.close()
-    assert r.measured_zero, (r.note, r.doubts)
+    assert r.status is ProbeStatus.measured and r.members == (), r.note
+    assert _figure_doubts(r) == [], r.doubts
+    assert all(photo.contains(pymupdf.Rect(d.bbox)) and d.what.split()[1:3] == ["person", "box(es)"] for d in r.doubts), r.doubts
 
 
 def _wide_top_left_picture(tmp_path: Path, left: np.ndarray, right: np.ndarray) -> tuple[Path, pymupdf.Rect]:
@@ -123,8 +127,8 @@ def test_people_in_the_top_left_picture_beyond_the_regions_edge_are_found(tmp_pa
 
 
 def test_only_the_top_left_picture_is_looked_at_not_the_whole_page(tmp_path, trees, women):
-    """Control: a photo of trees at the top left is a measured zero for "the picture at the top left",
-    though the women's photo sits at the bottom right of the same page (outside the region)."""
+    """Control: a photo of trees at the top left has no member for "the picture at the top left", and no
+    doubt outside it, though the women's photo sits at the bottom right of the same page (outside the region)."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_image(pymupdf.Rect(20, 40, 240, 40 + 220 * trees.shape[0] / trees.shape[1]), stream=jpeg(trees))
@@ -135,7 +139,9 @@ def test_only_the_top_left_picture_is_looked_at_not_the_whole_page(tmp_path, tre
     r = run_probe("people", opened, Scope((1,), region="top_left", in_image=True), {})
     whole = run_probe("people", opened, Scope((1,), in_image=True), {})
     opened.close()
-    assert r.measured_zero, (r.note, r.doubts)
+    top_left = pymupdf.Rect(20, 40, 240, 40 + 220 * trees.shape[0] / trees.shape[1]) + (-0.01, -0.01, 0.01, 0.01)
+    assert r.status is ProbeStatus.measured and r.members == (), r.note
+    assert all(top_left.contains(pymupdf.Rect(d.bbox)) for d in r.doubts), r.doubts
     assert any(m.what.startswith("face") for m in whole.members), whole.note  # positive control: the women are found
 
 
@@ -155,3 +161,24 @@ def test_drawn_people_are_never_a_measured_zero(spec):
     if r.status is ProbeStatus.measured:  # "the picture" on a page with no raster picture: could not measure
         boxes = _figure_doubts(r)
         assert all(any(b.contains(i) for b in boxes) for i in icons), (icons, boxes)
+
+
+@pytest.mark.parametrize("width,grey", [(600, True), (800, True), (1066, False), (1066, True)])
+def test_a_face_the_cascades_see_in_foliage_is_a_doubt_never_a_person(tmp_path, trees, width, grey):
+    """Regression (new questions, 2026-12-04): the photo of trees, enlarged, made face-cascade boxes in the
+    foliage (weights up to 55, and cheeks 98% "skin" in colour), counted as people: "How many people are
+    in the photo" was kept as short_not_empty on a photo with no one. A face counts only inside a body
+    that HOG or CenterNet sees; alone it is a doubt."""
+    rgb = cv2.resize(trees, (width, int(width * trees.shape[0] / trees.shape[1])), interpolation=cv2.INTER_LINEAR)
+    if grey:
+        rgb = cv2.cvtColor(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_image(pymupdf.Rect(50, 100, 562, 100 + 512 * rgb.shape[0] / width), stream=jpeg(rgb, 95))
+    doc.save(tmp_path / "foliage.pdf")
+    doc.close()
+    opened = load_doc(tmp_path / "foliage.pdf", ocr=False)
+    r = run_probe("people", opened, Scope((1,), in_image=True), {})
+    opened.close()
+    assert r.members == () and not r.measured_zero, (r.note, r.members)
+    assert any(d.what.startswith("face") for d in r.doubts), r.doubts  # the cascades did fire: they are doubts

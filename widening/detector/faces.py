@@ -214,7 +214,7 @@ def merge(found: list[Found], overlap: float) -> list[Found]:
     """Greedy merge: boxes overlapping a stronger one by IoU >= ``overlap`` are the same thing."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: -f.score):
-        if all(_iou(f.box, k.box) < overlap for k in kept):
+        if all(box_iou(f.box, k.box) < overlap for k in kept):
             kept.append(f)
     return kept
 
@@ -223,7 +223,7 @@ def _scale(b: tuple[int, int, int, int], s: float) -> PxBox:
     return (int(b[0] * s), int(b[1] * s), int(b[2] * s), int(b[3] * s))
 
 
-def _iou(a: PxBox, b: PxBox) -> float:
+def box_iou(a: PxBox, b: PxBox) -> float:
     ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
     iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
     inter = ix * iy

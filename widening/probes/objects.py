@@ -8,7 +8,9 @@ Example: a street photo in a city-planning report holds three cars (0.60-0.75) a
 no bicycle (best bicycle candidate 0.05).
 Cannot see: drawings, icons, cartoons (trained on photographs: a flat-coloured picture, a picture
 under 36 pt, and each figure drawn in vector paths in the scope, photograph or not, are doubts);
-objects under ~2% of the view.
+objects under a few dozen pixels at the picture's own resolution (rendered at most 1600 px a side).
+A picture larger than the model's input is also read in tiles at its own scale; what only a tile
+finds is a doubt.
 Without the detector installed it returns could-not-measure, never an empty list.
 """
 
@@ -111,7 +113,13 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     doubts = [
         Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) below {min_score}, best {ms[0].what}",
                why=f"score filter: {ms[0].score} < min_score {min_score}")
-        for ms in _by_view(boxed)
+        for ms in by_view(boxed)
+    ]
+    doubts += [
+        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) seen only in a tile, best {ms[0].what}",
+               why="tile pass: read at the picture's own scale, an object too small for the whole-picture pass; "
+                   "the score floor was set on whole pictures, so a tile's find is a candidate, not a member")
+        for ms in by_view(tile_finds(views, results, cls, min_score, members))
     ]
     doubts += [m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views)]
     best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
@@ -125,7 +133,25 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     return ProbeResult(members=tuple(members), doubts=tuple(doubts), best_candidates=tuple(best), note=note, **base)
 
 
-def _by_view(ms: list[Member]) -> list[list[Member]]:
+def tile_finds(views: list[View], results: list[centernet.ViewResult], cls: str, min_score: float, seen: list[Member]) -> list[Member]:
+    """Boxes of ``cls`` at or above ``min_score`` that only a tile pass found (none within DEDUP_IOU of ``seen``).
+
+    The floor only limits what the tiles add (every tile lists a hundred boxes, most of them noise):
+    nothing the whole-picture pass reports is dropped by it."""
+    out: list[Member] = []
+    for view, res in zip(views, results):
+        w, h = view.rgb.shape[1], view.rgb.shape[0]
+        for det in res.tiled:
+            if det.label != cls or det.score < min_score:
+                continue
+            x0, y0, x1, y1 = det.box
+            box = view.to_pdf(max(0, x0) * w, max(0, y0) * h, min(1, x1) * w, min(1, y1) * h)
+            if all(k.page != view.page or iou(k.bbox, box) < DEDUP_IOU for k in [*seen, *out]):
+                out.append(Member(page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in a tile of {view.label}", score=round(det.score, 4)))
+    return out
+
+
+def by_view(ms: list[Member]) -> list[list[Member]]:
     """Members grouped by the view they were seen in (page and view label), best score first."""
     groups: dict[tuple[int, str], list[Member]] = {}
     for m in sorted(ms, key=lambda m: -(m.score or 0)):

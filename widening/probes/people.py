@@ -1,11 +1,15 @@
 """Probe ``people``: people and faces in the photographs of a page, a region or its images; optionally who wears sunglasses.
 
-What it does: OpenCV Haar faces (frontal, profile) and bodies (HOG, upper body; CenterNet persons
-too when the optional detector is installed) on each image in the scope, faces also on the region.
-Members: each face, and each body in which no face was found. A face whose box exists only with
-the text layer's letters drawn over the picture (the page rendered without its text shows no face
-there) is a non-member; a face set aside by the skin test is a doubt. With ``attribute`` "sunglasses"
-(or "glasses"), members are the faces wearing them.
+What it does: OpenCV Haar faces (frontal, profile) and bodies (HOG, upper body, CenterNet persons)
+on each image in the scope, faces also on the region. CenterNet is the optional detector: without
+it small and back-turned people go unseen, so the probe says could-not-measure.
+Members: each face inside a body that HOG or CenterNet sees, and each body in which no face was
+found. A face whose box exists only with the text layer's letters drawn over the picture (the page
+rendered without its text shows no face there) is a non-member. Doubts: a face set aside by the
+skin test, or in no such body; an upper-body cascade box no other detector confirms; a CenterNet
+person box below the score floor, or found only in a tile at the picture's own scale, that is no
+person already counted. With ``attribute`` "sunglasses" (or "glasses"), members are the faces
+wearing them.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
 Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, and each figure
@@ -24,7 +28,7 @@ from widening.detector.views import View, inside, iou, text_free, text_touches, 
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope, Params, one_of, probe
-from widening.probes.objects import default_min_score
+from widening.probes.objects import DEDUP_IOU, by_view, default_min_score, tile_finds
 
 NAME = "people"
 ATTRIBUTES = ("sunglasses", "glasses")
@@ -44,6 +48,8 @@ DARK_RATIO, DARK_MEAN = 0.55, 90.0
 BRIGHT_RATIO = 0.75
 # The cheeks of a face box must be at least this skin-coloured, or the box is not on a face.
 MIN_SKIN = 0.3
+# Haar detection weight below which a "face" may be the back of a head or a texture.
+CONFIDENT_FACE = 10.0
 # Body detectors trusted to say "a person is here but too small to show a face". The
 # upper-body cascade is left out: its small boxes are mostly furniture.
 SIZE_JUDGES = ("HOG pedestrian", "CenterNet person")
@@ -65,23 +71,31 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=UPSCALE))
     if not views:
         return ProbeResult.cannot(note="no image inside the scope to look at", **base)
-    cn_persons = _centernet_persons(views)
+    if missing := centernet.unavailable():
+        return ProbeResult.cannot(note=f"{missing}; without it people too small for a face, or turned away, go unseen", **base)
+    cn_persons, cn_doubtful = _centernet_persons(views)
     seen: list[_Seen] = []
     lettered: list[Member] = []
     for i, view in enumerate(views):
         seen.append(_look(view, cn_persons[i] if cn_persons else []))
         lettered += _letters(doc, seen[-1])
-    face_members = _dedupe([m for s in seen for m, _ in s.faces])
+    judged = [m for s in seen for m in s.judged]
+    faces = _dedupe([m for s in seen for m, _ in s.faces])
+    # A face cascade fires on foliage and walls at any weight, skin-coloured or grey: a face is counted
+    # only inside a body that HOG or CenterNet sees; alone it is a candidate.
+    face_members = [f for f in faces if any(f.page == b.page and inside(f.bbox, b.bbox) for b in judged)]
+    lone_faces = [f.model_copy(update={"why": LONE_FACE_WHY}) for f in faces if f not in face_members]
     body_members = _dedupe([m for s in seen for m in s.bodies])
     lonely_bodies = [b for b in body_members if not any(inside(f.bbox, b.bbox) for f in face_members)]
-    detectors = "Haar faces/eyes, HOG + upper-body" + (", CenterNet persons" if cn_persons else " (CenterNet not installed)")
+    detectors = "Haar faces/eyes, HOG + upper-body" + (", CenterNet persons" if cn_persons else "")
     dropped = sum(len(s.discarded) for s in seen)
-    summary = (f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin set aside, {len(lettered)} made of the "
-               f"text layer's letters), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; detectors: {detectors}")
+    summary = (f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin set aside, {len(lone_faces)} in no body seen, "
+               f"{len(lettered)} made of the text layer's letters), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; "
+               f"detectors: {detectors}")
     controls = tuple(face_members + lonely_bodies)
-    # A face box whose cheeks are not skin-coloured is set aside by a tuned test (MIN_SKIN): a doubt.
-    why = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
-    doubts = tuple(m.model_copy(update={"why": why}) for m in _dedupe([m for s in seen for m, _ in s.discarded]))
+    # A box set aside by a tuned test (the skin test), or seen by one noisy cascade alone, is a doubt.
+    doubts = tuple(_dedupe([m for s in seen for m, _ in s.discarded] + lone_faces + [m for s in seen for m in s.unsure]))
+    doubts += tuple(_unexplained(cn_doubtful, face_members + body_members))
     doubts += tuple(m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views))
     letters = tuple(_dedupe(lettered))
     if attribute is None:
@@ -90,6 +104,15 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if res.status is not ProbeStatus.measured:
         return res
     return res.model_copy(update={"doubts": doubts, "best_candidates": res.best_candidates + letters})
+
+
+# The upper-body cascade's boxes are mostly furniture and foliage (a tree in a campus photo gave
+# one): a box no other detector overlaps is a candidate, never a counted person.
+LONE_BODY_CASCADE = "upperbody"
+LONE_BODY_WHY = "upper-body cascade alone (no face, HOG or CenterNet box there): its boxes are often furniture or foliage"
+LONE_FACE_WHY = ("face cascade alone: no HOG or CenterNet body around it (the cascades fire on foliage and walls, "
+                 "skin-coloured or grey, at any weight)")
+SKIN_WHY = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
 
 
 class _Seen:
@@ -101,6 +124,8 @@ class _Seen:
         self.bodies: list[Member] = []
         self.tiny: list[Member] = []
         self.discarded: list[tuple[Member, fd.PxBox]] = []
+        self.unsure: list[Member] = []  # body boxes only a noisy cascade gives: candidates
+        self.judged: list[Member] = []  # bodies HOG or CenterNet see: a face inside one is a person
 
 
 def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
@@ -113,7 +138,7 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
         # In a colour photo a "face" whose cheeks are not skin is a cascade false alarm
         # (hair, a poster, a loose profile box); in greyscale the test cannot apply.
         if colour and fd.skin_fraction(crop) < MIN_SKIN:
-            s.discarded.append((m, f.box))
+            s.discarded.append((m.model_copy(update={"why": SKIN_WHY}), f.box))
         else:
             s.faces.append((m, crop))
     if view.kind != "image":
@@ -122,7 +147,12 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
     face_boxes = [f.bbox for f, _ in s.faces]
     for b in fd.merge(found, 0.5):
         m = Member(page=view.page, bbox=view.to_pdf(*b.box), what=f"person ({b.how} {b.score}) in {view.label}", score=b.score)
+        if b.how == LONE_BODY_CASCADE and not any(f.how != LONE_BODY_CASCADE and fd.box_iou(f.box, b.box) >= 0.3 for f in found):
+            s.unsure.append(m.model_copy(update={"why": LONE_BODY_WHY}))
+            continue
         s.bodies.append(m)
+        if b.how in SIZE_JUDGES:
+            s.judged.append(m)
         has_face = any(inside(fb, m.bbox) for fb in face_boxes)
         if not has_face and b.how in SIZE_JUDGES and (b.box[3] - b.box[1]) * FACE_OF_BODY < fd.MIN_FACE_PX:
             s.tiny.append(m)
@@ -159,8 +189,6 @@ def _touch(a: fd.PxBox, b: fd.PxBox) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-# Haar detection weight below which a "face" may be the back of a head or a texture.
-CONFIDENT_FACE = 10.0
 
 
 def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], controls: tuple[Member, ...], summary: str, base: dict) -> ProbeResult:
@@ -211,27 +239,51 @@ def _sunglasses(crop: Any) -> str:
     return f"eyes not found and eye band not dark (ratio {ratio:.2f})"
 
 
-def _centernet_persons(views: list[View]) -> list[list[tuple[fd.PxBox, float]]]:
-    """CenterNet person boxes per view when the optional detector is installed (more recall, never less)."""
+def _centernet_persons(views: list[View]) -> tuple[list[list[tuple[fd.PxBox, float]]], list[Member]]:
+    """CenterNet person boxes per view at or above the score floor, when the optional detector is
+    installed (more recall, never less); and the person boxes it sees below the floor, or only in a
+    tile at the picture's own scale (``objects.tile_finds``), which are candidates."""
     image_views = [v for v in views if v.kind == "image"]
     if centernet.unavailable() or not image_views:
-        return []
-    results = iter(centernet.detect(image_views))
+        return [], []
+    floor = default_min_score()
+    found = centernet.detect(image_views)
+    results = iter(found)
     out: list[list[tuple[fd.PxBox, float]]] = []
+    below: list[Member] = []
     for v in views:
         if v.kind != "image":
             out.append([])
             continue
         res = next(results)
         h, w = v.rgb.shape[:2]
-        out.append(
-            [
-                ((int(d.box[0] * w), int(d.box[1] * h), int(d.box[2] * w), int(d.box[3] * h)), round(d.score, 2))
-                for d in res.detections
-                if d.label == "person" and d.score >= default_min_score()
-            ]
-        )
-    return out
+        sure = []
+        for d in res.detections:
+            if d.label != "person":
+                continue
+            px = (int(d.box[0] * w), int(d.box[1] * h), int(d.box[2] * w), int(d.box[3] * h))
+            if d.score >= floor:
+                sure.append((px, round(d.score, 2)))
+            else:
+                below.append(Member(page=v.page, bbox=v.to_pdf(*px), what=f"person {d.score:.2f} in {v.label}", score=round(d.score, 4)))
+        out.append(sure)
+    sure_members = [Member(page=v.page, bbox=v.to_pdf(*b), what="") for v, bs in zip(views, out) for b, _ in bs]
+    return out, below + tile_finds(image_views, found, "person", floor, sure_members)
+
+
+def _unexplained(candidates: list[Member], people: list[Member]) -> list[Member]:
+    """Doubtful person boxes that are no person already counted: none overlapping a counted body
+    (DEDUP_IOU) or holding a counted face, grouped one per view."""
+    rest = [c for c in candidates
+            if all(c.page != p.page or (iou(c.bbox, p.bbox) < DEDUP_IOU and not inside(p.bbox, c.bbox)) for p in people)]
+    floor = default_min_score()
+    return [
+        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} person box(es) not counted, best {ms[0].what}",
+               why=(f"score filter: {ms[0].score} < min_score {floor}" if (ms[0].score or 0) < floor else
+                    "tile pass: read at the picture's own scale, a person too small for the whole-picture pass; "
+                    "the score floor was set on whole pictures, so a tile's find is a candidate, not a member"))
+        for ms in by_view(rest)
+    ]
 
 
 def _dedupe(members: list[Member]) -> list[Member]:
