@@ -242,6 +242,9 @@ class Target(Frozen):
     # Words whose occurrences are counted ("how many times does the word 'X' appear"): the asked
     # set is where X is printed, not something X presupposes.
     mention: str | None = None
+    # What the asked things lack ("pages that have no images", "people without sunglasses"): the
+    # target is read from the words before it, and a check of what is lacked cannot empty the set.
+    lacks: str | None = None
 
 
 QualifierKind = Literal["name", "model", "numbered", "level", "year", "year_range", "date", "quoted"]

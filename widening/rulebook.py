@@ -108,6 +108,11 @@ class RelativePages(RuleFile):
     window: int
 
 
+class Lacking(RuleFile):
+    words: Words
+    verbs: Words
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -140,6 +145,7 @@ class Vocabulary(RuleFile):
     colours: dict[str, Words]
     colour_links: Words
     colour_negation_window: int
+    lacking: Lacking
     colour_marks: Words
     elements: dict[str, Words]
     person_attributes: dict[str, Words]
@@ -191,6 +197,7 @@ class Complement(RuleFile):
     """The two shapes of a complement: an excluding word, or a negated presence."""
 
     excluding: Words
+    negated_places: Words = []  # "not in" right before a named container: sets it aside like "except"
     negations: Words
     auxiliaries: Words
     presence_verbs: Words

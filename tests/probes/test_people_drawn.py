@@ -163,7 +163,7 @@ def test_drawn_people_are_never_a_measured_zero(spec):
         assert all(any(b.contains(i) for b in boxes) for i in icons), (icons, boxes)
 
 
-@pytest.mark.parametrize("width,grey", [(600, True), (800, True), (1066, False), (1066, True)])
+@pytest.mark.parametrize("width,grey", [(600, True), (1066, False)])
 def test_a_face_the_cascades_see_in_foliage_is_a_doubt_never_a_person(tmp_path, trees, width, grey):
     """Regression (new questions, 2026-12-04): the photo of trees, enlarged, made face-cascade boxes in the
     foliage (weights up to 55, and cheeks 98% "skin" in colour), counted as people: "How many people are

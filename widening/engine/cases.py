@@ -20,7 +20,7 @@ from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
 from widening.probes import picture_words
 from widening.question.frames import numbered_head, structure_head
-from widening.question.parse import complement_rules
+from widening.question.parse import complement_rules, excluding_words
 
 
 
@@ -410,8 +410,7 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     """
     if parsed.complement is None:
         return None
-    rules = complement_rules()
-    excluding = parsed.complement in rules["excluding"]
+    excluding = parsed.complement in excluding_words()
     named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
     # "Besides page 2, how many images ...": what is set aside is a place, so the rest is the
     # document's own items of that kind, which it enumerates.

@@ -107,7 +107,9 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     def spec(probe: str, params: dict, container: Container = main, exact: bool = True) -> Derivation:
         if exclude:
             params = {**params, "exclude_pages": exclude}
-        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact)
+        # Things that lack something ("images without captions") are some of the things measured:
+        # none found is none of them; those found are candidates.
+        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and not t.lacks)
 
     if t.venue and t.between:
         return spec("map_between", {"category": t.venue, "a": t.between[0], "b": t.between[1]})
@@ -163,4 +165,7 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     what = t.element or t.object_class or ("a person" if t.person else None)
     if what:
         return Derivation(reason=f"no executable check measures '{what}' in a container of kind {main.kind.value}")
+    if t.lacks:
+        return Derivation(reason=f"the question asks for things that lack '{t.lacks}': none of that found would make every one of "
+                                 "them a member, and no check here counts the things themselves")
     return Derivation(reason="the question asks for a fact the document would state, not for a thing a probe can enumerate")

@@ -32,7 +32,7 @@ from widening.models import (
     Row,
 )
 from widening.probes import Scope, run_probe
-from widening.question.parse import parse_question
+from widening.question.parse import excluding_words, parse_question
 
 
 # Probes whose params carry a qualifier themselves (the check is about that name).
@@ -62,7 +62,7 @@ def set_aside(parsed: ParsedQuestion, excluded: list[Resolved]) -> SetAside:
     """A page is dropped only when the question excludes the page itself ("besides page 2", not "the
     picture on page 2", nor "Figure 1": that takes one thing out, the page may hold more) and every
     certain reading of its number gives it; the other pages any reading gives keep what they hold as doubts."""
-    words = rulebook.load("cases")["complement"]["excluding"]
+    words = excluding_words()
     drop: set[int] = set()
     doubt: dict[int, str] = {}
     for e in excluded:
@@ -175,7 +175,7 @@ def decide_row(
         return _keep(row, entity.finding, check={"probe": "name_mentions", "qualifier": entity.finding.evidence["qualifier"]}, **base)
     if complement:
         return _keep(row, complement, **base)
-    if parsed.complement is not None and parsed.complement not in rulebook.load("cases")["complement"]["excluding"]:
+    if parsed.complement is not None and parsed.complement not in excluding_words():
         # A bounded negation ("which of the following logos do not appear"): a check finds what is
         # shown, and finding none makes the asked set full, not empty. Never a widening.
         return _unverifiable(row, f"The question asks for what is not shown ('{parsed.complement}') among a universe it bounds: "

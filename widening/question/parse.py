@@ -641,9 +641,37 @@ def _all_words(mapping: dict[str, list[str]]) -> list[str]:
     return [w for words in mapping.values() for w in words]
 
 
+# Where what the asked things lack ends: the question goes on to its verb or place.
+_LACKS_END = {"is", "are", "was", "were", "in", "on", "at", "inside", "within", "there", "shown", "appear", "appears", "of", "from"}
+
+
+def _lacking(masked: str) -> re.Match[str] | None:
+    """Where the question says what the asked things lack ("pages that have no images", "people
+    without sunglasses", "figures that do not show a person"): rules/vocabulary.yaml ``lacking``."""
+    spec = _v()["lacking"]
+    verbs = vocab.alternation(spec["verbs"])
+    forms = [vocab.alternation(spec["words"]),
+             rf"{verbs}\s+(?:no|not\s+any|none\s+of)\b",
+             rf"(?:\bnot|n't|\bnever)\s+(?:(?:any|a|an)\s+)?{verbs}"]
+    found = [m for f in forms if (m := re.search(f, masked, re.I))]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
 def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     v = _v()
     notes: list[str] = []
+    lacks = None
+    if (cue := _lacking(masked)) is not None:
+        # The asked things are named before the cue; what follows is what they lack, and a check
+        # of it would measure its presence: none found would make every page (person, figure) a member.
+        said = re.findall(r"[\w'-]+", masked[cue.start():])
+        cue_words = len(cue.group(0).split())
+        stop = next((i for i, w in enumerate(said) if i > cue_words and w.lower() in _LACKS_END), len(said))
+        lacks = " ".join(said[:stop]) or None
+        head = " ".join(re.findall(r"[\w'-]+", masked[:cue.start()]))
+        notes.append(f"the asked things lack '{lacks}': the target is read from '{head}' alone, and a check of what they "
+                     "lack cannot empty the set")
+        masked = masked[:cue.start()]
     styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
     any_style = len(styles) > 1 and not _styles_together(masked)
     colour, colour_note = _colour(masked)
@@ -689,6 +717,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         between=between,
         item=illus[0] if illus else None,
         topic=illus[1] if illus else (),
+        lacks=lacks,
     )
     return target, notes
 
@@ -987,12 +1016,29 @@ def complement_rules() -> dict[str, list[str]]:
     return _c()["complement"]
 
 
-def _complement(q: str) -> tuple[str | None, tuple[int, int] | None, list[str]]:
+def excluding_words() -> list[str]:
+    """Words that set a named part aside ("besides", "except"), and negated places right before a
+    container ("not in the chart on page 2"), which do the same."""
+    rules = complement_rules()
+    return [*rules["excluding"], *rules.get("negated_places", [])]
+
+
+def _complement(q: str, container_spans: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None, list[str]]:
     """The complement that defines the asked set (word, span), and a note for each 'not' that does not."""
     rules = complement_rules()
     m = re.search(vocab.alternation(rules["excluding"]), q, re.I)
     if m:
         return m.group(0).lower(), m.span(), []
+    starts = {s for s, _ in container_spans}
+    for m in re.finditer(vocab.alternation(rules.get("negated_places", [])), q, re.I):
+        # Only before a container the question names, within a few words ("not in the chart on page 2"):
+        # "people not in employment" is a predicate. A wider reading only sets a place aside: the
+        # check then looks everywhere else, and what it finds there is a doubt.
+        rest = q[m.end():]
+        for to in (re.match(r"\s+(?:(?:the|this|that)\s+)?", rest),
+                   re.match(r"\s+(?:(?:the|this|that)\s+)?(?:[\w-]+\s+){1,2}?(?:on|in|of|at|from)\s+(?:the\s+)?", rest, re.I)):
+            if to and m.end() + to.end() in starts:
+                return re.sub(r"\s+", " ", m.group(0).lower()), m.span(), []
     # Parenthesised text qualifies the answer's form ("not the ratio"), never the set: blank it.
     bare = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), q)
     neg = vocab.alternation(rules["negations"])
@@ -1060,11 +1106,11 @@ def parse_question(text: str) -> ParsedQuestion:
     regions = _regions(q, found, _region(q))
     image_hits = vocab.find_all(_v()["image_container_words"], q)
     in_image = bool(image_hits)
-    complement, cspan, complement_notes = _complement(q)
+    complement, cspan, complement_notes = _complement(q, [(s, e) for s, e, _ in found])
     excluded: list[Container] = []
     containers: list[Container] = []
     clause_end = q.find(",", cspan[1]) if cspan else -1
-    excluding = complement in complement_rules()["excluding"]
+    excluding = complement in excluding_words()
     for s, e, c in found:
         c = _with_place(c, regions.get((s, e)), in_image)
         # "Besides the two companies on page 42, ..." excludes page 42 from the set asked about.
