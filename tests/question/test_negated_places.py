@@ -18,7 +18,8 @@ from widening.facts.extract import load_doc
 from widening.models import Row
 from widening.question.parse import parse_question
 
-PLACES = ["not in", "not on", "not inside", "not within", "outside", "outside of"]
+PLACES = ["not in", "not on", "not inside", "not within", "outside", "outside of", "without", "without counting", "not counting",
+          "not including", "leaving out"]
 
 
 @settings(max_examples=60, deadline=None)
@@ -53,3 +54,20 @@ def test_red_bars_not_in_the_chart_on_page_2_are_looked_for_on_the_other_pages(t
     doc = load_doc(tmp_path / "bars.pdf", ocr=False)
     out = decide_row(Row(doc_id="bars.pdf", question="How many red bars are not in the chart on page 2?", answer="Not answerable"), doc)
     assert out.decision == "keep" and "page(s) 2 under" not in out.reason, out.reason
+
+
+def test_images_without_the_cover_page_are_looked_for_beyond_the_cover(tmp_path: Path):
+    """Named regression: "without the cover page" made the cover the scope; its one image is on page 3."""
+    pdf = pymupdf.open()
+    for i in range(4):
+        pdf.new_page(width=612, height=792).insert_text((72, 60), f"Brochure page {i + 1}", fontsize=14)
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 60, 40), False)
+    pix.set_rect(pix.irect, (200, 80, 40))
+    pdf[2].insert_image(pymupdf.Rect(100, 200, 300, 350), pixmap=pix)
+    pdf.save(tmp_path / "brochure.pdf")
+    doc = load_doc(tmp_path / "brochure.pdf", ocr=False)
+    for q in ("How many images are there without the cover page?", "How many images are in the brochure without counting the cover?"):
+        out = decide_row(Row(doc_id="brochure.pdf", question=q, answer="Not answerable"), doc)
+        assert out.decision == "keep" and any(m.page == 3 for m in out.members + out.doubts), (q, out.reason)
+    control = decide_row(Row(doc_id="brochure.pdf", question="How many images are there, not counting page 3?", answer="Not answerable"), doc)
+    assert control.decision == "widen", control.reason  # the one image is on the page set aside

@@ -1035,7 +1035,7 @@ def _complement(q: str, container_spans: list[tuple[int, int]]) -> tuple[str | N
         # "people not in employment" is a predicate. A wider reading only sets a place aside: the
         # check then looks everywhere else, and what it finds there is a doubt.
         rest = q[m.end():]
-        for to in (re.match(r"\s+(?:(?:the|this|that)\s+)?", rest),
+        for to in (re.match(r"\s+", rest), re.match(r"\s+(?:(?:the|this|that)\s+)?", rest),
                    re.match(r"\s+(?:(?:the|this|that)\s+)?(?:[\w-]+\s+){1,2}?(?:on|in|of|at|from)\s+(?:the\s+)?", rest, re.I)):
             if to and m.end() + to.end() in starts:
                 return re.sub(r"\s+", " ", m.group(0).lower()), m.span(), []
