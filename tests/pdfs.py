@@ -141,3 +141,16 @@ def raw_page(path: Path, content: str, fonts: dict[str, str] | None = None, extr
     doc.update_stream(cx, content.encode(), new=True)
     doc.xref_set_key(page.xref, "Contents", f"{cx} 0 R")
     return save(doc, path)
+
+
+def picture_pixels(pdf: Path, xref: int) -> "np.ndarray":
+    """The RGB pixels of the picture ``xref`` of ``pdf`` (a corpus photo to build test pages from)."""
+    import numpy as np
+
+    src = pymupdf.open(pdf)
+    pix = pymupdf.Pixmap(src, xref)
+    if pix.n != 3 or pix.alpha:
+        pix = pymupdf.Pixmap(pymupdf.csRGB, pix, 0)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).copy()
+    src.close()
+    return rgb

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
@@ -40,13 +41,7 @@ def test_tiles_cover_the_view_and_hold_every_small_object_whole(h, w, data):
 
 
 def _pixels(corpus: Path, xref: int) -> np.ndarray:
-    src = pymupdf.open(corpus / "documents" / GPL)
-    pix = pymupdf.Pixmap(src, xref)
-    if pix.n != 3 or pix.alpha:
-        pix = pymupdf.Pixmap(pymupdf.csRGB, pix, 0)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).copy()
-    src.close()
-    return rgb
+    return pdfs.picture_pixels(corpus / "documents" / GPL, xref)
 
 
 def _distant_people(corpus: Path, width: int, people_px: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
@@ -24,13 +25,7 @@ WOMEN_XREF = 27  # GPL p4: three women, faces to the camera
 
 
 def _pixels(corpus: Path, xref: int) -> np.ndarray:
-    src = pymupdf.open(corpus / "documents" / GPL)
-    pix = pymupdf.Pixmap(src, xref)
-    if pix.n != 3 or pix.alpha:
-        pix = pymupdf.Pixmap(pymupdf.csRGB, pix, 0)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).copy()
-    src.close()
-    return rgb
+    return pdfs.picture_pixels(corpus / "documents" / GPL, xref)
 
 
 @pytest.fixture(scope="module")
