@@ -98,3 +98,24 @@ def test_what_only_a_tile_finds_is_a_doubt_never_a_member(corpus, tmp_path, prob
     assert tile and all("tile" in (d.why or "") for d in tile), r.doubts
     assert any(pymupdf.Rect(d.bbox).intersects(people) for d in tile), (people, tile)
     assert not any("tile" in m.what for m in r.members), r.members
+
+
+def _backend_in_a_worker(size: int) -> list[str]:
+    """A worker job (module level, so the worker can unpickle it): the backend detect() ran on."""
+    view = View(page=1, rect=pymupdf.Rect(0, 0, size, size), kind="image", rgb=np.zeros((size, size, 3), np.uint8), label="blank")
+    return [centernet.detect([view])[0].backend]
+
+
+def _failed(size: int, reason: str) -> list[str]:
+    return [f"failed: {reason}"]
+
+
+def test_the_detector_runs_on_wasm_inside_an_audit_worker_under_its_memory_cap():
+    """Regression: the worker's address-space cap (runtime.runner) was inherited by Node, whose WASM
+    memory reservation then failed; tfjs fell back to its pure-JS backend, ten times slower (a
+    document's people check 97 s in a worker against 4.5 s in the test process)."""
+    if (why := centernet.unavailable()) is not None:
+        pytest.skip(why)
+    from widening.runtime.runner import run_documents
+
+    assert run_documents([64], _backend_in_a_worker, _failed, workers=1, timeout_s=120, mem_mb=1024) == ["wasm"]

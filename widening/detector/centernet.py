@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from widening.detector.views import View
+from widening.runtime.runner import uncapped_children
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "detect.mjs"
@@ -47,6 +48,7 @@ class ViewResult(BaseModel):
     # Detections of the tile passes (boxes as fractions of the whole view): a view the model
     # shrinks to fit its input is also read in tiles at the view's own scale (``tiles``).
     tiled: list[Detection] = []
+    backend: str = ""  # tfjs's backend: "wasm", or "cpu" when WASM could not start (same numbers, ten times slower)
 
 
 # The model reads a 512 x 512 input: a larger view is shrunk whole, and an object a few dozen
@@ -116,8 +118,15 @@ def detect(views: list[View]) -> list[ViewResult]:
 def _run(images: list) -> list[ViewResult]:
     header = json.dumps({"images": [{"w": im.shape[1], "h": im.shape[0]} for im in images]}).encode() + b"\n"
     payload = header + b"".join(im.tobytes() for im in images)
-    proc = subprocess.run(["node", str(SCRIPT)], input=payload, capture_output=True, timeout=TIMEOUT_S, cwd=detector_dir())
+    with uncapped_children():  # under a worker's address-space cap, WASM cannot start (runtime.runner)
+        proc = subprocess.Popen(["node", str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=detector_dir())
+    try:
+        stdout, stderr = proc.communicate(payload, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
     if proc.returncode != 0:
-        raise RuntimeError(f"detector failed (exit {proc.returncode}): {proc.stderr.decode(errors='replace')[-500:]}")
-    out = json.loads(proc.stdout)
-    return [ViewResult(**r) for r in out["results"]]
+        raise RuntimeError(f"detector failed (exit {proc.returncode}): {stderr.decode(errors='replace')[-500:]}")
+    out = json.loads(stdout)
+    return [ViewResult(**r, backend=out.get("backend", "")) for r in out["results"]]

@@ -15,7 +15,8 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
@@ -86,6 +87,31 @@ def _cap_memory(mem_mb: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ImportError, ValueError, OSError):
         pass  # no rlimits on this platform; the time limit still applies
+
+
+@contextmanager
+def uncapped_children() -> Iterator[None]:
+    """Processes started inside take the hard address-space limit, not the worker's cap (_cap_memory).
+
+    The cap bounds this worker's own memory. A child inherits it, and Node reserves address space
+    for WebAssembly up front (several GB, never touched): under the cap the detector's WASM backend
+    fails to start and tfjs falls back to its pure-JS backend, ten times slower, with the same numbers.
+    The worker's cap is restored as soon as the child is started."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, ValueError, OSError):
+        yield
+        return
+    if soft == hard:
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _release_memory() -> None:
