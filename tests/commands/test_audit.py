@@ -94,10 +94,10 @@ def _decide(corpus: Path, doc_id: str, question: str, **kw):
             doc.close()
 
 
+# The paper's examples with a PDF here (Pages 100-120 and 400-640, TRUCS level-6) run through
+# `gate` in tests/commands/test_gate.py (checks/rejects, EXPECTED_REJECTS): deciding them here
+# again would read the headset manual's 151 margins cold a second time, minutes of OCR.
 @pytest.mark.parametrize("doc_id, question, case", [
-    ("2312.09390v1.pdf", "How many figures are in Pages 100-120 of this paper ? ", "missing_container"),
-    ("stereo_headset.pdf", "How many figures are provided in Pages 400-640?", "missing_container"),
-    ("obs-productdesc-en.pdf", "What is the benefit of level-6 in the system has passed TRUCS in Page 8?", "absent_entity"),
     ("mi_phone.pdf", "List all the icons about signals that can not be found in Status Bar", "unbounded_complement"),
 ])
 def test_corpus_examples_of_the_cases(corpus: Path, doc_id: str, question: str, case: str) -> None:

@@ -360,6 +360,41 @@ def test_the_reject_examples_get_the_right_case(repo_gate):
     assert earthlink.members and all(m.page and m.bbox and m.what for m in earthlink.members)
 
 
+def test_reproduce_on_the_real_corpus_every_v2_widening_with_a_pdf(corpus, repo_gate):
+    """`reproduce` (here, after the gate of the same rows, whose readings it finds in the cache): the v1 rows V2 widened (the full run, every v1 'Not answerable' row, is `widening reproduce`:
+    the other rows of these documents read every picture of a manual for their names, minutes of OCR)."""
+    from widening.commands.audit import AuditOptions, audit_rows
+    from widening.commands.corpus import load_samples, locate_corpus, row_key
+    from widening.commands.reproduce import compare, pdf_available
+
+    del repo_gate  # asked for only so that the gate has read these documents into the cache first
+    c = locate_corpus(corpus)
+    v1, v2 = load_samples(c.samples_v1).rows, load_samples(c.samples).rows
+    widened = {row_key(x.doc_id, x.question) for x in v2 if x.answer.startswith("Not answerable or")}
+    rows = [x for x in v1 if x.answer == "Not answerable" and row_key(x.doc_id, x.question) in widened]
+    decided = audit_rows(c.root, rows, AuditOptions(use_checks=False))
+    rep = compare(rows, v2, {row_key(d.doc_id, d.question): d for d in decided}, pdf_available(c))
+    assert (rep.v2_widened, rep.v2_with_pdf, len(rep.unavailable)) == (14, 12, 2)
+    # V2 widenings the engine refuses: faces in the classroom photo cannot be tested; and (issue 10)
+    # six rows where a candidate only a tuned filter excludes is a doubt (KEPT_BY_A_DOUBT above):
+    # among them a logo photo-trained person detectors cannot vouch for, and a restaurant marker 1.7 pt
+    # outside the band between two streets (within a label's height of it), two YouTube clips whose
+    # slides do not carry the asked topic's words, and a skyline drawn in vector paths beside the bicycle photo.
+    missed = {m.doc_id: m for m in rep.missed}
+    assert sorted(missed) == sorted(["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf", "User_Manual_1500S_Classic_EN.pdf",
+                                     "a5879805d70c854ea4361e43a84e3bb2.pdf", "7c3f6204b3241f142f0f8eb8e1fefe7a.pdf",
+                                     "earthlinkweb-150213112111-conversion-gate02_95.pdf", "san-francisco-11-contents.pdf",
+                                     "ddoseattle-150627210357-lva1-app6891_95.pdf", "8e7c4cb542ad160f80fb3d795ada35d8.pdf"]), \
+        [f"{m.doc_id} {m.question!r}: {m.reason}" for m in rep.missed]
+    gpl = missed["GPL-Graduate-Studies-Professional-Learning-Brochure-Jul-2021.pdf"]
+    assert not gpl.members and ("cannot rule out sunglasses" in gpl.reason or gpl.doubts), gpl.reason
+    assert all(m.doubts and not m.members for d, m in missed.items() if not d.startswith("GPL"))
+    assert len(rep.agreed) == 4
+    assert all(not a.members and not a.doubts for a in rep.agreed)
+    for row in rep.engine_only:  # a new candidate must come with the check that ran and the pages it read
+        assert row.check and row.pages, row
+
+
 def test_a_check_pinned_to_pdf_page_9_leaves_out_printed_page_9(repo_gate):
     [item] = [i for i in repo_gate.items if i.file.endswith("pinned_uncovered.yaml")]
     printed = [t for t in item.decision.readings if t.reading.value == "printed" and t.number == "9"]
