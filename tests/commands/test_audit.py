@@ -59,6 +59,9 @@ def test_audit_writes_one_record_per_not_answerable_row(small_corpus: Path, tmp_
     assert styled["members"][0]["page"] == 2 and len(styled["members"][0]["bbox"]) == 4
     md = (out / "audit.md").read_text()
     assert "Widened beyond V2 (check each page) (1)" in md and "missing_container" in md
+    # The summary groups kept rows by why they are kept; a fact question says what its qualifier search found.
+    assert "| no PDF in the corpus | 1 |" in md
+    assert "| no executable check for what is asked: no executable check measures … in a container of kind document (it names no qualifier) | 1 |" in md
     assert "widen" in capsys.readouterr().out
 
 

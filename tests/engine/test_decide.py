@@ -87,6 +87,24 @@ def test_missing_container(tmp_path: Path) -> None:
     assert (d.decision, d.case) == ("keep", "missing_container")
 
 
+@pytest.mark.parametrize("name", ["Kestrel", "Orvane Works", "2019"])
+def test_a_fact_question_says_where_each_qualifier_is_printed(tmp_path: Path, name: str) -> None:
+    # A question of fact has no check; its reason still says what the qualifier search found, so a
+    # reviewer sees on the page why no entity is absent (issue 11: a reason verifiable in a minute).
+    pdf = build(tmp_path / "a.pdf", 3, body=f"Figures for {name} appear in the annex.")
+    d = decide(pdf, f"What did {name} say about the weather?")
+    assert (d.decision, d.case) == ("keep", "unverifiable") and d.reason.startswith("No executable check"), d.reason
+    assert "Every qualifier it presupposes is printed, so none of them is absent: " in d.reason, d.reason
+    assert f"'{name}'" in d.reason and "on pages [1, 2, 3]" in d.reason, d.reason
+
+
+def test_a_fact_question_without_qualifiers_says_so(tmp_path: Path) -> None:
+    pdf = build(tmp_path / "a.pdf", 2)
+    d = decide(pdf, "What will happen when you press the button twice?")
+    assert (d.decision, d.case) == ("keep", "unverifiable") and d.reason.startswith("No executable check"), d.reason
+    assert "It presupposes no name, number, year, date or quoted term" in d.reason, d.reason
+
+
 def test_absent_entity(tmp_path: Path) -> None:
     pdf = build(tmp_path / "a.pdf", 3)
     d = decide(pdf, "What is the benefit of level-6 in the system in page 2?")

@@ -44,6 +44,9 @@ _UNVERIFIABLE_GROUPS = (
     ("Pinned check rejected", "pinned check does not cover the container"),
 )
 _QUOTED = re.compile(r"'[^']*'")
+# What the qualifier search said of a row with no check (engine.cases.EntityOutcome.presence).
+_QUALIFIER_SEARCH = (("Every qualifier it presupposes is printed", " (its qualifiers all printed)"),
+                     ("It presupposes no name", " (it names no qualifier)"))
 _CHECK_GROUPS = (
     ("could not measure", "the check could not measure a page"),
     ("measures a broader set", "the check finds candidates of a broader set"),
@@ -58,8 +61,9 @@ def reason_group(r: dict[str, Any]) -> str:
     for prefix, label in _UNVERIFIABLE_GROUPS:
         if reason.startswith(prefix):
             if prefix == "No executable check":  # the derivation's reason, its particulars elided
-                tail = re.split(r"[,;:]", reason[len(prefix) + 2 :])[0]
-                return f"{label}: {_QUOTED.sub('…', tail).strip(' .')[:70]}"
+                tail = re.split(r"[,;:]|\. ", reason[len(prefix) + 2 :])[0]
+                why = next((w for part, w in _QUALIFIER_SEARCH if part in reason), "")
+                return f"{label}: {_QUOTED.sub('…', tail).strip(' .')[:70]}{why}"
             return label
     for part, label in _CHECK_GROUPS:
         if part in reason:

@@ -183,6 +183,14 @@ class EntityOutcome:
     results: list[ProbeResult] = field(default_factory=list)
     doubts: list[Member] = field(default_factory=list)
     doubt_reason: str = ""
+    printed: list[tuple[Qualifier, list[int]]] = field(default_factory=list)  # each qualifier found as written, and where
+
+    def presence(self) -> str:
+        """What the search settled when no qualifier is absent, in words a reviewer checks on the pages."""
+        if not self.printed:
+            return "It presupposes no name, number, year, date or quoted term whose absence a search could show."
+        found = "; ".join(f"{_describe(q)} on pages {_span(pages)}" for q, pages in self.printed)
+        return f"Every qualifier it presupposes is printed, so none of them is absent: {found}."
 
 
 def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
@@ -198,6 +206,7 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
         out.results.append(res)
         if res.members:
             present.append((q, res))
+            out.printed.append((q, _pages(res)))
             continue
         if res.status is ProbeStatus.could_not_measure:
             # Not searched everywhere (a blind page, a picture that could not be read): the name

@@ -188,7 +188,7 @@ def decide_row(
 
     derivation, source, refused = _choose(parsed, pinned, reviewed)
     if derivation.spec is None:
-        return _unverifiable(row, f"No executable check: {derivation.reason}.{uncounted}", spec_source=None, **base)
+        return _unverifiable(row, f"No executable check: {derivation.reason}. {entity.presence()}{uncounted}", spec_source=None, **base)
     spec = derivation.spec
     main = _container_for(spec.container, parsed, resolved)
     if source != "derived":  # a pinned or reviewed check must find at least what the question names
