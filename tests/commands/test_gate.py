@@ -360,14 +360,14 @@ def test_the_reject_examples_get_the_right_case(repo_gate):
     assert earthlink.members and all(m.page and m.bbox and m.what for m in earthlink.members)
 
 
-def test_reproduce_on_the_real_corpus_every_v2_widening_with_a_pdf(corpus, repo_gate):
+@pytest.mark.usefixtures("repo_gate")  # the gate reads these documents into the cache first
+def test_reproduce_on_the_real_corpus_every_v2_widening_with_a_pdf(corpus):
     """`reproduce` (here, after the gate of the same rows, whose readings it finds in the cache): the v1 rows V2 widened (the full run, every v1 'Not answerable' row, is `widening reproduce`:
     the other rows of these documents read every picture of a manual for their names, minutes of OCR)."""
     from widening.commands.audit import AuditOptions, audit_rows
     from widening.commands.corpus import load_samples, locate_corpus, row_key
     from widening.commands.reproduce import compare, pdf_available
 
-    del repo_gate  # asked for only so that the gate has read these documents into the cache first
     c = locate_corpus(corpus)
     v1, v2 = load_samples(c.samples_v1).rows, load_samples(c.samples).rows
     widened = {row_key(x.doc_id, x.question) for x in v2 if x.answer.startswith("Not answerable or")}

@@ -44,9 +44,6 @@ _UNVERIFIABLE_GROUPS = (
     ("Pinned check rejected", "pinned check does not cover the container"),
 )
 _QUOTED = re.compile(r"'[^']*'")
-# What the qualifier search said of a row with no check (engine.cases.EntityOutcome.presence).
-_QUALIFIER_SEARCH = (("Every qualifier it presupposes is printed", " (its qualifiers all printed)"),
-                     ("It presupposes no name", " (it names no qualifier)"))
 _CHECK_GROUPS = (
     ("could not measure", "the check could not measure a page"),
     ("measures a broader set", "the check finds candidates of a broader set"),
@@ -62,7 +59,11 @@ def reason_group(r: dict[str, Any]) -> str:
         if reason.startswith(prefix):
             if prefix == "No executable check":  # the derivation's reason, its particulars elided
                 tail = re.split(r"[,;:]|\. ", reason[len(prefix) + 2 :])[0]
-                why = next((w for part, w in _QUALIFIER_SEARCH if part in reason), "")
+                # What the qualifier search said (EntityOutcome.presence); imported here, as reading a
+                # saved audit.json needs the engine for nothing else.
+                from widening.engine.cases import ALL_PRINTED, NO_QUALIFIER
+
+                why = " (its qualifiers all printed)" if ALL_PRINTED in reason else " (it names no qualifier)" if NO_QUALIFIER in reason else ""
                 return f"{label}: {_QUOTED.sub('…', tail).strip(' .')[:70]}{why}"
             return label
     for part, label in _CHECK_GROUPS:

@@ -119,14 +119,8 @@ def _run(images: list) -> list[ViewResult]:
     header = json.dumps({"images": [{"w": im.shape[1], "h": im.shape[0]} for im in images]}).encode() + b"\n"
     payload = header + b"".join(im.tobytes() for im in images)
     with uncapped_children():  # under a worker's address-space cap, WASM cannot start (runtime.runner)
-        proc = subprocess.Popen(["node", str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=detector_dir())
-    try:
-        stdout, stderr = proc.communicate(payload, timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        raise
+        proc = subprocess.run(["node", str(SCRIPT)], input=payload, capture_output=True, timeout=TIMEOUT_S, cwd=detector_dir())
     if proc.returncode != 0:
-        raise RuntimeError(f"detector failed (exit {proc.returncode}): {stderr.decode(errors='replace')[-500:]}")
-    out = json.loads(stdout)
+        raise RuntimeError(f"detector failed (exit {proc.returncode}): {proc.stderr.decode(errors='replace')[-500:]}")
+    out = json.loads(proc.stdout)
     return [ViewResult(**r, backend=out.get("backend", "")) for r in out["results"]]

@@ -183,14 +183,19 @@ class EntityOutcome:
     results: list[ProbeResult] = field(default_factory=list)
     doubts: list[Member] = field(default_factory=list)
     doubt_reason: str = ""
-    printed: list[tuple[Qualifier, list[int]]] = field(default_factory=list)  # each qualifier found as written, and where
+    present: list[tuple[Qualifier, ProbeResult]] = field(default_factory=list)  # each qualifier found as written
 
     def presence(self) -> str:
         """What the search settled when no qualifier is absent, in words a reviewer checks on the pages."""
-        if not self.printed:
-            return "It presupposes no name, number, year, date or quoted term whose absence a search could show."
-        found = "; ".join(f"{_describe(q)} on pages {_span(pages)}" for q, pages in self.printed)
-        return f"Every qualifier it presupposes is printed, so none of them is absent: {found}."
+        if not self.present:
+            return f"{NO_QUALIFIER}, number, year, date or quoted term whose absence a search could show."
+        found = "; ".join(f"{_describe(q)} on pages {_span(_pages(res))}" for q, res in self.present)
+        return f"{ALL_PRINTED}, so none of them is absent: {found}."
+
+
+# The openings of EntityOutcome.presence, by which the audit summary groups rows (commands.report).
+ALL_PRINTED = "Every qualifier it presupposes is printed"
+NO_QUALIFIER = "It presupposes no name"
 
 
 def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
@@ -198,15 +203,13 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
     shares a page with the year it is asked about (rules/cases.yaml, absent_entity_rules)."""
     everywhere = Scope(pages=tuple(range(1, doc.facts.page_count + 1)))
     out = EntityOutcome()
-    present: list[tuple[Qualifier, ProbeResult]] = []
     notes: list[str] = []
     window = int(_rule()["together_window"])
     for q in parsed.qualifiers:
         res = run_probe("name_mentions", doc, everywhere, _params(q))
         out.results.append(res)
         if res.members:
-            present.append((q, res))
-            out.printed.append((q, _pages(res)))
+            out.present.append((q, res))
             continue
         if res.status is ProbeStatus.could_not_measure:
             # Not searched everywhere (a blind page, a picture that could not be read): the name
@@ -293,7 +296,7 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
         out.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
                               {"parts": [r.model_dump(mode="json") for r in part_res]})
         return out
-    out.finding = _combination(present, doc)
+    out.finding = _combination(out.present, doc)
     if out.finding is not None and not _rule()["combination"]["claim"]:
         notes.append(out.finding.reason.rstrip(".") + " (the combination rule only reports: rules/cases.yaml combination.claim)")
         out.finding = None

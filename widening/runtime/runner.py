@@ -96,7 +96,7 @@ def uncapped_children() -> Iterator[None]:
     The cap bounds this worker's own memory. A child inherits it, and Node reserves address space
     for WebAssembly up front (several GB, never touched): under the cap the detector's WASM backend
     fails to start and tfjs falls back to its pure-JS backend, ten times slower, with the same numbers.
-    The worker's cap is restored as soon as the child is started."""
+    The worker's cap is restored when the block ends; inside it the worker only waits on its child."""
     try:
         import resource
 
