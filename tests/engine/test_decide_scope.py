@@ -197,3 +197,57 @@ def test_another_picture_is_never_set_aside_with_a_figure(tmp_path_factory, page
     d = pdfs.decide(pdfs.save(doc, tmp_path_factory.mktemp("aside") / "d.pdf"), q)
     assert d.decision != "widen", d.reason
     assert other in _found_on(d), (d.reason, d.check)
+
+
+# --- a table whose rows run on past its caption's page -------------------------------------------
+
+TABLE_PHRASES = ["How many red words are in Table 1?", "List the red text in Table 1.", "What are the red words in Table 1?"]
+HEADER = ["Office", "Budget", "Change"]
+
+
+def _table_run_on(doc: pymupdf.Document, k: int, caption_above: bool, red: str | None) -> int:
+    """Table 1 on page ``k`` with its rows running on to the next page (caption above the table) or begun
+    on the page before (caption below it), under a repeated header and no caption; ``red``: one cell
+    printed red on that other page. Returns the other page."""
+    rows = [[f"Office {i}", f"{100 + i}", f"{i}%"] for i in range(18)]
+    if caption_above:
+        _caption(doc, k, 400, "Table 1. Budget by office")
+        pdfs.table(doc[k - 1], (72, 410), HEADER, rows)
+        other, top = k + 1, 140.0
+    else:
+        pdfs.table(doc[k - 1], (72, 140), HEADER, rows)
+        _caption(doc, k, 140 + 19 * 18 + 16, "Table 1. Budget by office")
+        other, top = k - 1, 450.0
+    more = [[f"Office {i}", f"{100 + i}", "" if i == 20 else f"{i}%"] for i in range(18, 24)]
+    pdfs.table(doc[other - 1], (72, top), HEADER, more)
+    if red is not None:  # the empty cell of row "Office 20", printed in red
+        pdfs.text(doc[other - 1], (72 + 2 * 110 + 4, top + 4 * 18 - 5), red, size=9, colour=RED)
+    return other
+
+
+@settings(max_examples=12, deadline=None)
+@given(pages=st.integers(3, 5), data=st.data())
+def test_a_tables_rows_on_the_page_beside_its_caption_are_looked_at(tmp_path_factory, pages: int, data) -> None:
+    """Held out (a long table in a product description, its rows continued on the next page under a
+    repeated header): the check looked at the caption's page only and widened "red words in Table 1"
+    over a red cell on the next page. The page beside the caption's is a doubtful reading: what is
+    found there keeps the row, as a doubt (it may be another table's), never as a member."""
+    k = data.draw(st.integers(2, pages - 1), label="caption on")
+    above = data.draw(st.booleans(), label="caption above the table")
+    doc = _pages(pages)
+    other = _table_run_on(doc, k, above, red=data.draw(st.sampled_from(["-20%", "n/a", "falling"]), label="red cell"))
+    d = pdfs.decide(pdfs.save(doc, tmp_path_factory.mktemp("runon") / "d.pdf"), data.draw(st.sampled_from(TABLE_PHRASES), label="q"))
+    assert d.decision != "widen", d.reason
+    assert d.case != "short_not_empty", d.reason
+    assert other in {m.page for m in d.doubts}, (d.reason, d.check)
+    assert not d.members, d.members
+
+
+def test_a_table_without_the_asked_colour_still_widens_with_its_neighbours_looked_at(tmp_path: Path) -> None:
+    """Control: the same long table with no red anywhere widens, and the pages beside the caption's were searched."""
+    doc = _pages(4)
+    _table_run_on(doc, 2, True, red=None)
+    d = pdfs.decide(pdfs.save(doc, tmp_path / "d.pdf"), "How many red words are in Table 1?")
+    assert d.decision == "widen", d.reason
+    assert {1, 2, 3} <= {p for t in d.readings for p in t.pages}, d.readings
+    assert "run on to the page before or after" in d.check["scope_note"], d.check

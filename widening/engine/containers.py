@@ -73,6 +73,15 @@ def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
     return pages
 
 
+def run_on_pages(pages: tuple[int, ...], page_count: int) -> tuple[int, ...]:
+    """The pages beside a table caption's pages, for a doubtful reading: a long table's rows run on to
+    the next page under a repeated header and no caption (a caption set below a table may close rows
+    begun on the page before), so a zero on the caption's page alone is no zero of the table. Only the
+    neighbouring page is looked at: a table over three pages or more is beyond this reading. A figure
+    is left out: its caption sits by it, and one on the facing page is taken (caption_pages)."""
+    return tuple(sorted({q for p in pages for q in (p - 1, p + 1) if 1 <= q <= page_count} - set(pages)))
+
+
 def rejected_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None,
                          bands: tuple[str, ...] = ("top", "bottom")) -> ReadingTried | None:
     """Pages printing ``number`` (or a number of ``number``-``last``) where the (tuned) folio run test rejected
@@ -354,6 +363,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and number_key(c.number) == number for p in caption_pages(c, facts)}))
     uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
+    if kind is ContainerKind.table and (beside := run_on_pages(pages, n)):
+        tried.append(ReadingTried(reading=Reading.printed, number=f"table {container.number} (its rows may run onto the page before or after its caption's)",
+                                  pages=beside, doubtful=True))
     if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "", band_numbers(facts.pages))):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.

@@ -278,6 +278,7 @@ def _container_for(c: Container, parsed: ParsedQuestion, resolved: list[Resolved
 # Said in every check whose container a caption locates.
 CAPTION_SCOPE = ("the {kind}'s extent is not delimited: the check looks at the whole page(s) carrying caption "
                  "{text!r} (and the neighbouring page when the caption sits near a page edge); a wider scope can only find more")
+TABLE_RUN_ON = "; its rows may run on to the page before or after, which are looked at as a doubtful reading (a find there is a doubt)"
 
 
 def _check_dict(spec: CheckSpec, res: Resolved, aside: SetAside = SetAside(), others: list[Resolved] = ()) -> dict[str, Any]:
@@ -285,7 +286,8 @@ def _check_dict(spec: CheckSpec, res: Resolved, aside: SetAside = SetAside(), ot
     # Said of the first captioned container looked at, the check's own or one named beside it.
     c = next((r.container for r in (res, *others) if r.container.kind in CAPTIONED), None)
     if c is not None:
-        out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}")
+        out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}") + (
+            TABLE_RUN_ON if c.kind is ContainerKind.table else "")
     out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings] + [t.model_dump(mode="json") for r in others for t in r.readings]
     if others:
         out["also_checked"] = [r.container.text or r.container.kind.value for r in others]
