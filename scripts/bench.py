@@ -11,6 +11,10 @@ kill and lose no row.
     python scripts/bench.py [--corpus DIR] [--jobs N] [--facts] [--json FILE]
     python scripts/bench.py --against 08bcf3d --repeat 1 --auto --jobs 2   # the whole corpus, ~13 min
 
+``--against REF --by-document`` says where a difference comes from: each document's cold CPU
+seconds on both sides (scripts/cost_by_document.py, in-process, the rows of ``audit --auto``), the
+largest increases first.
+
 ``--against REF`` compares the cold audit's CPU seconds (the whole process tree) of this
 checkout with those of commit REF (checked out in a temporary git worktree and run with the
 same interpreter), run after run interleaved, each with a fresh cache: the figure a change's
@@ -35,6 +39,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psutil
@@ -306,10 +312,10 @@ def runner_overhead(n: int, jobs: int | None) -> dict:
     return {"startup_first_run_s": first, "jobs": n, "total_s": many, "per_job_ms": 1000 * many / n}
 
 
-def against(ref: str, corpus: Path, jobs: int | None, repeat: int, auto: bool) -> dict:
-    """Cold audits of this checkout and of commit ``ref``, interleaved ``repeat`` times: CPU seconds of each run."""
+@contextmanager
+def ref_tree(ref: str) -> Iterator[Path]:
+    """A temporary git worktree of commit ``ref``, set up to run with this interpreter."""
     here = Path(__file__).resolve().parents[1]
-    runs: dict[str, list[dict]] = {"this": [], ref: []}
     with tempfile.TemporaryDirectory(prefix="widening-bench-ref-") as tmp:
         tree = Path(tmp) / "ref"
         subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(tree), ref], check=True, capture_output=True)
@@ -323,18 +329,58 @@ def against(ref: str, corpus: Path, jobs: int | None, repeat: int, auto: bool) -
             modules = here / "widening" / "detector" / "node_modules"
             if modules.exists():  # the same object detector on both sides (it is not in git)
                 (tree / "widening" / "detector" / "node_modules").symlink_to(modules.resolve())
-            for i in range(repeat):
-                for name, source in ((ref, tree), ("this", here)):
-                    work = Path(tmp) / f"{name}-{i}".replace("/", "_")
-                    work.mkdir()
-                    a = run_audit(corpus, work / "out", work / "cache", jobs, source=source, auto=auto)
-                    runs[name].append({k: a[k] for k in ("cpu_seconds", "seconds", "exit", "rows")})
-                    print(f"  {name:>10} run {i + 1}: {a['cpu_seconds']:.1f} CPU s, {a['seconds']:.1f} s wall, exit {a['exit']}, rows {a['rows']}", flush=True)
-                    shutil.rmtree(work, ignore_errors=True)
+            yield tree
         finally:
             subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force", str(tree)], capture_output=True)
+
+
+def against(ref: str, corpus: Path, jobs: int | None, repeat: int, auto: bool) -> dict:
+    """Cold audits of this checkout and of commit ``ref``, interleaved ``repeat`` times: CPU seconds of each run."""
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, list[dict]] = {"this": [], ref: []}
+    with ref_tree(ref) as tree, tempfile.TemporaryDirectory(prefix="widening-bench-runs-") as tmp:
+        for i in range(repeat):
+            for name, source in ((ref, tree), ("this", here)):
+                work = Path(tmp) / f"{name}-{i}".replace("/", "_")
+                work.mkdir()
+                a = run_audit(corpus, work / "out", work / "cache", jobs, source=source, auto=auto)
+                runs[name].append({k: a[k] for k in ("cpu_seconds", "seconds", "exit", "rows")})
+                print(f"  {name:>10} run {i + 1}: {a['cpu_seconds']:.1f} CPU s, {a['seconds']:.1f} s wall, exit {a['exit']}, rows {a['rows']}", flush=True)
+                shutil.rmtree(work, ignore_errors=True)
     med = {k: statistics.median(r["cpu_seconds"] for r in v) for k, v in runs.items()}
     return {"ref": ref, "runs": runs, "median_cpu": med, "ratio": med["this"] / med[ref]}
+
+
+def by_document(ref: str, corpus: Path, jobs: int | None) -> dict:
+    """Cold CPU seconds per document, this checkout and commit ``ref`` (scripts/cost_by_document.py,
+    ``jobs`` processes a side, one side after the other): which documents a cost change comes from."""
+    here = Path(__file__).resolve().parents[1]
+    parts = jobs or os.cpu_count() or 1
+    sides: dict[str, dict[str, dict[str, float]]] = {}
+    with ref_tree(ref) as tree, tempfile.TemporaryDirectory(prefix="widening-bench-docs-") as tmp:
+        for name, source in ((ref, tree), ("this", here)):
+            work = Path(tmp) / name.replace("/", "_")
+            work.mkdir()
+            env = dict(os.environ, PYTHONPATH=str(source), PYTHONDONTWRITEBYTECODE="1")
+            procs = [subprocess.Popen([sys.executable, str(here / "scripts" / "cost_by_document.py"), "--corpus", str(corpus),
+                                       "--cache", str(work / f"cache{k}"), "--out", str(work / f"part{k}.json"),
+                                       "--part", str(k), "--parts", str(parts)], env=env, cwd=str(work),
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                     for k in range(parts)]
+            sides[name] = {}
+            for k, proc in enumerate(procs):
+                _, err = proc.communicate()
+                if proc.returncode != 0:
+                    raise RuntimeError(f"cost_by_document.py under {name} (part {k}) exited {proc.returncode}: {err.strip()[-500:]}")
+                sides[name].update(json.loads((work / f"part{k}.json").read_text()))
+            failed = sorted(d for d, c in sides[name].items() if c["errors"])
+            print(f"  {name:>10}: {sum(c['cpu'] for c in sides[name].values()):.1f} CPU s over {len(sides[name])} documents"
+                  + (f"; rows in error on {len(failed)}, e.g. {failed[0]} (their figures mean nothing)" if failed else ""), flush=True)
+    cpu = {name: {d: c["cpu"] for d, c in side.items()} for name, side in sides.items()}
+    docs = sorted(set(cpu[ref]) | set(cpu["this"]), key=lambda d: cpu["this"].get(d, 0) - cpu[ref].get(d, 0), reverse=True)
+    table = [{"doc_id": d, "this": cpu["this"].get(d), ref: cpu[ref].get(d), "more": round(cpu["this"].get(d, 0) - cpu[ref].get(d, 0), 2),
+              "errors": {name: sides[name].get(d, {}).get("errors", 0) for name in sides}} for d in docs]
+    return {"ref": ref, "total": {k: round(sum(v.values()), 1) for k, v in cpu.items()}, "documents": table}
 
 
 def main() -> int:
@@ -349,6 +395,9 @@ def main() -> int:
     ap.add_argument("--against", metavar="REF", help="compare the cold audit's CPU seconds with git commit REF (only that)")
     ap.add_argument("--repeat", type=int, default=2, help="with --against: interleaved runs of each side (default 2)")
     ap.add_argument("--auto", action="store_true", help="audit with --auto (no reviewed specs)")
+    ap.add_argument("--by-document", action="store_true",
+                    help="with --against: instead, cold CPU seconds per document on each side, the largest differences first")
+    ap.add_argument("--top", type=int, default=25, help="with --by-document: how many documents to print (default 25)")
     ap.add_argument("--memory-limit", type=int, default=1024, metavar="MIB",
                     help="run the audits inside a memory cgroup with this hard limit, where the machine allows one "
                          "(0: never); default 1024")
@@ -356,6 +405,17 @@ def main() -> int:
     logging.getLogger("RapidOCR").setLevel(logging.WARNING)
 
     corpus = locate_corpus(args.corpus).root
+    if args.against and args.by_document:
+        per = by_document(args.against, corpus, args.jobs)
+        tot = per["total"]
+        print(f"cold CPU seconds, document by document (rows as audit --auto): this checkout {tot['this']:.1f}, "
+              f"{args.against} {tot[args.against]:.1f}")
+        print(f"{'more':>8} {'this':>8} {args.against[:8]:>8}  document")
+        for d in per["documents"][:args.top]:
+            print(f"{d['more']:8.1f} {d['this'] or 0:8.1f} {d[args.against] or 0:8.1f}  {d['doc_id']}")
+        if args.json:
+            Path(args.json).write_text(json.dumps(per, indent=2) + "\n")
+        return 0
     if args.against:
         cmp = against(args.against, corpus, args.jobs, args.repeat, args.auto)
         med = cmp["median_cpu"]
