@@ -16,6 +16,7 @@ from widening.engine import cases
 from widening.engine.boxes import check_boxes
 from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
 from widening.engine.containers import Resolved, resolve
+from widening.engine.drawn_folios import span
 from widening.engine.lists import resolve_list
 from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
 from widening.facts.document import Doc
@@ -25,9 +26,12 @@ from widening.models import (
     Container,
     ContainerKind,
     Decision,
+    Member,
     ParsedQuestion,
     ProbeResult,
     ProbeStatus,
+    Reading,
+    ReadingTried,
     ReviewedSpec,
     Row,
 )
@@ -120,12 +124,59 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
             why = f"on a page only a doubtful reading gives: printed {t.number}"
             members, doubts = (), doubts + tuple(m.model_copy(update={"why": why}) for m in members)
+        else:
+            members, elsewhere = spread_halves(doc, t, members)
+            doubts += elsewhere
         results.append(r.model_copy(update={
             "members": members,
             "doubts": doubts,
             "note": (r.note + f" [{t.reading.value}{' (doubtful)' if t.doubtful else ''} reading of {t.number}]").strip(),
         }))
     return results
+
+
+def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tuple[tuple[Member, ...], tuple[Member, ...]]:
+    """(members, doubts) of printed reading ``t``: on a page that prints several folios (two pages set
+    side by side on one sheet), a find nearer across to another folio than to the asked one is on the
+    other printed page; where the folios are not apart across the sheet (stacked halves, a running
+    head's number), which part is the asked page is not told. Either way it is a doubt, not a member:
+    the whole sheet stays in the scope (a wider scope only finds more), but no claim rests on it."""
+    if t.reading is not Reading.printed or not members:
+        return members, ()
+    first, _, last = t.number.partition("-")
+    asked = span(first, last or None)
+    if asked is None:
+        return members, ()
+    lo, hi, roman = asked
+    kept: list[Member] = []
+    moved: list[Member] = []
+    for m in members:
+        page = doc.facts.page(m.page)
+        folios = [c for c in page.folio_candidates if c.accepted]
+        if len({(c.value, c.roman) for c in folios}) < 2:
+            kept.append(m)
+            continue
+        mine = [centre(c.bbox) for c in folios if lo <= c.value <= hi and c.roman == roman]
+        others = [(centre(c.bbox), c.text) for c in folios if not (lo <= c.value <= hi and c.roman == roman)]
+        if not mine or not others:
+            kept.append(m)
+            continue
+        x = centre(m.bbox)
+        near_mine = min(abs(x - a) for a in mine)
+        near_other, text = min(((abs(x - o), s) for o, s in others))
+        apart = min(abs(a - o) for a in mine for o, _ in others) >= page.width / 4
+        if apart and near_mine <= near_other:
+            kept.append(m)
+        elif apart:
+            moved.append(m.model_copy(update={"why": f"on the other page of a two-page spread: nearer across the sheet to the folio {text!r} than to {t.number}"}))
+        else:
+            moved.append(m.model_copy(update={"why": f"on a sheet printing several folios ({text!r} beside {t.number}) not set apart across it: which part is page {t.number} is not told"}))
+    return tuple(kept), tuple(moved)
+
+
+def centre(box: tuple[float, float, float, float]) -> float:
+    """The middle of ``box`` across the page."""
+    return (box[0] + box[2]) / 2
 
 
 def also_named(spec: CheckSpec, main: Resolved, resolved: list[Resolved]) -> list[Resolved]:
