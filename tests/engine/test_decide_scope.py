@@ -251,3 +251,31 @@ def test_a_table_without_the_asked_colour_still_widens_with_its_neighbours_looke
     assert d.decision == "widen", d.reason
     assert {1, 2, 3} <= {p for t in d.readings for p in t.pages}, d.readings
     assert "run on to the page before or after" in d.check["scope_note"], d.check
+
+
+# --- a region of a page: generous for a zero, strict for a member ----------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(frac=st.floats(0.05, 0.95), data=st.data())
+def test_a_find_in_the_middle_band_is_no_ground_for_short_not_empty(tmp_path_factory, frac: float, data) -> None:
+    """The regions are generous (the top is the top 60%), so a zero holds wherever a reader may draw the
+    line; but a red word just below the middle was then a member of "the top" and of "the bottom" at once,
+    and each row was kept as short_not_empty. In the band two regions share it is a doubt; in a region's
+    own part a member; outside the generous region nothing."""
+    region, words = data.draw(st.sampled_from([("top", "at the top of"), ("bottom", "in the bottom half of")]), label="region")
+    doc = _pages(2)
+    y = frac * 842
+    pdfs.text(doc[0], (100, y), "alert words", colour=RED)
+    d = pdfs.decide(pdfs.save(doc, tmp_path_factory.mktemp("band") / "d.pdf"), f"How many red words are {words} page 1?")
+    centre = (y - 5) / 842  # the span's middle: about half its height above the baseline
+    inside = centre < 0.6 if region == "top" else centre > 0.4
+    core = centre < 0.4 if region == "top" else centre > 0.6
+    if abs(centre - 0.4) < 0.02 or abs(centre - 0.6) < 0.02:
+        return  # the line itself: which side a span's middle falls is a matter of its font metrics
+    if core:
+        assert d.case == "short_not_empty" and [m.page for m in d.members] == [1], d.reason
+    elif inside:
+        assert d.case != "short_not_empty" and not d.members and d.decision != "widen", d.reason
+        assert any("middle band" in (m.why or "") for m in d.doubts), d.reason
+    else:
+        assert d.decision == "widen", d.reason

@@ -152,6 +152,30 @@ def test_a_region_goes_only_to_the_page_it_is_attached_to() -> None:
     assert {c.region for c in both.containers} == {"top"}
 
 
+HALVES = {"top": ["top half", "upper half"], "bottom": ["bottom half", "lower half"],
+          "left": ["left half", "left side", "left-hand side"], "right": ["right half", "right side", "right hand side"]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(region=st.sampled_from(sorted(HALVES)), data=st.data())
+def test_a_half_or_side_of_a_page_is_its_region(region: str, data) -> None:
+    """"In the bottom half of page 1" was read as all of page 1: a red word in the top half was then
+    the ground of "short, not empty" for the bottom half. Half and side phrasings name the region."""
+    words = data.draw(st.sampled_from(HALVES[region]), label="words")
+    place = data.draw(st.sampled_from(["page 4", "slide 4", "Page 4"]), label="place")
+    shape = data.draw(st.sampled_from(["How many red words are in the {w} of {p}?", "What images appear on the {w} of {p}?",
+                                       "On the {w} of {p}, how many logos are there?"]), label="shape")
+    q = shape.format(w=data.draw(st.sampled_from([words, words.upper(), words.capitalize()]), label="case"), p=place)
+    assert [(c.number, c.region) for c in parse_question(q).containers] == [("4", region)], q
+
+
+def test_a_side_of_a_thing_that_is_not_a_page_is_no_region() -> None:
+    """Control: the side of a chart, a camera or a building is no part of the page: the whole page is looked at."""
+    for q in ["Which team is on the left side of the chart on page 3?", "What is on the left side of the Thinkpad's camera?",
+              "How many people are in the bottom half of the picture on page 2?"]:
+        assert all(c.region is None for c in parse_question(q).containers), q
+
+
 # --------------------------------------------------------------------------- styles
 
 STYLE_CASES = [

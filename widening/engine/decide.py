@@ -110,7 +110,7 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         pages = _scope_pages(res, spec, aside)
         if not pages:  # an empty scope measures nothing; it must never read as a zero
             return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
-        return [_set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside)]
+        return [region_band_doubts(doc, c, _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside))]
     results: list[ProbeResult] = []
     done: set[tuple[int, ...]] = set()
     for t in res.readings:
@@ -118,7 +118,7 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         if t.reading not in spec.readings or not pages or pages in done:
             continue
         done.add(pages)
-        r = _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside)
+        r = region_band_doubts(doc, c, _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside))
         members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
         doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
@@ -133,6 +133,27 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
             "note": (r.note + f" [{t.reading.value}{' (doubtful)' if t.doubtful else ''} reading of {t.number}]").strip(),
         }))
     return results
+
+
+def region_band_doubts(doc: Doc, c: Container, r: ProbeResult) -> ProbeResult:
+    """``r`` with the members of a page region ("at the top of page 3") whose middle lies in the band
+    the generous region shares with the one opposite moved to the doubts: looked at, never the
+    ground of a claim that the region holds the thing. A region of a picture ("the picture at the
+    top") places the picture, not what is in it: left as it is."""
+    if c.region is None or c.in_image or not r.members:
+        return r
+    keep, moved = [], []
+    for m in r.members:
+        core = doc.region_core(m.page, c.region)
+        x, y = (m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2
+        if core.x0 <= x <= core.x1 and core.y0 <= y <= core.y1:
+            keep.append(m)
+        else:
+            where = c.region.replace("_", " ")
+            moved.append(m.model_copy(update={"why": f"in the middle band of the page that a generous '{where}' takes in: it may not be what the question calls the {where}"}))
+    if not moved:
+        return r
+    return r.model_copy(update={"members": tuple(keep), "doubts": r.doubts + tuple(moved)})
 
 
 def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tuple[tuple[Member, ...], tuple[Member, ...]]:

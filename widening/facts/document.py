@@ -27,6 +27,13 @@ REGIONS: dict[str, tuple[float, float, float, float]] = {
     "left": (0.0, 0.0, 0.6, 1.0),
     "right": (0.4, 0.0, 1.0, 1.0),
 }
+# The part of each region no reader would place elsewhere: the generous one less the middle band it
+# shares with the region opposite. A find in that band is looked at (it may be what the question
+# means) but is no ground for saying the region holds the thing: it is a doubt, not a member.
+REGION_CORES: dict[str, tuple[float, float, float, float]] = {
+    name: tuple(0.4 if f == 0.6 else 0.6 if f == 0.4 else f for f in box)  # type: ignore[misc]
+    for name, box in REGIONS.items()
+}
 
 
 def sha256_file(path: Path) -> str:
@@ -102,6 +109,12 @@ class Doc:
             rect.x0 + fx1 * rect.width,
             rect.y0 + fy1 * rect.height,
         )
+
+    def region_core(self, index: int, region: str) -> pymupdf.Rect:
+        """The part of ``region`` on page ``index`` outside the middle band it shares with the region opposite."""
+        rect = self.page(index).rect
+        fx0, fy0, fx1, fy1 = REGION_CORES[region]
+        return pymupdf.Rect(rect.x0 + fx0 * rect.width, rect.y0 + fy0 * rect.height, rect.x0 + fx1 * rect.width, rect.y0 + fy1 * rect.height)
 
     def close(self) -> None:
         self.pdf.close()
