@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from widening.facts import colours
 from widening.facts.colours import FAMILIES, family, matches, tinted
 
 # Office theme fills a reader names by their colour, all below the family's floors.
@@ -54,3 +55,27 @@ def test_a_muted_or_dark_neighbour_is_a_doubt_of_the_family(hexa, name):
 def test_a_bright_neighbour_or_a_near_grey_is_not(hexa, name):
     """Controls: pure yellow is no shade of green, charcoal no blue, orange no red, green no yellow."""
     assert not tinted(family(name), _rgb(hexa)), (hexa, name)
+
+
+# What a reader calls a colour (colours.unnamed): a member of a family is a colour a reader may name so.
+NAMED = [
+    ((217, 26, 26), "red"), ((128, 13, 13), "red"), ((128, 13, 13), "brown"), ((230, 77, 26), "red"), ((230, 77, 26), "orange"),
+    ((255, 99, 71), "red"), ((255, 99, 71), "orange"), ((255, 192, 0), "gold"), ((255, 192, 0), "yellow"), ((38, 77, 204), "blue"),
+    ((140, 77, 38), "brown"), ((247, 166, 179), "pink"), ((128, 26, 153), "purple"), ((75, 0, 130), "purple"),
+]
+UNNAMED = [  # each taken by the family's generous hue ranges, and no reader's name for it
+    ((128, 13, 13), "pink"), ((230, 77, 26), "pink"), ((140, 77, 38), "red"), ((140, 77, 38), "orange"),
+    ((247, 166, 179), "red"), ((204, 26, 128), "red"), ((128, 26, 153), "pink"),
+]
+
+
+@pytest.mark.parametrize("rgb, name", NAMED)
+def test_a_colour_a_reader_names_by_the_family_is_named(rgb, name):
+    assert colours.matches(colours.family(name), rgb) and colours.unnamed(colours.family(name), rgb) is None
+
+
+@pytest.mark.parametrize("rgb, name", UNNAMED)
+def test_a_colour_only_the_generous_ranges_take_is_unnamed(rgb, name):
+    fam = colours.family(name)
+    assert colours.matches(fam, rgb), "the generous ranges take it: it must stay in sight, as a doubt"
+    assert colours.unnamed(fam, rgb) is not None

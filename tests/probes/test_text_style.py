@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from functools import partial
 
+from widening.facts.colours import FAMILIES, family, matches, tinted, unnamed
 from widening.facts.extract import load_doc as _load_doc
 from widening.models import ProbeStatus
 from widening.probes import Scope, run_probe
@@ -277,3 +278,25 @@ def test_outlined_lines_around_a_text_layer_line_are_each_judged_by_their_own_pi
     under = run_probe("text_style", doc, Scope((1,)), {"styles": ["underline"]})
     assert under.status is ProbeStatus.measured and {m.why.split("'")[1] for m in under.doubts} == {"Kestrel Dynamics", "Osprey Holdings"}, under.note
     assert run_probe("text_style", doc, Scope((1,)), {"colour": "red", "styles": ["underline"]}).measured_zero
+
+
+@settings(max_examples=40, deadline=None)
+@given(rgb=st.tuples(*[st.integers(0, 255)] * 3), name=st.sampled_from(sorted(FAMILIES)))
+def test_words_the_colour_ranges_take_are_found_and_members_only_when_named_so(tmp_path_factory, rgb, name):
+    """Review (2026-12-04): the colour families overlap on purpose, so a red-orange word was a member of
+    "red", "orange" and "pink", a brown one of "red", and "the pink words" was short_not_empty on them.
+    A word whose colour a family's ranges take is always found; it is a member only when a reader may
+    name the colour so (colours.unnamed), else a doubt that says which name is nearer."""
+    fam = family(name)
+    if not matches(fam, rgb) or tinted(fam, rgb):
+        return  # outside the family (or only a tint of it, a doubt by its own rule): another test's ground
+    d = pdfs.new_doc()
+    pdfs.text(d[0], (72, 300), "Seasonal figures", colour=tuple(c / 255 for c in rgb))
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("named") / "n.pdf"))
+    r = run_probe("text_style", doc, Scope((1,)), {"colour": name})
+    found = [*r.members, *r.doubts]
+    assert found, (rgb, name, r.note)
+    if unnamed(fam, rgb) is None:
+        assert r.members, (rgb, name, r.doubts)
+    else:
+        assert not r.members and any("a reader may not call it" in (m.why or "") for m in r.doubts), (rgb, name, r.members)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -44,6 +45,57 @@ FAMILIES: dict[str, Family] = {
     )
 }
 ALIASES = {"grey": "gray", "violet": "purple", "navy": "blue", "teal": "cyan", "golden": "gold", "crimson": "red", "scarlet": "red"}
+
+
+# What a reader calls a colour, for members only: the hue ranges above overlap on purpose (a zero
+# must hold whatever a reader calls the colour), so one red-orange word fell in "red", "orange" and
+# "pink" at once, and a brown one in "red". A colour a family's ranges take is a member of it only when
+# one of the family's prototypes (sRGB: the pure colour, Office's theme shade, a dark one) lies within
+# NAMING_MARGIN (CIE76 delta E, OpenCV's Lab) of the prototype nearest to it of any family; otherwise it
+# is a doubt. The margin keeps colours between two names ("tomato", red-orange) in both.
+PROTOTYPES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "red": ((255, 0, 0), (237, 28, 36), (192, 0, 0), (139, 0, 0)),
+    "orange": ((255, 127, 0), (237, 125, 49), (255, 165, 0)),
+    "yellow": ((255, 255, 0), (255, 192, 0), (255, 230, 0)),
+    "gold": ((212, 175, 55), (255, 215, 0), (191, 144, 0), (255, 192, 0)),  # Office's "Gold" #FFC000 is yellow too
+    "brown": ((150, 75, 0), (139, 69, 19), (120, 60, 20), (165, 42, 42)),
+    "green": ((0, 128, 0), (0, 176, 80), (112, 173, 71), (0, 255, 0)),
+    "cyan": ((0, 255, 255), (0, 200, 220), (0, 176, 240)),
+    "blue": ((0, 0, 255), (68, 114, 196), (0, 112, 192), (0, 0, 139), (91, 155, 213)),
+    "purple": ((128, 0, 128), (112, 48, 160), (148, 0, 211)),
+    "pink": ((255, 192, 203), (255, 105, 180), (231, 84, 128)),
+    "magenta": ((255, 0, 255), (200, 0, 200)),
+    "black": ((0, 0, 0),),
+    "white": ((255, 255, 255),),
+    "gray": ((128, 128, 128), (192, 192, 192), (64, 64, 64)),
+}
+NAMING_MARGIN = 12.0
+
+
+def _lab(rgb: tuple[int, int, int]) -> np.ndarray:
+    import cv2
+
+    lab = cv2.cvtColor(np.array([[rgb]], dtype=np.uint8), cv2.COLOR_RGB2LAB)[0, 0].astype(float)
+    return np.array([lab[0] * 100 / 255, lab[1] - 128, lab[2] - 128])
+
+
+@lru_cache(maxsize=1)
+def _prototype_labs() -> dict[str, tuple[np.ndarray, ...]]:
+    return {name: tuple(_lab(p) for p in protos) for name, protos in PROTOTYPES.items()}
+
+
+def unnamed(fam: Family, rgb: tuple[int, int, int]) -> str | None:
+    """Why a reader may not call ``rgb`` by ``fam``'s name (a doubt, not a member), or None when one may.
+    Black, white and grey are judged by their floors and ceilings alone."""
+    if not fam.hues:
+        return None
+    x = _lab(rgb)
+    dist = {name: min(float(np.linalg.norm(x - p)) for p in protos) for name, protos in _prototype_labs().items()}
+    best = min(dist, key=dist.__getitem__)
+    if dist[fam.name] <= dist[best] + NAMING_MARGIN:
+        return None
+    return (f"its colour {hex_rgb(rgb)} is nearer to {best} (delta E {dist[best]:.0f}) than to {fam.name} "
+            f"(delta E {dist[fam.name]:.0f}): a reader may not call it {fam.name}")
 
 
 def family(name: str) -> Family:

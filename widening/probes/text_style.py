@@ -24,7 +24,7 @@ from pydantic import field_validator
 
 import pymupdf
 
-from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted
+from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted, unnamed
 from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
@@ -559,6 +559,8 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
             elif span.invisible:
                 continue  # not asked for in any case, and no reader sees it
+            elif style_ok and colour_ok and fam is not None and (why := unnamed(fam, span.rgb)):
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
             elif style_ok and colour_ok:
                 members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match)))
             elif style_ok or (colour_ok and fam is not None):
