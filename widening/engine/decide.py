@@ -20,6 +20,7 @@ from widening.engine.drawn_folios import span
 from widening.engine.lists import resolve_list
 from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
 from widening.facts.document import Doc
+from widening.facts.geometry import centre_in
 from widening.models import (
     CaseFinding,
     CheckSpec,
@@ -144,9 +145,7 @@ def region_band_doubts(doc: Doc, c: Container, r: ProbeResult) -> ProbeResult:
         return r
     keep, moved = [], []
     for m in r.members:
-        core = doc.region_core(m.page, c.region)
-        x, y = (m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2
-        if core.x0 <= x <= core.x1 and core.y0 <= y <= core.y1:
+        if centre_in(m.bbox, doc.region_core(m.page, c.region)):
             keep.append(m)
         else:
             where = c.region.replace("_", " ")
@@ -177,12 +176,12 @@ def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tup
         if len({(c.value, c.roman) for c in folios}) < 2:
             kept.append(m)
             continue
-        mine = [centre(c.bbox) for c in folios if lo <= c.value <= hi and c.roman == roman]
-        others = [(centre(c.bbox), c.text) for c in folios if not (lo <= c.value <= hi and c.roman == roman)]
+        mine = [_across(c.bbox) for c in folios if lo <= c.value <= hi and c.roman == roman]
+        others = [(_across(c.bbox), c.text) for c in folios if not (lo <= c.value <= hi and c.roman == roman)]
         if not mine or not others:
             kept.append(m)
             continue
-        x = centre(m.bbox)
+        x = _across(m.bbox)
         near_mine = min(abs(x - a) for a in mine)
         near_other, text = min(((abs(x - o), s) for o, s in others))
         apart = min(abs(a - o) for a in mine for o, _ in others) >= page.width / 4
@@ -195,7 +194,7 @@ def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tup
     return tuple(kept), tuple(moved)
 
 
-def centre(box: tuple[float, float, float, float]) -> float:
+def _across(box: tuple[float, float, float, float]) -> float:
     """The middle of ``box`` across the page."""
     return (box[0] + box[2]) / 2
 

@@ -102,19 +102,17 @@ class Doc:
             return rect
         if region not in REGIONS:
             raise ValueError(f"unknown region {region!r}; expected one of {sorted(REGIONS)}")
-        fx0, fy0, fx1, fy1 = REGIONS[region]
-        return pymupdf.Rect(
-            rect.x0 + fx0 * rect.width,
-            rect.y0 + fy0 * rect.height,
-            rect.x0 + fx1 * rect.width,
-            rect.y0 + fy1 * rect.height,
-        )
+        return _part(rect, REGIONS[region])
 
     def region_core(self, index: int, region: str) -> pymupdf.Rect:
         """The part of ``region`` on page ``index`` outside the middle band it shares with the region opposite."""
-        rect = self.page(index).rect
-        fx0, fy0, fx1, fy1 = REGION_CORES[region]
-        return pymupdf.Rect(rect.x0 + fx0 * rect.width, rect.y0 + fy0 * rect.height, rect.x0 + fx1 * rect.width, rect.y0 + fy1 * rect.height)
+        return _part(self.page(index).rect, REGION_CORES[region])
 
     def close(self) -> None:
         self.pdf.close()
+
+
+def _part(rect: pymupdf.Rect, fractions: tuple[float, float, float, float]) -> pymupdf.Rect:
+    """The part of ``rect`` that ``fractions`` (x0, y0, x1, y1 of its width and height) give."""
+    fx0, fy0, fx1, fy1 = fractions
+    return pymupdf.Rect(rect.x0 + fx0 * rect.width, rect.y0 + fy0 * rect.height, rect.x0 + fx1 * rect.width, rect.y0 + fy1 * rect.height)
