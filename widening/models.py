@@ -237,7 +237,8 @@ class Target(Frozen):
     # presupposed, and finding it proves nothing about what is asked.
     asked: str | None = None
     # Words that narrow the person or object counted to a kind or state a detector does not see
-    # ("children", "being read to", "wearing hats"): its finds are candidates of the broader class.
+    # ("children", "being read to", "wearing hats"), or the place to a part of the page the check does
+    # not delimit ("in the left column"): its finds are candidates of the broader set.
     narrowed: str | None = None
     # Words whose occurrences are counted ("how many times does the word 'X' appear"): the asked
     # set is where X is printed, not something X presupposes.

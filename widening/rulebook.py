@@ -138,6 +138,7 @@ class Vocabulary(RuleFile):
     relative_pages: RelativePages
     regions: dict[str, Words]
     region_places: Words
+    page_parts: Words
     region_holders: Words
     image_container_words: Words
     styles_together: dict[Literal["both", "predicate_ends"], Words]

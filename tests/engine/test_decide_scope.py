@@ -279,3 +279,25 @@ def test_a_find_in_the_middle_band_is_no_ground_for_short_not_empty(tmp_path_fac
         assert any("middle band" in (m.why or "") for m in d.doubts), d.reason
     else:
         assert d.decision == "widen", d.reason
+
+
+# --- a part of a page no region delimits -----------------------------------------------------------
+
+@pytest.mark.parametrize("red_in", ["left column", "right column", None])
+def test_finds_in_a_column_the_check_cannot_delimit_are_candidates(tmp_path: Path, red_in: str | None) -> None:
+    """"How many red words are in the left column of page 1?" on a two-column page: the check looks at
+    the whole page, so a red word anywhere on it is a candidate (the row is kept, unverifiable), never
+    the ground of short_not_empty; none anywhere is still none in the column."""
+    doc = _pages(2)
+    page = doc[0]
+    for k in range(12):
+        pdfs.text(page, (60, 300 + 16 * k), "Left column words here.")
+        pdfs.text(page, (330, 300 + 16 * k), "Right column words here.")
+    if red_in is not None:
+        pdfs.text(page, (60 if red_in == "left column" else 330, 520), "alert words", colour=RED)
+    d = pdfs.decide(pdfs.save(doc, tmp_path / "d.pdf"), "How many red words are in the left column of page 1?")
+    if red_in is None:
+        assert d.decision == "widen", d.reason
+    else:
+        assert d.decision != "widen" and d.case == "unverifiable", d.reason
+        assert "candidates" in d.reason and 1 in _found_on(d), d.reason

@@ -176,6 +176,27 @@ def test_a_side_of_a_thing_that_is_not_a_page_is_no_region() -> None:
         assert all(c.region is None for c in parse_question(q).containers), q
 
 
+@settings(max_examples=30, deadline=None)
+@given(part=st.sampled_from(["left column", "right column", "second column", "first paragraph", "last paragraph", "sidebar", "footnotes"]),
+       prep=st.sampled_from(["in", "on", "within"]), data=st.data())
+def test_a_part_of_a_page_no_region_delimits_narrows_the_asked_set(part: str, prep: str, data) -> None:
+    """"The red words in the left column of page 1" were measured on all of page 1, and a red word in
+    the right column made the row short_not_empty. The whole page is still the scope (a wider one only
+    finds more), but the part narrows the set: its finds are candidates."""
+    shape = data.draw(st.sampled_from(["How many red words are {p} the {x} of page 1?", "What are the italic words {p} the {x} on page 2?",
+                                       "{P} the {x} of slide 3, how many bold words are there?"]), label="shape")
+    q = shape.format(p=prep, P=prep.capitalize(), x=data.draw(st.sampled_from([part, part.upper()]), label="case"))
+    parsed = parse_question(q)
+    assert parsed.target.narrowed and part.split()[-1] in parsed.target.narrowed.lower(), (q, parsed.target)
+    assert all(c.region is None for c in parsed.containers), "no region is made up for it: the whole page is looked at"
+
+
+def test_a_part_word_that_is_the_asked_thing_narrows_nothing() -> None:
+    """Control: counting paragraphs, or asking what a paragraph says, places nothing in a part of the page."""
+    for q in ["How many paragraphs are on page 2?", "What is the first paragraph about?", "How many columns does Table 2 have?"]:
+        assert parse_question(q).target.narrowed is None, q
+
+
 # --------------------------------------------------------------------------- styles
 
 STYLE_CASES = [

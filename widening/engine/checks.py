@@ -107,9 +107,10 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     def spec(probe: str, params: dict, container: Container = main, exact: bool = True) -> Derivation:
         if exclude:
             params = {**params, "exclude_pages": exclude}
-        # Things that lack something ("images without captions") are some of the things measured:
-        # none found is none of them; those found are candidates.
-        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and not t.lacks)
+        # Things that lack something ("images without captions") are some of the things measured, and
+        # so are things narrowed to a kind, a state or a part of the page the check does not delimit
+        # ("in the left column"): none found is none of them; those found are candidates.
+        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and not t.lacks and not t.narrowed)
 
     if t.venue and t.between:
         return spec("map_between", {"category": t.venue, "a": t.between[0], "b": t.between[1]})
@@ -135,7 +136,7 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     # The detector would find the presupposed person or object, not what is counted or asked: its
     # finds are candidates of another set (never "not empty"); finding none empties the presupposition.
     # Words that narrow it ("children", "being read to") leave the finds candidates of the broader class.
-    presupposed = {"exact": False} if t.asked or t.narrowed else {}
+    presupposed = {"exact": False} if t.asked else {}
     if t.person and page is not None:
         if t.stylised:
             return Derivation(reason="people in a cartoon or drawing: face and body detectors only see photographs")

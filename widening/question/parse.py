@@ -552,6 +552,14 @@ def _asked_elsewhere(q: str, things: str, obj: tuple[str, str] | None, person: b
     return None
 
 
+def page_part(q: str) -> str | None:
+    """The words placing the asked thing in a part of a page no region delimits ("in the left column",
+    "in the second paragraph": rules/vocabulary.yaml ``page_parts``), or None."""
+    parts = vocab.alternation(_v()["page_parts"])
+    m = re.search(rf"\b(?:in|on|at|within|inside|from)\s+the\s+(?:[\w-]+\s+){{0,2}}?{parts}\b", q, re.I)
+    return m.group(0) if m else None
+
+
 def _narrowed(masked: str, cls: str | None, tested: str | None = None) -> str | None:
     """The words of a question about a detected person or object (containers masked) that say more
     than that it is there: a kind the detector does not tell apart ("children") or a state or act
@@ -700,6 +708,9 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     narrowed = None if asked else _narrowed(masked, "person" if person or attribute else object_class, attribute[1] if attribute else None)
     if narrowed:
         notes.append(f"'{narrowed}' narrows the {object_class or 'people'} a detector finds: its finds are candidates")
+    elif part := page_part(q):
+        narrowed = part
+        notes.append(f"'{part}' is a part of the page the check does not delimit: it looks at the whole page, and its finds are candidates")
     target = Target(
         asked=asked,
         narrowed=narrowed,
