@@ -177,7 +177,7 @@ def test_a_side_of_a_thing_that_is_not_a_page_is_no_region() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(part=st.sampled_from(["left column", "right column", "second column", "first paragraph", "last paragraph", "sidebar", "footnotes"]),
+@given(part=st.sampled_from(["left column", "right column", "second column", "first paragraph", "last paragraph", "sidebar", "footnotes", "header", "footer"]),
        prep=st.sampled_from(["in", "on", "within"]), data=st.data())
 def test_a_part_of_a_page_no_region_delimits_narrows_the_asked_set(part: str, prep: str, data) -> None:
     """"The red words in the left column of page 1" were measured on all of page 1, and a red word in
