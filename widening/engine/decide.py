@@ -107,11 +107,16 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
     """Run ``spec`` over its container: once per reading that resolves to pages."""
     params = {k: v for k, v in spec.params.items() if k not in IGNORED_PARAMS}
     c = spec.container
+
+    def look(pages: tuple[int, ...]) -> ProbeResult:
+        r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
+        return region_band_doubts(doc, c, _set_aside_doubts(r, aside))
+
     if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
         pages = _scope_pages(res, spec, aside)
         if not pages:  # an empty scope measures nothing; it must never read as a zero
             return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
-        return [region_band_doubts(doc, c, _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside))]
+        return [look(pages)]
     results: list[ProbeResult] = []
     done: set[tuple[int, ...]] = set()
     for t in res.readings:
@@ -119,7 +124,7 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         if t.reading not in spec.readings or not pages or pages in done:
             continue
         done.add(pages)
-        r = region_band_doubts(doc, c, _set_aside_doubts(run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params), aside))
+        r = look(pages)
         members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
         doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way

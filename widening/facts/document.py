@@ -28,10 +28,11 @@ REGIONS: dict[str, tuple[float, float, float, float]] = {
     "right": (0.4, 0.0, 1.0, 1.0),
 }
 # The part of each region no reader would place elsewhere: the generous one less the middle band it
-# shares with the region opposite. A find in that band is looked at (it may be what the question
-# means) but is no ground for saying the region holds the thing: it is a doubt, not a member.
+# shares with the region opposite, so each inner edge moves to where the opposite region begins (its
+# mirror about the page's middle: 0.6 -> 0.4). A find in that band is looked at (it may be what the
+# question means) but is no ground for saying the region holds the thing: it is a doubt, not a member.
 REGION_CORES: dict[str, tuple[float, float, float, float]] = {
-    name: tuple(0.4 if f == 0.6 else 0.6 if f == 0.4 else f for f in box)  # type: ignore[misc]
+    name: tuple(1 - f if 0 < f < 1 else f for f in box)  # type: ignore[misc]
     for name, box in REGIONS.items()
 }
 
