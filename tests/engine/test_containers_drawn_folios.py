@@ -178,3 +178,67 @@ def test_a_printed_folio_is_never_refuted_by_a_missing_container_claim(tmp_path_
         assert claimable(first + 300) and range_claimable(first + 300, first + 305), (band, side, medium)
     finally:
         doc.close()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(folio=st.integers(10, 99), gap=st.floats(0.0, 8.0), words=st.sampled_from(["Help Guide", "Page", "Section 3 Overview"]),
+       medium=st.sampled_from(["outline", "picture"]))
+def test_a_drawn_folio_beside_text_layer_words_is_read_without_them(tmp_path_factory, folio: int, gap: float, words: str,
+                                                                     medium: str) -> None:
+    # The margins are rendered without the text layer (its numbers were judged already): the drawn or
+    # pictured number beside a footer's words, however close, is still what OCR reads there, and
+    # nothing of the words is.
+    from widening.engine.drawn_folios import margin_lines
+
+    w, h = 595.0, 842.0
+    doc = pymupdf.open()
+    page = doc.new_page(width=w, height=h)
+    page.insert_text((72, 300), "Body text of the page.", fontsize=11)
+    page.insert_text((200, h - 24), words, fontsize=11)
+    x = 200 + pymupdf.get_text_length(words, fontsize=11) + gap
+    if medium == "outline":
+        outlined_text(page, (x, h - 35), str(folio), 11)
+    else:
+        page.insert_image(pymupdf.Rect(x, h - 36, x + 30, h - 20), stream=_digits_png(folio))
+    pdf = pdfs.save(doc, tmp_path_factory.mktemp("f") / "f.pdf")
+    loaded = load_doc(pdf)
+    try:
+        read = " ".join(line.text for line in margin_lines(loaded, 1))
+        assert str(folio) in read, (read, medium)
+        assert not any(word in read for word in words.split() if len(word) > 3), read
+        r = resolve(Container(kind=ContainerKind.page, number=str(folio), text=f"page {folio}"), loaded)
+        assert r.exists or r.uncertain, r.readings
+    finally:
+        loaded.close()
+
+
+def _digits_png(number: int) -> bytes:
+    im = Image.new("RGB", (60, 32), (255, 255, 255))
+    ImageDraw.Draw(im).text((2, 16), str(number), font=ImageFont.truetype(FONT, 24), fill=(0, 0, 0), anchor="lm")
+    out = io.BytesIO()
+    im.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_a_text_layer_with_a_code_for_no_letter_is_rendered_as_it_is(tmp_path: Path) -> None:
+    # A digit whose font cannot say it comes out as a private-use or replacement code: the layer is not
+    # taken away, so OCR still reads that digit from its pixels.
+    from widening.engine.drawn_folios import textless_page
+
+    doc = pymupdf.open()
+    for footer in ("Help Guide 12", "Help Guide \uf8ff\uf8ff"):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 300), "Body text of the page.", fontsize=11)
+        writer = pymupdf.TextWriter(page.rect)
+        writer.append((200, 818), footer, font=pymupdf.Font("cour"), fontsize=11)  # keeps the private-use code
+        writer.write_text(page)
+        page.draw_line((40, 800), (555, 800), width=0.5)
+    pdf = pdfs.save(doc, tmp_path / "t.pdf")
+    loaded = load_doc(pdf, ocr=False)
+    try:
+        plain, odd = textless_page(loaded, 1), textless_page(loaded, 2)
+        assert plain.get_text().strip() == "" and len(plain.get_drawings()) == len(loaded.page(1).get_drawings())
+        assert "\uf8ff" in loaded.facts.page(2).text
+        assert odd.parent is loaded.pdf and "Help Guide" in odd.get_text()
+    finally:
+        loaded.close()

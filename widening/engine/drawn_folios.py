@@ -41,7 +41,7 @@ FLAT_TOLERANCE = 12
 INK_JOIN_PX = 9
 INK_PAD_PX = 16
 MAX_INK_PATCHES = 24
-FOLIO_MARGINS = "folio_margins_v1"
+FOLIO_MARGINS = "folio_margins_v2"
 Box = tuple[float, float, float, float]
 
 
@@ -107,10 +107,33 @@ def margin_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
     return doc.memo[key]
 
 
+def textless_page(doc: Doc, index: int) -> pymupdf.Page:
+    """Page ``index`` as it renders without its text layer, when that layer can be read as words (else the page
+    itself): OCR then reads only the drawn and pictured ink, which is all it is asked for (the folio reader has
+    judged the layer's numbers). A layer with any code point that stands for no letter is kept: a digit its
+    font cannot say is read from its pixels."""
+    from widening.facts.legibility import odd, unreadable_layer
+
+    if unreadable_layer(doc, index) or any(odd(ch) for ch in doc.facts.page(index).text):
+        return doc.page(index)
+    if ("textless_pdf",) not in doc.memo:
+        # A copy of the file as opened (rotation already removed): redaction rewrites a page's content.
+        doc.memo[("textless_pdf",)] = (pymupdf.open("pdf", doc.pdf.tobytes()), set())
+    copy, stripped = doc.memo[("textless_pdf",)]
+    page = copy[index - 1]
+    if index not in stripped:
+        stripped.add(index)
+        page.add_redact_annot(page.rect)
+        # Only characters go: every picture and every path stays, pixel for pixel.
+        page.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE,
+                              text=pymupdf.PDF_REDACT_TEXT_REMOVE)
+    return page
+
+
 def _read_margins(doc: Doc, index: int) -> tuple[TextLine, ...]:
     from widening.facts import ocr  # an import error is "OCR unavailable", never "no number"
 
-    page = doc.page(index)
+    page = textless_page(doc, index)
     # Renders identical byte for byte (a header logo on every page) are read once per document.
     seen = doc.memo.setdefault(("folio_margins_seen",), {})
     out: list[TextLine] = []
