@@ -300,3 +300,71 @@ def test_words_the_colour_ranges_take_are_found_and_members_only_when_named_so(t
         assert r.members, (rgb, name, r.doubts)
     else:
         assert not r.members and any("a reader may not call it" in (m.why or "") for m in r.doubts), (rgb, name, r.members)
+
+
+def _style_result(doc, **params):
+    res = run_probe("text_style", doc, Scope((1,)), params)
+    assert res.status is ProbeStatus.measured, res.note
+    return res
+
+
+@settings(max_examples=12, deadline=None)
+@given(base=st.sampled_from(["tiit", "tiro", "tibi", "heit"]), colour=st.sampled_from([None, (0.95, 0.8, 0.0), (0.9, 0.1, 0.1)]),
+       ask=st.sampled_from([{"styles": ["italic"]}, {"styles": ["bold"]}, {"colour": "yellow"}, {"colour": "red", "styles": ["italic"]}]))
+def test_words_in_a_type3_font_are_never_a_zero_for_style_or_colour(tmp_path_factory, base, colour, ask):
+    # A Type 3 glyph is a picture of its own (dvips bitmap fonts, some chart tools): the text layer says
+    # its letters, not its slant or weight, nor (a glyph opened with d0) its colour. Whatever the glyphs
+    # show, the words are never a certain zero for what the layer cannot say: a member or a doubt.
+    from fixtures.type3 import type3_text
+
+    d = pdfs.new_doc()
+    d[0].insert_text((72, 100), "We ran the experiment three times; the effect was", fontsize=11, fontname="tiro")
+    type3_text(d[0], (72, 130), "not significant", base=base, colour=colour)
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("t3") / "t.pdf"))
+    res = _style_result(doc, **ask)
+    found = [m for m in res.members + res.doubts if "not significant" in m.what]
+    shown = {"italic": base in ("tiit", "tibi", "heit"), "bold": base == "tibi"}
+    asked_colour = ask.get("colour")
+    colour_shown = colour is not None and {"yellow": colour[1] > 0.5, "red": colour[1] < 0.5}[asked_colour] if asked_colour else True
+    if all(shown[s] for s in ask.get("styles", [])) and colour_shown:
+        assert found, (base, colour, ask, res.members, res.doubts)
+    assert not [m for m in res.members if "not significant" in m.what and ask.get("styles")], res.members
+
+
+def test_control_words_in_a_type3_font_of_another_colour_painted_by_the_text_are_no_yellow(tmp_path):
+    # Glyphs opened with d1 take the text's colour, which the layer gives: black words are no yellow words.
+    from fixtures.type3 import type3_text
+
+    d = pdfs.new_doc()
+    type3_text(d[0], (72, 130), "not significant", base="tiro")
+    doc = load_doc(pdfs.save(d, tmp_path / "t.pdf"))
+    res = _style_result(doc, colour="yellow")
+    assert not res.members and not res.doubts, (res.members, res.doubts)
+
+
+@settings(max_examples=12, deadline=None)
+@given(cover=st.sampled_from(["white box", "grey box", "picture", "none", "half"]), margin=st.floats(0.5, 20.0))
+def test_words_painted_over_are_a_doubt_never_a_member(tmp_path_factory, cover, margin):
+    # Red italic words under an opaque shape or picture are in the text layer, yet no reader sees them:
+    # they are no ground for "the set is not empty" (a doubt keeps the row), and words a reader sees are members.
+    d = pdfs.new_doc()
+    page = d[0]
+    page.insert_text((72, 120), "The committee met to review the budget.", fontsize=10)
+    page.insert_text((72, 200), "Draft figures pending", fontsize=11, fontname="heit", color=(1, 0, 0))
+    box = pymupdf.Rect(72 - margin, 188 - margin, 180 + margin, 204 + margin)
+    if cover == "white box":
+        page.draw_rect(box, color=None, fill=(1, 1, 1))
+    elif cover == "grey box":
+        page.draw_rect(box, color=None, fill=(0.6, 0.6, 0.6))
+    elif cover == "picture":
+        pm = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 10), False)
+        pm.set_rect(pm.irect, (90, 140, 200))
+        page.insert_image(box, pixmap=pm, keep_proportion=False)
+    elif cover == "half":
+        page.draw_rect(pymupdf.Rect(120, box.y0, box.x1, box.y1), color=None, fill=(1, 1, 1))
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("c") / "c.pdf"))
+    res = _style_result(doc, colour="red", styles=["italic"])
+    if cover in ("none", "half"):
+        assert len(res.members) == 1 and not res.doubts, (cover, res.members, res.doubts)
+    else:
+        assert not res.members and len(res.doubts) == 1 and "painted over" in res.doubts[0].why, (cover, res.members, res.doubts)

@@ -25,6 +25,33 @@ def picture_fonts(page: pymupdf.Page) -> set[str]:
     return out
 
 
+def type3_fonts(page: pymupdf.Page) -> dict[str, bool]:
+    """The page's Type 3 fonts by the name text spans give them -> whether a glyph may set its own colour.
+
+    A Type 3 glyph is a drawing of its own: nothing in the text layer says its slant or weight. A glyph
+    opened with ``d1`` is painted in the text's colour; one opened with ``d0`` (or one that cannot be
+    read) may paint any colour it sets."""
+    doc = page.parent
+    out: dict[str, bool] = {}
+    for xref, _, kind, basefont, *_ in page.get_fonts():
+        if kind != "Type3":
+            continue
+        name = basefont.split("+", 1)[-1] if basefont else f"Type3 ({xref} 0 R)"  # as MuPDF names a span's font
+        out[name] = out.get(name, False) or _own_colour(doc, xref)
+    return out
+
+
+def _own_colour(doc: pymupdf.Document, xref: int) -> bool:
+    try:
+        kind, value = doc.xref_get_key(xref, "CharProcs")
+        if kind == "xref":
+            value = doc.xref_object(int(value.split()[0]))
+        procs = [int(n) for n in re.findall(r"(\d+) 0 R", value)]
+        return not procs or any(re.search(rb"\bd0\b", (doc.xref_stream(n) or b"")[:400]) for n in procs)
+    except Exception:  # a glyph that cannot be read may paint anything
+        return True
+
+
 def certainly_letter(c: str, font: str, pictures: set[str]) -> bool:
     """A letter, digit, punctuation mark or space, in a font that draws text: certainly no picture."""
     if font in pictures or font.startswith("Type3") or PICTURE_FONT.search(font):

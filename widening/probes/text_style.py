@@ -28,6 +28,7 @@ from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, ma
 from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
+from widening.facts.glyphs import type3_fonts
 from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
@@ -69,6 +70,8 @@ class Span:
     near_bold: bool = False  # bold only by MuPDF's overstrike guess (a glyph drawn twice, offset)
     unknown_paint: bool = False  # glyphs painted through a clip (a pattern or gradient fill): colour unknown
     stroked: bool = False  # glyph outlines are stroked, in a colour the text layer does not give
+    type3: bool = False  # a Type 3 font: each glyph is a drawing whose slant and weight nothing declares
+    own_colour: bool = False  # ... and a glyph of it may set its own colour (facts.glyphs.type3_fonts)
     # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
@@ -360,6 +363,36 @@ def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> bool:
     return False
 
 
+def _drawn_glyphs(span: Span, styles: list[str], style_ok: bool, fam: Family | None) -> str:
+    """What a Type 3 span's text layer cannot say of what is asked ("" when it says all of it)."""
+    unknown = (["its slant or weight"] if styles and not style_ok and {"italic", "bold"} & set(styles) else [])
+    return " or ".join(unknown + (["its colour (a glyph may set its own)"] if fam is not None and span.own_colour else []))
+
+
+# A glyph's core is painted in the text's colour: at a render where the font is SHOWN_PX tall, some
+# pixel of the span's box lies within SHOWN_TOLERANCE of it, unless something covers the words.
+SHOWN_PX = 24
+SHOWN_TOLERANCE = 48
+
+
+def _hidden(page: pymupdf.Page, span: Span) -> str | None:
+    """Why a span the text layer makes a member may not be seen (no pixel of its colour in its box: a
+    shape, a picture or an annotation painted over it, a clip), or None when the render shows its ink."""
+    import numpy as np
+
+    clip = pymupdf.Rect(span.bbox) & page.rect
+    if clip.is_empty:
+        return "its box lies off the page"
+    height = max(span.bbox[3] - span.bbox[1], 1.0)
+    dpi = int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0))
+    pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csRGB, alpha=False, annots=True)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).astype(np.int16)
+    if rgb.size and (np.abs(rgb - np.array(span.rgb, dtype=np.int16)).max(axis=2) <= SHOWN_TOLERANCE).any():
+        return None
+    return (f"the render shows no pixel of its colour {hex_rgb(span.rgb)} in its box: painted over (a shape, a picture, "
+            "an annotation) or clipped, so a reader may not see it")
+
+
 def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
     import numpy as np
@@ -382,6 +415,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     marks = _underline_marks(page, raw, _drawings(page) if drawings is None else drawings)
     words = _word_boxes(raw)
     dedup = DedupChars()
+    drawn_fonts = type3_fonts(page)
     out: list[Span] = []
     for block in raw["blocks"]:
         for line in block.get("lines", ()):
@@ -435,7 +469,8 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 near_i = not italic and (_skew_share(fresh, size) >= 0.3 or most >= UPRIGHT_LEAN)
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
-                               stroked=bool(cf & _STEXT_STROKED))
+                               stroked=bool(cf & _STEXT_STROKED), type3=s["font"] in drawn_fonts,
+                               own_colour=drawn_fonts.get(s["font"], False))
             _attach_skewed_words(made, line_chars, line["spans"], leans)
             out.extend(made.values())
     return out
@@ -533,6 +568,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                                          why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
                 continue
             colour_ok = fam is None or matches(fam, span.rgb)
+            if span.type3 and (unknown := _drawn_glyphs(span, styles, style_ok, fam)) and (colour_ok or span.own_colour):
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
+                                     why=f"set in a Type 3 font, whose glyphs are drawings of their own: the text layer does not give {unknown}"))
+                continue
             # The colour tests below make doubts: a span that is only near the styles is one too.
             may_style = _styled(span, styles, match, near=True)
             if fam is not None and not colour_ok and may_style and _on_any(span.bbox, marked):
@@ -561,6 +600,8 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue  # not asked for in any case, and no reader sees it
             elif style_ok and colour_ok and fam is not None and (why := unnamed(fam, span.rgb)):
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
+            elif style_ok and colour_ok and not span.unknown_paint and (hidden := _hidden(page, span)):
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=hidden))
             elif style_ok and colour_ok:
                 members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match)))
             elif style_ok or (colour_ok and fam is not None):
