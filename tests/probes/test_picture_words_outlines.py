@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fixtures.drawn import outlined_text
 from widening.facts.extract import load_doc
+from widening.models import ProbeStatus
 from widening.probes import Scope, picture_words, run_probe
 
 
@@ -96,3 +99,41 @@ def test_lettering_on_a_line_with_text_layer_words_is_still_read(tmp_path: Path)
         assert "Series" not in read and "annual" not in read, read  # the text layer's words, read once
     finally:
         d.close()
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(rows=st.integers(3, 8), which=st.integers(0, 7), value=st.sampled_from(["24.1", "31", "57.5", "88"]),
+       gap=st.floats(2.0, 12.0), ruled=st.sampled_from(["grid", "columns"]))
+def test_a_cell_drawn_as_outlines_between_a_tables_rules_is_read(tmp_path_factory, rows: int, which: int, value: str,
+                                                                  gap: float, ruled: str) -> None:
+    # A column rule as tall as the table stood beside a cell's outlined number and joined its run; the
+    # run then held the other cells' text-layer words and was set aside unread, so "which area has more
+    # than 23% ..." widened over a cell that prints 24.1. The number is read, and never a zero.
+    which %= rows
+    doc = pymupdf.open()
+    page = doc.new_page()
+    top, step, x0, x1, x2 = 150.0, 20.0, 72.0, 222.0, 372.0
+    page.insert_text((x0 + 4, top - 6), "Area", fontsize=10)
+    page.insert_text((x1 + 4, top - 6), "% land area rezoned", fontsize=10)
+    for r in range(rows):
+        y = top + step * r
+        page.insert_text((x0 + 4, y + 14), f"District {r + 1}", fontsize=10)
+        if r == which:
+            outlined_text(page, (x1 + gap, y + 1), value, 10)
+        else:
+            page.insert_text((x1 + gap, y + 14), f"{10 + r}.5", fontsize=10)
+    bottom = top + step * rows
+    for x in (x0, x1, x2):
+        page.draw_line((x, top - 20), (x, bottom), width=0.8)
+    for r in range(rows + 1) if ruled == "grid" else (0, rows):
+        page.draw_line((x0, top + step * r), (x2, top + step * r), width=0.8)
+    pdf = tmp_path_factory.mktemp("t") / "t.pdf"
+    doc.save(pdf)
+    loaded = load_doc(pdf, ocr=False)
+    try:
+        read = " ".join(line.text for line in picture_words.picture_lines(loaded, 1))
+        assert value in read, (read, value, gap, ruled)
+        res = run_probe("table_values", loaded, Scope((1,)), {"column": "land area rezoned", "op": ">", "value": 23.0, "percent": True})
+        assert res.members or res.doubts or res.status is not ProbeStatus.measured, (res.status, res.note)
+    finally:
+        loaded.close()

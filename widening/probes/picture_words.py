@@ -99,7 +99,7 @@ def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
         return ((_padded(page, union([d["rect"] for d in letters]), letters), ("vector", index, len(paths))),)
     words = [w[:4] for w in page.get_text("words")]
     runs: list[tuple[BBox, list[int]]] = []
-    for run in _runs([d["rect"] for d in paths]):
+    for run in _runs([d["rect"] for d in paths], [_letter(d) for d in paths]):
         box = union([paths[i]["rect"] for i in run])
         if (VECTOR_MIN_LETTER_PT <= box[3] - box[1] <= VECTOR_MAX_LETTER_PT and any(_letter(paths[i]) for i in run)
                 and not any(centre_in(w, pymupdf.Rect(box)) for w in words)):
@@ -148,13 +148,17 @@ def _letter(d: dict) -> bool:
 
 
 _CELL_PT = 32.0  # the grid that finds a path's neighbours without comparing every pair
+RULE_REACH = 2.0
 
 
-def _runs(rects: list[tuple[float, float, float, float]]) -> list[list[int]]:
+def _runs(rects: list[tuple[float, float, float, float]], letters: list[bool] | None = None) -> list[list[int]]:
     """Indices of ``rects`` joined into runs of lettering: side by side on a line (overlapping in
     height by 0.3 of the lower one, apart by at most VECTOR_LETTER_GAP of the taller one's height),
     stacked parts of one glyph (overlapping across, apart by at most a third of the taller one's
-    height), or touching (within 1 pt)."""
+    height), or touching (within 1 pt). ``letters``: which paths are shaped as letters; a box or a
+    straight rule more than RULE_REACH times as tall as its neighbour joins no run with it (a table's
+    column rule reached across the cells beside it, and the run of a drawn number in a cell was then
+    set aside for the cells' text-layer words inside it)."""
     grid: dict[tuple[int, int], list[int]] = {}
     for i, (x0, y0, x1, y1) in enumerate(rects):
         for cx in range(int(x0 // _CELL_PT), int(x1 // _CELL_PT) + 1):
@@ -173,6 +177,8 @@ def _runs(rects: list[tuple[float, float, float, float]]) -> list[list[int]]:
                 continue
             bx0, by0, bx1, by1 = rects[j]
             tall = max(h, by1 - by0)
+            if letters is not None and not (letters[i] and letters[j]) and tall > RULE_REACH * max(min(h, by1 - by0), 0.1):
+                continue
             across = max(bx0 - ax1, ax0 - bx1)  # < 0: they overlap across
             down = max(by0 - ay1, ay0 - by1)  # < 0: they overlap in height
             if ((-down >= 0.3 * min(h, by1 - by0) and across <= VECTOR_LETTER_GAP * tall)
@@ -233,8 +239,8 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
 # read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
 # read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier; v7: the scan under
-# an OCR text layer read too), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v7"
+# an OCR text layer read too; v8: a tall rule no longer joins the lettering beside it), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v8"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
