@@ -141,6 +141,7 @@ class Vocabulary(RuleFile):
     page_parts: Words
     region_holders: Words
     image_container_words: Words
+    supplement_words: Words
     styles_together: dict[Literal["both", "predicate_ends"], Words]
     styles: dict[str, Words]
     colours: dict[str, Words]

@@ -157,8 +157,8 @@ def number_key(text: str) -> str:
     """A caption number compared (probe captions): '1-1', '1.1', '1 – 1', full-width '１-１' agree; case ignored.
 
     Every hyphen and dash agrees: a "Table 1‐1" printed with U+2010 that read apart from "1-1"
-    would be a missing container the page refutes."""
-    return re.sub(r"\s+", "", nfkc(str(text))).lower().translate(_NUMBER_DASHES)
+    would be a missing container the page refutes. An appendix's letter takes a dash or none: "A.1", "A-1", "A1" agree."""
+    return re.sub(r"^([a-z]{1,2})-(?=\d)", r"\1", re.sub(r"\s+", "", nfkc(str(text))).lower().translate(_NUMBER_DASHES))
 
 
 _NUMBER_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7."})

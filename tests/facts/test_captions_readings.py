@@ -135,3 +135,76 @@ def test_a_percentage_after_the_word_figure_is_no_mention_of_a_figure() -> None:
     mention of figure 3; a number followed by "%" is a value, never a figure's number."""
     assert loose_mention_pages([(1, "Figure 1: generated figure\n3%\n")], {"figure", "chart"}, "3") == ()
     assert loose_mention_pages([(1, "as generated figure\n3 shows")], {"figure", "chart"}, "3") == (1,)
+
+
+# (printed caption, asked container) for number n: a number word between the caption word and its
+# number, a supplement's caption asked with the S-prefix and back, an appendix number with a dot or a dash.
+_WRITTEN_FORMS = {
+    "no": lambda n: (f"Table No. {n}: Store counts by region", f"Table {n}"),
+    "hash": lambda n: (f"Table #{n}: Store counts by region", f"Table {n}"),
+    "fig_no": lambda n: (f"Fig. No. {n}: Store counts by region", f"Figure {n}"),
+    "nr": lambda n: (f"TABLE NR. {n} Store counts by region", f"Table {n}"),
+    "number": lambda n: (f"Figure Number {n}: Store counts by region", f"Figure {n}"),
+    "supplementary": lambda n: (f"Supplementary Figure {n}: Store counts by region", f"Figure S{n}"),
+    "suppl": lambda n: (f"Suppl. Table {n}: Store counts by region", f"Table S{n}"),
+    "s_prefix": lambda n: (f"Figure S{n}: Store counts by region", f"Supplementary Figure {n}"),
+    "s_prefix_table": lambda n: (f"Table S{n}: Store counts by region", f"Supplementary Table {n}"),
+    "appendix_dot": lambda n: (f"Table A{n}: Store counts by region", f"Table A.{n}"),
+    "appendix_dash": lambda n: (f"Figure B{n}: Store counts by region", f"Figure B-{n}"),
+    "appendix_printed_dot": lambda n: (f"Table C.{n}: Store counts by region", f"Table C{n}"),
+}
+
+
+def _caption_page(path: Path, line: str) -> Path:
+    doc = pymupdf.open()
+    for i in (1, 2, 3):
+        page = doc.new_page(width=595, height=842)
+        for k in range(4):
+            page.insert_text((72, 72 + 16 * k), LINE, fontsize=11)
+        page.insert_text((290, 812), str(i), fontsize=9)
+    doc[1].insert_text((72, 300), line, fontsize=10)
+    return pdfs.save(doc, path)
+
+
+@pytest.mark.parametrize("form", sorted(_WRITTEN_FORMS))
+@settings(max_examples=3, deadline=None)
+@given(n=st.integers(1, 29))
+def test_a_caption_written_with_a_number_word_supplement_or_appendix_dot_is_no_missing_container(tmp_path_factory, form: str, n: int) -> None:
+    """Regression (hunt F4-F6): "Table No. 4", "Supplementary Figure 3" asked as "Figure S3" (and back),
+    "Table A1" asked as "Table A.1" were claimed missing containers."""
+    line, asked = _WRITTEN_FORMS[form](n)
+    pdf = _caption_page(tmp_path_factory.mktemp("w") / "w.pdf", line)
+    d = pdfs.decide(pdf, f"How many rows are in {asked}?")
+    assert d.case not in ("missing_container", "absent_entity"), (line, asked, d.reason)
+    # Control: the same caption word with a number printed nowhere is still missing.
+    far = asked.replace(str(n), str(n + 50))
+    d = pdfs.decide(pdf, f"How many rows are in {far}?")
+    assert d.case == "missing_container", (line, far, d.reason)
+
+
+@pytest.mark.parametrize("printed, asked, kinds, found", [
+    ("Figure Three: Store counts", "3", {"figure", "chart"}, True),
+    ("TABLE TWELVE Store counts", "12", {"table"}, True),
+    ("see Supplementary Fig. 3 for details", "S3", {"figure", "chart"}, True),
+    ("Table No. 4 below", "4", {"table"}, True),
+    ("Figure Four: Store counts", "3", {"figure", "chart"}, False),
+    ("a list two items long", "2", {"table"}, False),  # another name of a table, with a number word: no mention
+    ("see Fig. 3 for details", "S3", {"figure", "chart"}, False),  # a main figure is no supplement's
+])
+def test_loose_mentions_in_words_and_of_a_supplement(printed: str, asked: str, kinds: set[str], found: bool) -> None:
+    assert loose_mention_pages([(1, printed)], kinds, asked) == ((1,) if found else ())
+
+
+@pytest.mark.parametrize("heading, claimed", [("Supplementary Material", False), ("Further Results", True)])
+def test_a_supplement_numbering_its_figures_plainly_is_a_doubt_for_figure_s(tmp_path: Path, heading: str, claimed: bool) -> None:
+    """"Supplementary Figure 3" is read as Figure S3; a supplement whose captions print "Figure 3" under a
+    "Supplementary Material" heading may hold it. Control: no supplement anywhere, "Figure S3" is missing."""
+    doc = pymupdf.open()
+    for i in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 72), heading if i == 2 else LINE, fontsize=14 if i == 2 else 11)
+        page.insert_text((72, 300), f"Figure {i + 2}: Store counts by region", fontsize=10)
+    pdf = pdfs.save(doc, tmp_path / "s.pdf")
+    for asked in ("Supplementary Figure 3", "Figure S3"):
+        d = pdfs.decide(pdf, f"How many bars are in {asked}?")
+        assert (d.case == "missing_container") is claimed, (heading, asked, d.reason)

@@ -111,3 +111,22 @@ def test_parser_never_crashes_and_always_names_a_container(text: str) -> None:
 @given(st.integers(min_value=1, max_value=9999))
 def test_any_page_number_is_read_back(n: int) -> None:
     assert kinds(parse_question(f"How many charts are on page {n}?")) == [("page", str(n))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("How many rows are in Table A.1?", [("table", "A.1")]),
+    ("How many rows are in Table A-1?", [("table", "A-1")]),
+    ("How many rows are in Table A 1?", [("table", "A1")]),
+    ("How many bars are in Figure B.2?", [("figure", "B.2")]),
+    ("How many bars are in Supplementary Figure 3?", [("figure", "S3")]),
+    ("How many rows are in Suppl. Table 2?", [("table", "S2")]),
+    ("How many bars are in Supplementary Figure S3?", [("figure", "S3")]),
+    ("How many bars are in Figure 3.2?", [("figure", "3.2")]),
+    ("What is in Table A.", [("table", "A")]),
+])
+def test_appendix_and_supplement_caption_numbers(text: str, expected: list[tuple[str, str | None]]) -> None:
+    """Regression (hunt F5, F6): "Table A.1" read as Table A, and "Supplementary" in "Supplementary Figure 3"
+    as a name claimed absent beside the "Figure S3" the document prints."""
+    p = parse_question(text)
+    assert kinds(p) == expected
+    assert not [q for q in p.qualifiers if "upp" in q.text.lower()]

@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import band_numbers, loose_mention_pages
+from widening.facts.captions import SUPPLEMENT, band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, SIDE_BAND
@@ -197,6 +197,21 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
 # or a running head that starts or ends with one.
 _PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-\u2013])\s?0*(\d{1,5})")
 _PAGE_WORD = re.compile(r"^(?:page|p\.|pg\.?|slide)\s*", re.I)
+# A chapter's page printed "3.12": a decimal, taken only where a run of them counts up page by page.
+_CHAPTER_DECIMAL = re.compile(r"(\d{1,3})\.(\d{1,4})")
+# Pages apart two folios of a run may be (a folio on odd pages only, one page without its folio).
+_RUN_GAP = 2
+
+
+def _decimal_runs(decimals: dict[int, set[tuple[int, int]]]) -> dict[int, set[int]]:
+    """Per page, the second parts of its "C.N" margin decimals that a page near it continues (C.N+k
+    ``k`` pages on): a chapter's folios. A lone "3.5" in a footer, or the same value on every page, is none."""
+    out: dict[int, set[int]] = {}
+    for page, found in decimals.items():
+        for chapter, n in found:
+            if any((chapter, n + k) in decimals.get(page + k, set()) for k in range(-_RUN_GAP, _RUN_GAP + 1) if k):
+                out.setdefault(page, set()).add(n)
+    return out
 
 
 def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
@@ -205,6 +220,7 @@ def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
     if key in doc.memo:
         return doc.memo[key]
     out: dict[int, set[int]] = {}
+    decimals: dict[int, set[tuple[int, int]]] = {}
     for p in doc.facts.pages:
         texts = [p.label or ""]
         lines = [(l.bbox, l.text) for l in p.ocr_lines] if p.text_source == "ocr" else [
@@ -215,6 +231,9 @@ def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
                 words = text.split()
                 texts += [_PAGE_WORD.sub("", text.strip()), *words[:1], *words[-1:]]
         out[p.index] = {int(m.group(1)) for t in texts if (m := _PREFIXED.fullmatch(t.strip()))}
+        decimals[p.index] = {(int(m.group(1)), int(m.group(2))) for t in texts if (m := _CHAPTER_DECIMAL.fullmatch(t.strip()))}
+    for page, values in _decimal_runs(decimals).items():
+        out[page] |= values
     doc.memo[key] = out
     return out
 
@@ -281,12 +300,27 @@ def _within_chapter_pages(facts, wanted: set[str], number: str) -> ReadingTried 
     keys = list(dict.fromkeys(number_key(c.number) for c in mine))
     if all(k.isdigit() for k in keys):
         return None  # plain numbering: "Figure 7" is read as printed only
-    pages = {p for c in mine if number_key(c.number).rsplit("-", 1)[-1] == number for p in caption_pages(c, facts)}
+    # "A1" is appendix A's first, as "A-1" is (number_key joins a letter to its number).
+    pages = {p for c in mine if re.sub(r"^[a-z]{1,2}(?=\d)", "", number_key(c.number)).rsplit("-", 1)[-1] == number for p in caption_pages(c, facts)}
     if int(number) <= len(keys):
         nth = keys[int(number) - 1]
         pages |= {p for c in mine if number_key(c.number) == nth for p in caption_pages(c, facts)}
     return ReadingTried(reading=Reading.printed, number=f"{number} within a chapter's numbering (Figure N.{number}), or caption {number} in order",
                         pages=tuple(sorted(pages)), doubtful=True) if pages else None
+
+
+SUPPLEMENT_RX = re.compile(SUPPLEMENT, re.I)
+
+
+def _supplement_plain_pages(facts: DocumentFacts, wanted: set[str], number: str) -> ReadingTried | None:
+    """Figure S3 in a document that speaks of a supplement: its "Figure 3" under a "Supplementary
+    material" heading may be the one asked, a doubtful reading (the S is the question writer's)."""
+    m = re.fullmatch(r"s(\d+)", number)
+    if m is None or not any(SUPPLEMENT_RX.search(p.text) for p in facts.pages):
+        return None
+    pages = sorted({p for c in facts.captions if c.kind in wanted and number_key(c.number) == m.group(1) for p in caption_pages(c, facts)})
+    return ReadingTried(reading=Reading.printed, number=f"{m.group(1)} in a document with a supplement (Figure S{m.group(1)} printed without its S)",
+                        pages=tuple(pages), doubtful=True) if pages else None
 
 
 def resolve(container: Container, doc: Doc) -> Resolved:
@@ -370,6 +404,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (loose mention)", pages=loose, doubtful=True))
+        uncertain = True
+    if not pages and (plain := _supplement_plain_pages(facts, wanted, number)):
+        tried.append(plain)
         uncertain = True
     if not pages and (within := _within_chapter_pages(facts, wanted, number)):
         tried.append(within)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from widening import rulebook
 from widening.facts.folios import FOLIO_BAND
 from widening.facts.geometry import union
 from widening.facts.lines import Line
@@ -15,13 +16,18 @@ from widening.text import UNSAID, nfkc
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
 # middle dot of British books ("Fig. 2·1").
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7"
+# A supplement's caption ("Supplementary Figure 3") is the "Figure S3" a question names (rules/vocabulary.yaml).
+SUPPLEMENT = rulebook.alternation(rulebook.load("vocabulary")["supplement_words"])
+# The number word some captions print between the caption word and its number ("Table No. 4", "Fig. #3").
+NUMBER_WORD = r"(?i:(?:no|nr|number)\b\.?\s*|\#\s*)"
 _CAPTION = re.compile(
-    r"^\s*(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart)\s*"
+    rf"^\s*(?:(?P<supp>{SUPPLEMENT})\s*)?(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart)\s*{NUMBER_WORD}?"
     rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}.]\s?\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
     re.I,
 )
-_CAPTION_START = re.compile(r"\s*(?:fig|tab|chart)", re.I)
-CAPTION_LIKE = re.compile(r"^\s*(?:fig|tab|chart)", re.I | re.M)
+_SUPPLEMENT_BEFORE = re.compile(rf"{SUPPLEMENT}\s*$", re.I)
+_CAPTION_START = re.compile(rf"\s*(?:fig|tab|chart|{SUPPLEMENT})", re.I)
+CAPTION_LIKE = re.compile(rf"^\s*(?:fig|tab|chart|{SUPPLEMENT})", re.I | re.M)
 
 
 # A caption is stored cut to this many characters (a list counter reads the page for the rest).
@@ -31,7 +37,7 @@ CAPTION_TEXT_CHARS = 200
 # A second caption on the same line, as side-by-side figures print them ("Figure 2: ... Figure 3: ..."):
 # a capitalised label after a space whose number a colon follows. Body text says "in Figure 3," or "Figure 3
 # shows", hardly ever "Figure 3:" (generator: two small figures side by side, their captions on one line).
-_LATER_CAPTION = re.compile(rf"(?<=\s)(?=(?:Fig(?:ure)?s?\.?|Table|Chart)\s*(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:[{DASHES}.]\d+)*[a-z]?\s*:)")
+_LATER_CAPTION = re.compile(rf"(?<=\s)(?=(?:(?i:{SUPPLEMENT})\s*)?(?:Fig(?:ure)?s?\.?|Table|Chart)\s*{NUMBER_WORD}?(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:[{DASHES}.]\d+)*[a-z]?\s*:)")
 
 
 def find_captions(lines: list[Line], index: int) -> list[Caption]:
@@ -48,7 +54,8 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
         # The caption box runs on through the following lines of the same block.
         tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
         box = union([line.bbox] + [l.bbox for l in tail])
-        starts = [0] + [m.start() for m in _LATER_CAPTION.finditer(text)]
+        # "Figure 4:" after "Supplementary" is one caption with it, read from the supplement word on.
+        starts = [0] + [m.start() for m in _LATER_CAPTION.finditer(text) if not _SUPPLEMENT_BEFORE.search(text, 0, m.start())]
         for a, b in zip(starts, starts[1:] + [len(text)]):
             m = _CAPTION.match(text[a:b])
             if not m:
@@ -56,6 +63,8 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
             word = m.group("kind").lower()
             kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
             number = re.sub(rf"[{DASHES}]", "-", re.sub(r"\s+", "", m.group("num")))
+            if m.group("supp") and number[0].isdigit():
+                number = "S" + number
             said = " ".join([text[a:b]] + ([l.text for l in tail] if b == len(text) else []))
             out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=said.strip()[:CAPTION_TEXT_CHARS]))
     return out
@@ -123,14 +132,25 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     # A letter or two before the number, on the word's line: a supplement's or an appendix's figure
     # ("Figure S5", "Table A-5"); not a label on the next line ("... generated figure" over "C1").
     prefix = rf"[ \t]*\.?[ \t]*[A-Z]{{1,2}}[{DASHES}.]?"
-    plain = r"\s*\.?\s*(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
-    rx = re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)  # "3%" is a value
+    plain = rf"\s*\.?\s*{NUMBER_WORD}?(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
+    rxs = [re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)]  # "3%" is a value
+    if len(parts) == 2 and parts[0].lower() == "s" and parts[1].isdigit():
+        # "Figure S3" is a question writer's "Supplementary Figure 3" (and "Suppl. Fig. 3").
+        rxs.append(re.compile(rf"{SUPPLEMENT}\s*(?:{head}){plain}0*{parts[1]}(?![\d%])", re.I))
+    if len(parts) == 1 and parts[0].isdigit() and (said := [w for w, v in _number_words().items() if v == int(parts[0])]):
+        # "Figure Three": the caption word and the number in words, the caption word's own forms only.
+        kind_head = "|".join(_spaced(w) for w in sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True))
+        rxs.append(re.compile(rf"\b(?:{kind_head})\s*\.?\s*{NUMBER_WORD}?(?:{'|'.join(said)})\b", re.I))
     out = []
     for index, text in pages:
         text = nfkc(text)
-        if any(not _folio_after_word(text, m, (folios or {}).get(index, set())) for m in rx.finditer(text)):
+        if any(not _folio_after_word(text, m, (folios or {}).get(index, set())) for rx in rxs for m in rx.finditer(text)):
             out.append(index)
     return tuple(out)
+
+
+def _number_words() -> dict[str, int]:
+    return dict(rulebook.load("vocabulary")["number_words"])
 
 
 def _folio_after_word(text: str, m: re.Match[str], folios: set[str]) -> bool:

@@ -319,17 +319,19 @@ def _captioned(q: str, found: list[tuple[int, int, Container]]) -> None:
     """Figures, tables and charts with their numbers: "Figure 7", "Table1-1", "Figure 2 and 3", "Table 2, 3 and 4".
 
     A list goes on after "and", "or", "&" or "/"; a bare comma only when one of those closes it
-    ("In Figure 5, 3 lines ..." names Figure 5 alone)."""
-    des = r"[A-Z]?\d+(?:[-.]\d+)*"
+    ("In Figure 5, 3 lines ..." names Figure 5 alone). An appendix's "A.1", "A-1" or "A 1" is one number; a
+    supplement's "Supplementary Figure 3" is Figure S3 (rules/vocabulary.yaml ``supplement_words``)."""
+    des = r"(?:[A-Z][-.]?|(?-i:[A-Z])\s(?=\d{1,2}\b))?\d+(?:[-.]\d+)*"
+    supp = vocab.alternation(_v()["supplement_words"])
     listed = 0  # the end of the last list read: its items are not read again
-    for m in re.finditer(rf"\b(figure|fig\.?|table|chart)\s*({des}|[A-Z])\b", q, re.I):
-        word = m.group(1).lower()
+    for m in re.finditer(rf"(?:(?P<supp>{supp})\s*)?\b(?P<word>figure|fig\.?|table|chart)\s*(?P<n>{des}|[A-Z])\b", q, re.I):
+        word = m.group("word").lower()
         kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
-        if m.start() < listed or (m.group(2).isalpha() and not m.group(2).isupper()):
+        if m.start() < listed or (m.group("n").isalpha() and not m.group("n").isupper()):
             continue
         # Each item: its number, and whether it repeats the head word ("Figure 2 and Figure 3").
-        items, end, kept, pending = [(m.group(2), m.start())], m.end(), m.end(), []
-        while (j := re.match(rf"{_LIST_JOIN}(?P<h>{re.escape(m.group(1))}\s*)?({des})\b", q[end:], re.I)) is not None:
+        items, end, kept, pending = [(m.group("n"), m.start())], m.end(), m.end(), []
+        while (j := re.match(rf"{_LIST_JOIN}(?P<h>{re.escape(m.group('word'))}\s*)?({des})\b", q[end:], re.I)) is not None:
             if _YEAR.fullmatch(j.group(2)):
                 break
             item = (j.group(2), end + j.start("h") if j.group("h") else -1)
@@ -341,9 +343,10 @@ def _captioned(q: str, found: list[tuple[int, int, Container]]) -> None:
         listed = kept
         for n, at in items:
             # An item with its own head word keeps its own words; a bare number the whole list's.
-            own = re.match(rf"{re.escape(m.group(1))}\s*{re.escape(n)}", q[at:], re.I) if at >= 0 else None
+            own = re.match(rf"(?:{supp}\s*)?{re.escape(m.group('word'))}\s*{re.escape(n)}", q[at:], re.I) if at >= 0 else None
             text = own.group(0) if own else q[m.start():kept]
-            found.append((m.start(), kept, Container(kind=kind, number=n, text=text)))
+            number = re.sub(r"^([A-Za-z])\s", r"\1", n)
+            found.append((m.start(), kept, Container(kind=kind, number="S" + number if m.group("supp") and number[0].isdigit() else number, text=text)))
 
 
 def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str]:
