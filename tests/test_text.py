@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -98,3 +100,28 @@ def test_a_spacing_accent_never_splits_a_word(a, b, accent):
     acute between letters is an apostrophe ("O´Brien"), which name words keep inside."""
     words = [t.bare_word(m.group(0)) for m in t.WORD.finditer(t.name_form(a + accent + b))]
     assert words == [t.bare_word(t.name_form(a + b))]
+
+
+@given(st.integers(1000, 10**12), st.sampled_from("\u2009\u00a0\u202f\u2007"))
+def test_digit_groups_parted_by_a_narrow_or_no_break_space_are_one_number(n, space):
+    """"1 000 000" set with thin, no-break, narrow or figure spaces is the number 1000000 (NFKC made each an
+    ordinary space, and the number three tokens); an ordinary space is left, as between two table cells."""
+    grouped = f"{n:,}"
+    assert t.name_form(f"Error {grouped.replace(',', space)} twice") == f"error {n} twice"
+    assert t.name_form(f"Error {grouped.replace(',', ' ')} twice") == f"error {grouped.replace(',', ' ')} twice"
+
+
+@given(st.integers(10, 99), st.integers(10, 99), st.sampled_from("\u2009\u00a0\u202f\u2007 "))
+def test_pieces_that_are_no_digit_groups_are_never_joined(a, b, space):
+    """"20 20" (two cells of a table) stays two numbers whatever the space: only groups of three join."""
+    assert t.name_form(f"{a}{space}{b}").split() == [str(a), str(b)]
+
+
+ZEROS = [chr(c) for c in range(0x10000) if unicodedata.category(chr(c)) == "Nd" and unicodedata.decimal(chr(c)) == 0]
+
+
+@given(st.integers(0, 10**6), st.sampled_from(ZEROS))
+def test_digits_of_any_script_are_their_value(n, zero):
+    """"٢٠١٨" is 2018: decimal digits of every script read as the ASCII digits of their value."""
+    printed = "".join(chr(ord(zero) + int(d)) for d in str(n))
+    assert t.name_form(f"Sales in {printed} rose") == f"sales in {n} rose"

@@ -305,6 +305,28 @@ class NameMatching(RuleFile):
     vowel_slip_min_letters: int
     ocr_legible_px: float = Field(gt=0)
     ocr_coarse_px: float = Field(gt=0)
+    transliterations: dict[str, str]
+    year_ranges: "YearRanges"
+
+    @field_validator("transliterations")
+    @classmethod
+    def _letters(cls, table: dict[str, str]) -> dict[str, str]:
+        bad = [k for k, v in table.items() if len(k) != 1 or len(v) < 2]
+        if bad:
+            raise ValueError(f"a key must be one letter and its value several: {bad}")
+        return table
+
+
+class YearRanges(RuleFile):
+    """Printed periods that cover a year (rules/mentions.yaml, ``names.year_ranges``)."""
+
+    marks: Words
+    words: Words
+    pairs: dict[str, Words]
+    open_ends: Words
+    open_starts: Words
+    open_after: Words
+    max_span: int = Field(gt=0)
 
 
 class AnswerFormat(RuleFile):

@@ -71,6 +71,29 @@ def join_broken_words(text: str) -> str:
 _DROP = set("-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212") | {"\u200b", "\ufeff"}
 
 
+# Spaces a typesetter puts between the digit groups of one number ("1 000" with a thin, no-break,
+# narrow no-break or figure space). NFKC makes each an ordinary space, which would part the number.
+_GROUP_SPACES = "\u00a0\u2007\u2009\u202f"
+_GROUPED_NUMBER = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[{_GROUP_SPACES}]\d{{3}})+(?!\d)")
+_GROUP_SPACE = re.compile(f"[{_GROUP_SPACES}]")
+
+
+def join_digit_groups(text: str) -> str:
+    """A number's groups of three digits parted by a thin, no-break, narrow or figure space are one
+    number ("1\u2009000" -> "1000"). An ordinary space is left: it also parts two table cells ("20 20").
+    Run it before ``nfkc``."""
+    if text.isascii():
+        return text
+    return _GROUPED_NUMBER.sub(lambda m: _GROUP_SPACE.sub("", m.group(0)), text)
+
+
+def ascii_digits(text: str) -> str:
+    """Decimal digits of any script as ASCII digits ("٢٠١٨" -> "2018"): a number is its value."""
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.decimal(c)) if not c.isascii() and c.isdecimal() else c for c in text)
+
+
 def squeeze(text: str) -> str:
     """Whitespace and hyphens/dashes dropped: "data-\\nbase", "data base" and "database" agree."""
     return "".join(c for c in text if not c.isspace() and c not in _DROP)
@@ -119,13 +142,14 @@ def strip_accents(text: str) -> str:
 
 
 def name_form(text: str) -> str:
-    """What name matching compares (probe name_mentions): ``drop_spacing_accents``, ``fold``,
-    ``fold_quotes``, ``strip_accents``, ``join_broken_words``.
+    """What name matching compares (probe name_mentions): ``drop_spacing_accents``, ``join_digit_groups``,
+    ``fold``, ``fold_quotes``, ``strip_accents``, ``ascii_digits``, ``join_broken_words``.
 
     Quotes are folded so a possessive matches however it is typeset; accents are dropped because
     questions are typed without them; broken words are joined because a name printed across a
-    line end is still printed; spacing accents go before NFKC, which would cut the name at them."""
-    return join_broken_words(strip_accents(fold_quotes(fold(drop_spacing_accents(text)))))
+    line end is still printed; spacing accents and digit-group spaces go before NFKC, which would
+    cut the name or the number at them; digits of any script are their value, as questions type it."""
+    return join_broken_words(ascii_digits(strip_accents(fold_quotes(fold(join_digit_groups(drop_spacing_accents(text)))))))
 
 
 def char_form(text: str) -> str:

@@ -235,6 +235,23 @@ def test_a_year_printed_in_a_short_form_is_a_doubt(tmp_path: Path, question: str
     _a_doubt_on_page_1_not_a_claim(pdf, question, control)
 
 
+PERIODS = ["between 2010 and 2015", "from 2010 up to 2015", "2010~2015", "2010\u20122015", "2010\u22122015", "FY2010\u2013FY2015",
+           "2010/11 - 2015/16", "2010\u2013present", "2010 to date", "since 2010", "in the 2010s", "2010 \uff5e 2015"]
+
+
+@pytest.mark.parametrize("period", PERIODS)
+def test_a_year_inside_a_printed_period_is_a_doubt(tmp_path: Path, period: str) -> None:
+    """A period printed with a word, a pair, a tilde, a figure dash or minus, fiscal years, an open end or a
+    decade covers 2013 without printing it: a doubt, never an absence; 2008, before it, is still claimed.
+    DejaVu has no full-width tilde: the layer says NUL between the years, which may be any dash."""
+    pdf = tmp_path / "f.pdf"
+    doc = pymupdf.open()
+    doc.new_page(width=420, height=300).insert_text((30, 50), f"Stores opened {period} are listed.", fontsize=10, fontname="dj", fontfile=DEJAVU)
+    doc.new_page(width=420, height=300).insert_text((30, 50), FILLER, fontsize=11)
+    doc.save(pdf)
+    _a_doubt_on_page_1_not_a_claim(pdf, "How many stores opened in 2013?", "How many stores opened in 2008?")
+
+
 # --------------------------------------------------------------------------- other forms of the same name
 
 OTHER_FORMS = [

@@ -625,6 +625,135 @@ def test_a_year_inside_an_abbreviated_range_is_never_a_zero(tmp_path_factory, st
     assert not res.members and res.doubts and not res.measured_zero, res.note
 
 
+PERIODS = ["between {a} and {b}", "from {a} up to {b}", "{a}~{b}", "{a}\u2012{b}", "{a}\u2212{b}", "FY{a}\u2013FY{b}",
+           "{a}/{a1} - {b}/{b1}", "{a}\u2013present", "{a} to date", "{a} until now", "{a} to today", "since {a}", "{a} onwards"]
+
+
+def _year_probe(path: Path, line: str, year: int):
+    doc = pymupdf.open()
+    doc.new_page(width=420, height=300).insert_text((30, 50), f"Stores opened {line} are listed.", fontsize=10,
+                                                    fontname="dj", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    doc.save(path)
+    doc = load_doc(path, ocr=False)
+    try:
+        return run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": [str(year)], "year": str(year)})
+    finally:
+        doc.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(start=st.integers(1990, 2079), span=st.integers(2, 9), form=st.sampled_from(PERIODS), data=st.data())
+def test_a_year_inside_a_printed_period_is_a_doubt(tmp_path_factory, start: int, span: int, form: str, data) -> None:
+    """A year inside a period however printed ("between 2010 and 2015", "2010~2015", a minus or figure dash,
+    "FY2010–FY2015", "2010/11 - 2015/16", "2010–present", "since 2010") is a doubt: never a member, never a zero."""
+    end = start + span
+    year = data.draw(st.integers(start + 1, end - 1))
+    line = form.format(a=start, b=end, a1=f"{(start + 1) % 100:02d}", b1=f"{(end + 1) % 100:02d}")
+    res = _year_probe(tmp_path_factory.mktemp("p") / "p.pdf", line, year)
+    assert not res.members and res.doubts and not res.measured_zero, (line, year, res.note)
+
+
+@settings(max_examples=15, deadline=None)
+@given(decade=st.integers(199, 207), data=st.data())
+def test_a_decade_covers_its_ten_years_only(tmp_path_factory, decade: int, data) -> None:
+    """"the 2010s" may be the context of 2013 (a doubt); of 2021 it says nothing (a zero stays a zero)."""
+    inside, outside = data.draw(st.integers(1, 9)), data.draw(st.integers(10, 30))
+    pdf = tmp_path_factory.mktemp("d") / "d.pdf"
+    res = _year_probe(pdf, f"in the {decade}0s", decade * 10 + inside)
+    assert not res.members and res.doubts and not res.measured_zero, res.note
+    assert _year_probe(pdf, f"in the {decade}0s", decade * 10 + outside).measured_zero
+
+
+@pytest.mark.parametrize("line, year", [("in 2010 and 2015", 2013), ("in 2010, 2015 and 2016", 2013),
+                                        ("since 2010", 2008), ("2010\u2013present", 2009), ("between 2010 and 2015", 2016)])
+def test_years_that_are_no_period_around_the_year_leave_a_zero(tmp_path: Path, line: str, year: int) -> None:
+    """Control: two years listed, or a period that ends before or starts after the year, do not cover it."""
+    assert _year_probe(tmp_path / "y.pdf", line, year).measured_zero
+
+
+# --------------------------------------------------------------------------- letters written as two, digit groups, digits
+
+SPELT = [(f"Bj{letter}rvik", f"Bj{pair}rvik") for letter, pair in {"ä": "ae", "ö": "oe", "ü": "ue", "å": "aa", "ø": "oe", "æ": "ae", "ß": "ss"}.items()]
+SPELT += [(f"{letter}rvik Hall", f"{pair}rvik Hall") for letter, pair in {"Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "Å": "Aa", "Ø": "Oe", "Æ": "Ae"}.items()]
+SPELT += [("Köln", "Koeln"), ("Århus", "Aarhus"), ("Götz Baer", "Goetz Baer"), ("MÜNCHEN", "Muenchen"), ("Götz Bär", "Goetz Baer")]
+
+
+def _line_probe(path: Path, line: str, variants: list[str]):
+    d = pymupdf.open()
+    page = d.new_page()
+    page.insert_font(fontname="dv", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    page.insert_text((72, 100), line, fontname="dv", fontsize=11)
+    d.save(path)
+    doc = load_doc(path, ocr=False)
+    try:
+        return run_probe("name_mentions", doc, Scope(pages=(1,)), {"variants": variants})
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("with_letter, with_pair", SPELT)
+@pytest.mark.parametrize("printed_letter", [True, False])
+def test_a_letter_and_its_two_letters_are_one_spelling(tmp_path: Path, with_letter: str, with_pair: str, printed_letter: bool) -> None:
+    """"Köln" and "Koeln", "Århus" and "Aarhus" (rules/mentions.yaml transliterations): either printed, the other
+    asked, is a member, both ways; not a near match, and never a false absent_entity."""
+    printed, asked = (with_letter, with_pair) if printed_letter else (with_pair, with_letter)
+    res = _line_probe(tmp_path / "s.pdf", f"The office at {printed}, opened in 1998.", [asked])
+    assert [m.page for m in res.members] == [1], (printed, asked, res.note)
+
+
+@pytest.mark.parametrize("printed, asked", [("Aron", "Aaron"), ("Koln", "Koeln"), ("Jol Muller", "Joel Mueller")])
+def test_a_letter_the_page_does_not_print_is_a_doubt_not_a_member(tmp_path: Path, printed: str, asked: str) -> None:
+    """Control: asked "Aaron", printed "Aron": the page prints neither "å" nor "aa" there; a doubt, never a member."""
+    res = _line_probe(tmp_path / "s.pdf", f"Report by {printed} on the year.", [asked])
+    assert not res.members and res.doubts, res.note
+
+
+def test_a_name_with_such_a_letter_printed_nowhere_is_still_absent(tmp_path: Path) -> None:
+    """Control: neither spelling anywhere is a measured zero, and the engine still claims the name absent."""
+    pdf = _printed_pdf(tmp_path / "t.pdf", ["The Paris office grew.", "Notes and tables follow."])
+    for asked in ("Köln", "Koeln"):
+        assert _decide(pdf, f"How many employees does the {asked} office have?", ocr=False).case == "absent_entity"
+    spelt = _printed_pdf(tmp_path / "u.pdf", ["The Koeln office grew.", "Notes and tables follow."])
+    assert _decide(spelt, "How many employees does the Köln office have?", ocr=False).case != "absent_entity"
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(1000, 999_999), space=st.sampled_from("\u2009\u00a0\u202f"))
+def test_a_number_set_with_narrow_spaces_between_its_groups_is_a_member(tmp_path_factory, n: int, space: str) -> None:
+    """"Error 1 000" with a thin, no-break or narrow no-break space between its digit groups is error 1000."""
+    res = _line_probe(tmp_path_factory.mktemp("g") / "g.pdf", f"Error {n:,} occurred twice.".replace(",", space), [f"error {n}"])
+    assert [m.page for m in res.members] == [1], res.note
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.integers(1000, 999_999))
+def test_a_number_with_ordinary_spaces_between_its_groups_is_a_doubt(tmp_path_factory, n: int) -> None:
+    """An ordinary space also parts two cells of a table: "Error 1 000" is a doubt for error 1000, never a member."""
+    res = _line_probe(tmp_path_factory.mktemp("g") / "g.pdf", f"Error {n:,} occurred twice.".replace(",", " "), [f"error {n}"])
+    assert not res.members and res.doubts and not res.measured_zero, res.note
+
+
+def test_two_cells_are_never_one_number(tmp_path: Path) -> None:
+    """Control (the issue that built name_mentions): "20 20" is no mention of 2020, not even a doubt."""
+    for space in (" ", "\u00a0", "\u2009"):
+        res = _line_probe(tmp_path / "c.pdf", f"Columns 19 20{space}20 21 of the table.", ["2020"])
+        assert res.measured_zero, (space, res.note)
+
+
+def test_digits_of_another_script_are_the_number() -> None:
+    """Devanagari, full-width, Arabic-Indic and Persian 2018 are 2018."""
+    for digits in ("\u0968\u0966\u0967\u096e", "\uff12\uff10\uff11\uff18", "\u0662\u0660\u0661\u0668", "\u06f2\u06f0\u06f1\u06f8"):
+        assert exact("2018", f"Sales in {digits} rose") == ["2018"], digits
+
+
+@pytest.mark.parametrize("digits", ["\u0662\u0660\u0661\u0668", "\u06f2\u06f0\u06f1\u06f8"])
+def test_digits_of_another_script_on_a_page_are_never_a_zero(tmp_path: Path, digits: str) -> None:
+    """MuPDF gives Arabic-Indic digits in reverse order ("٨١٠٢"): where they stand they read 2018, so the
+    squeezed reading in the order seen makes a doubt there; other digits are a member."""
+    res = _line_probe(tmp_path / "a.pdf", f"Sales in {digits} rose.", ["2018"])
+    assert res.members or (res.doubts and not res.measured_zero), res.note
+
+
 # --------------------------------------------------------------------------- names broken across lines, pages, columns
 
 FILL = "Notes to the consolidated statements."

@@ -12,6 +12,12 @@ is read twice: as its letters, and joined into words, a word ending where the ga
 (more than one space in the text; on a text layer, where the letters stand). An exact match on
 the joined words is a member; a name inside joined letters with no word gap to be seen is a doubt.
 Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") are no word break.
+A letter also written as two ("ö"/"oe", "å"/"aa": ``transliterations``) matches either spelling, both
+ways; a respelling that lands on a word printed with neither ("Aron" for "Aaron") is a doubt. Digits
+of any script are their value ("٢٠١٨" is 2018); digit groups parted by a thin, no-break or narrow
+space are one number ("1 000"), by an ordinary space a doubt only (it also parts two table cells).
+A year inside a printed period (``year_ranges``: "2010–2015", "between 2010 and 2015", "since
+2010", "2010–present", "the 2010s") is a doubt, never a member.
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
@@ -37,12 +43,15 @@ layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
 pictures (its pictured pages are then blind); a name split by a line break mid-word without
 a hyphen only as a doubt (squeezed); a name across a page, column or box break only as a doubt
-(the end of one text block read with the start of another); a number split by a gap ("20 19" is not 2019).
+(the end of one text block read with the start of another); a number split by a gap ("20 19" is not 2019);
+Arabic-Indic digits MuPDF gives in reverse order only as a doubt (squeezed, in the order seen).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -56,7 +65,7 @@ from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
-from widening.text import UNSAID_RX, WORD, alnum, bare_word, name_form
+from widening.text import UNSAID, UNSAID_RX, WORD, alnum, bare_word, name_form
 
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
@@ -105,6 +114,91 @@ def _us_spelling(token: str) -> set[str]:
     if not token.isalpha() or len(token) < 5:
         return set()
     return {v for rx, rep in _US if (v := rx.sub(rep, token)) != token}
+
+
+# --------------------------------------------------------------------------- letters written as two
+
+# Spellings tried per name at most: each respelt place doubles or triples them.
+_MAX_RESPELT = 64
+
+
+@cache
+def _respelling() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]], re.Pattern[str]]:
+    """(any letter or two letters of ``transliterations``, what each may be written as, the letters alone)."""
+    table = {str(k).lower(): str(v).lower() for k, v in _rules()["transliterations"].items()}
+    other: dict[str, list[str]] = {}
+    for letter, pair in table.items():
+        other.setdefault(letter, []).append(pair)
+        other.setdefault(pair, []).append(letter)
+    alts = sorted(other, key=len, reverse=True)
+    return (re.compile("|".join(map(re.escape, alts)), re.IGNORECASE), {k: tuple(v) for k, v in other.items()},
+            re.compile("|".join(map(re.escape, table)), re.IGNORECASE))
+
+
+def _cased(written: str, like: str) -> str:
+    if like.isupper() and (len(like) > 1 or len(written) == 1):
+        return written.upper()
+    return written.capitalize() if like[:1].isupper() else written
+
+
+def respelt(variant: str) -> list[str]:
+    """``variant`` with its letters of ``transliterations`` written as two letters and such two letters
+    as the letter ("Köln" -> "Koeln", "Aarhus" -> "Århus"), in each combination; not ``variant`` itself."""
+    rx, other, _ = _respelling()
+    places = list(rx.finditer(variant))
+    if not places:
+        return []
+    options = [[m.group(0), *(_cased(o, m.group(0)) for o in other[m.group(0).lower()])] for m in places]
+    seen = {name_form(variant)}
+    out: list[str] = []
+    for combo in itertools.islice(itertools.product(*options), 1, _MAX_RESPELT):
+        pieces: list[str] = []
+        k = 0
+        for m, written in zip(places, combo):
+            pieces += [variant[k:m.start()], written]
+            k = m.end()
+        spelt = "".join(pieces) + variant[k:]
+        if (form := name_form(spelt)) not in seen:
+            seen.add(form)
+            out.append(spelt)
+    return out
+
+
+def _two_letters(text: str) -> str:
+    """``text`` with every letter of ``transliterations`` written as its two letters ("Götz" -> "Goetz")."""
+    _, other, letters = _respelling()
+    return letters.sub(lambda m: _cased(other[m.group(0).lower()][0], m.group(0)), unicodedata.normalize("NFC", text))
+
+
+def _same_spelling(printed: str, variants: list[str]) -> bool:
+    """The words ``printed`` are a variant with its letters written as two letters on both sides: "Götz Baer" is
+    "Goetz Baer", "Århus" is "Aarhus"; "Aron" is not "Aaron", nor a printed "Koln" the "Koeln" asked."""
+    page = reading(tokens(_two_letters(printed)))
+    return any(find(_two_letters(v), page, tolerant=False) for v in variants)
+
+
+def with_respellings(variants: tuple[str, ...]) -> list[str]:
+    """``variants`` followed by their other spellings (``respelt``) that are no variant already."""
+    return list(_with_respellings(variants))
+
+
+@cache
+def _with_respellings(variants: tuple[str, ...]) -> tuple[str, ...]:
+    out = list(variants)
+    for v in variants:
+        out += [r for r in respelt(v) if r not in out]
+    return tuple(out)
+
+
+_RESPELT_WHY = ("the name with a letter written another way (\"ö\" or \"oe\", \"å\" or \"aa\") on a word printed with neither "
+                "form of it: neither presence nor absence")
+
+
+def _grouped(variant: str) -> list[str]:
+    """``variant`` with each number of four digits or more printed in groups of three apart ("error 1 000"
+    for "error 1000"): where the page parts them with an ordinary space, which also parts two table cells."""
+    spaced = re.sub(r"(?<![\w.,])[1-9]\d{3,}(?![\w]|[.,]\d)", lambda m: f"{int(m.group(0)):,}".replace(",", " "), variant)
+    return [spaced] if spaced != variant else []
 
 
 def tokens(text: str, bbox: BBox = (0.0, 0.0, 0.0, 0.0), split_box: bool = False) -> list[Token]:
@@ -473,13 +567,13 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     numbers that are several years run together ("20132016P", a chart legend read by OCR).
     """
     coarse = _page_tokens(doc, index, boxes=False)
-    found = [(v, find(v, coarse)) for v in variants]
+    found = [(v, find(v, coarse)) for v in with_respellings(tuple(variants))]
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
     ranges = _covering(coarse, year) if year else []
     glued = _glued_years(coarse, year) if year else []
     short = _short_years(coarse, year) if year else []
     if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
-        return [], _squeezed_hits(doc, index, variants, [])
+        return [], _squeezed_hits(doc, index, with_respellings(tuple(variants)), [])
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     page = doc.facts.page(index)
@@ -494,23 +588,24 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         toks = fine if (fine_hits := find(v, fine)) else coarse
         for h in fine_hits or hs:
             text = _printed(toks, h)
-            if h.exact:
+            if h.exact and (v in variants or _same_spelling(text, variants)):
                 exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}"))
             else:
                 near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}",
-                                   why=h.why or "matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence"))
+                                   why=h.why or (_RESPELT_WHY if h.exact else "matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence")))
     if exact:
         return exact, []
     for v, hs in near_found:
         toks = fine if (fine_hits := find(v, fine, tolerant=False)) else coarse
         for h in fine_hits or hs:
             near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {_printed(toks, h)!r} may denote the same as {variants[0]!r}",
-                               why="another form of the same thing (a fiscal year, a stem, a word without a glued function word): neither presence nor absence"))
-    for a, b in ranges:
-        toks = fine if (fine_hits := find(f"{a} {b}", fine, tolerant=False)) else coarse
-        hs = fine_hits or find(f"{a} {b}", coarse, tolerant=False)
+                               why="another form of the same thing (a fiscal year, a stem, a word without a glued function word, a number's "
+                                   "digit groups spaced apart): neither presence nor absence"))
+    for printed in ranges:
+        toks = fine if (fine_hits := find(printed, fine, tolerant=False)) else coarse
+        hs = fine_hits or find(printed, coarse, tolerant=False)
         where = box([], hs[0], toks) if hs else whole
-        near.append(Member(page=index, bbox=where, what=f"{src}: the range {a}-{b} covers {year}",
+        near.append(Member(page=index, bbox=where, what=f"{src}: the period {printed!r} covers {year}",
                            why="a printed period that includes the year: the year may be covered without being printed"))
     near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may be {year} in two digits",
                     why="a two-digit year (an abbreviated quarter, month or date): the year may be printed there") for form in short]
@@ -520,7 +615,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         where = union([fine[i].bbox for i in range(hs[0].start, hs[0].end)]) if hs else whole
         near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
                            why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
-    return [], near + _squeezed_hits(doc, index, variants, near)
+    return [], near + _squeezed_hits(doc, index, with_respellings(tuple(variants)), near)
 
 
 # --------------------------------------------------------------------------- squeezed text
@@ -654,8 +749,31 @@ def _overlap(a: BBox, b: BBox) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
-# "2018-19", "2018/19", "2018 to 19", "FY 2018–’19" (quotes are folded to "'" by name_form).
-_RANGE = re.compile(r"(?<![\d.,])((?:19|20)\d{2})\s*(?:-|–|—|/|to|through|thru|until|till)\s*'?((?:19|20)?\d{2})(?![\d])")
+# A year of a period: glued to a short prefix ("FY2010") or a fiscal year ("2010/11", its end in
+# ``e``). The second year may be its last two digits ("2018-19", "2018–'19": name_form folds quotes).
+_FIRST = r"(?:(?<![^\W_])[^\W\d_]{1,2})?(?<![\d.,])(?P<a>(?:19|20)\d{2})(?:/(?:\d{2}|\d{4})(?!\d))?"
+_LAST = r"'?(?:[^\W\d_]{1,2}\s?'?)?(?<![\d.,])(?P<b>(?:19|20)?\d{2})(?:/(?P<e>\d{2}|\d{4}))?(?![\d])"
+_PREFIX = r"(?:[^\W\d_]{1,2}\s?)?"
+_DECADE = re.compile(r"(?<![\d.,])(?P<a>(?:19|20)\d0)'?s(?![^\W_])")
+
+
+def _words(words: list[str]) -> str:
+    return "|".join(re.escape(name_form(w)).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _periods() -> tuple[list[re.Pattern[str]], list[re.Pattern[str]], int]:
+    """(closed periods, open ones, max_span), from rules/mentions.yaml ``names.year_ranges``."""
+    r = _rules()["year_ranges"]
+    # A character the text layer cannot say between two years may be any dash the page shows.
+    join = rf"(?:\s*(?:{_words(r['marks'])}|{UNSAID})\s*|\s+(?:{_words(r['words'])})\s+)"
+    closed = [re.compile(rf"{_FIRST}{join}{_LAST}")]
+    closed += [re.compile(rf"(?<![^\W_]){_words([opening])}\s+{_PREFIX}{_FIRST}\s+(?:{_words(joins)})\s+{_LAST}")
+               for opening, joins in r["pairs"].items()]
+    opened = [re.compile(rf"{_FIRST}{join}(?:{_words(r['open_ends'])})(?![^\W_])"),
+              re.compile(rf"(?<![^\W_])(?:{_words(r['open_starts'])})\s+{_PREFIX}{_FIRST}"),
+              re.compile(rf"{_FIRST}\s+(?:{_words(r['open_after'])})(?![^\W_])")]
+    return closed, opened, int(r["max_span"])
 
 
 _GLUED = re.compile(r"((?:19|20)\d{2}){2,}[^\W\d_]{0,2}")
@@ -672,17 +790,27 @@ def _glued_years(page: list[Token], year: str) -> list[int]:
     return out
 
 
-def _covering(page: list[Token], year: str) -> list[tuple[str, str]]:
-    """Printed year ranges ("2010-2015", "2010 to 15") that include ``year`` without printing it."""
+def _covering(page: list[Token], year: str) -> list[str]:
+    """Printed periods ("2010-2015", "2010 to 15", "since 2010", "the 2010s": ``_periods``) that include
+    ``year`` without printing it, as printed (name_form)."""
     text = "".join((t.gap or " ") + t.raw for t in page)
-    out = []
+    closed, opened, span = _periods()
     y = int(year)
-    for m in _RANGE.finditer(text):
-        a, b = m.group(1), m.group(2)
-        b4 = int(b) if len(b) == 4 else int(a[:2] + b)
-        if int(a) < y <= b4 and b4 - int(a) <= 50:  # the end year too: "2018-19" covers 2019 without printing it
-            out.append((a, str(b4) if len(b) == 4 else b))
-    return out
+    out = []
+
+    def full(a: str, end: str) -> int:
+        return int(end) if len(end) == 4 else int(a[:2] + end)
+
+    for rx in closed:
+        for m in rx.finditer(text):
+            a = m.group("a")
+            last = max(full(a, m.group("b")), full(a, m.group("e")) if m.group("e") else 0)
+            if int(a) < y <= last and last - int(a) <= span:  # the end year too: "2018-19" covers 2019 without printing it
+                out.append(m.group(0))
+    for rx in opened:
+        out += [m.group(0) for m in rx.finditer(text) if int(m.group("a")) < y <= int(m.group("a")) + span]
+    out += [m.group(0) for m in _DECADE.finditer(text) if int(m.group("a")) < y <= int(m.group("a")) + 9]
+    return list(dict.fromkeys(s.strip() for s in out))
 
 
 def _short_years(page: list[Token], year: str) -> list[str]:
@@ -701,7 +829,7 @@ def _short_years(page: list[Token], year: str) -> list[str]:
 def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Member | None:
     """The first place on the page where every part (any of its spellings) occurs within ``window`` words."""
     fine = _page_tokens(doc, index, boxes=True)
-    hits = [[h for alt in alts for h in find(alt, fine, tolerant=False)] for alts in parts]
+    hits = [[h for alt in with_respellings(tuple(alts)) for h in find(alt, fine, tolerant=False)] for alts in parts]
     if any(not h for h in hits):
         return None
     for h0 in hits[0]:
@@ -1034,15 +1162,18 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
     toks = picture_tokens(doc, index)
     exact: list[Member] = []
     near: list[Member] = []
-    for v in [*variants, *near_variants]:
-        for h in find(v, toks, tolerant=v in variants):
-            sure = h.exact and v in variants  # a near variant's exact hit ("FY13", a stem) is a doubt
+    spelt = with_respellings(tuple(variants))
+    for v in [*spelt, *near_variants]:
+        for h in find(v, toks, tolerant=v in spelt):
+            printed = _printed(toks, h)
+            # a near variant's exact hit ("FY13", a stem) is a doubt; so is a respelling the page does not print
+            sure = h.exact and v in spelt and (v in variants or _same_spelling(printed, variants))
             m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                       what=f"OCR of a picture: {_printed(toks, h)!r} {'matches' if sure else 'near'} {v!r}",
+                       what=f"OCR of a picture: {printed!r} {'matches' if sure else 'near'} {v!r}",
                        why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
             (exact if sure else near).append(m)
     if not exact and not near and toks:
-        near = _squeezed_hits(doc, index, variants, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture")
+        near = _squeezed_hits(doc, index, spelt, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture")
     return exact, ([] if exact else near)
 
 
@@ -1157,7 +1288,7 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     if not variants:
         return ProbeResult.cannot("name_mentions", "no name to search for", params=params, pages=scope.pages)
     near_variants = [str(v) for v in params.get("near_variants", []) if tokens(str(v))]
-    near_variants += [x for v in variants for x in slips(v) if x not in variants and x not in near_variants]
+    near_variants += [x for v in variants for x in [*slips(v), *_grouped(v)] if x not in variants and x not in near_variants]
     year = str(params["year"]) if params.get("year") else None
     whole = Scope(scope.pages)  # words are read on whole pages whatever the region: the result says so
     unmeasured, pages = measurable(doc, whole, reads_text=True)
@@ -1193,18 +1324,19 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 read = sorted(pics)
                 how += (f"; OCR of {sum(len(b) for b in pics.values())} picture(s) on {_span(read)} ({picture_words.distinct_pictures(doc, read)} distinct,"
                         f" {picture_words.distinct_pictures(doc, read, decorations=True)} of them logos or icons)")
+    spelt = with_respellings(tuple(variants))
     if not members:
         # Words read from pixels too coarse to read letter for letter: the name may be misread there.
         for index in pages:
             if doc.facts.page(index).text_source == "ocr":
-                doubts += shaky_hits(doc, index, doc.facts.page(index).ocr_lines, variants, "OCR")
+                doubts += shaky_hits(doc, index, doc.facts.page(index).ocr_lines, spelt, "OCR")
         if params.get("pictures") and not unread:
             for index in picture_words.picture_pages(doc, tuple(pages)):
-                doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), variants, "OCR of a picture")
+                doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), spelt, "OCR of a picture")
     if not members and not doubts:
-        doubts += junction_hits(doc, tuple(pages), variants)
+        doubts += junction_hits(doc, tuple(pages), spelt)
     if not members:
-        doubts += unsaid_hits(doc, tuple(pages), variants + ([year] if year else []))
+        doubts += unsaid_hits(doc, tuple(pages), spelt + ([year] if year else []))
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]
