@@ -349,6 +349,8 @@ class Qualifiers(RuleFile):
     aliases: list[Words]
     months: dict[str, int]
     range_joiners: Words
+    name_joiners: Words
+    name_joiners_either_way: Words
     frame_words: Words
     answer_format: AnswerFormat
     measure_words: Words

@@ -303,6 +303,77 @@ def test_a_middle_initial_dropped_or_a_first_name_as_an_initial_is_a_doubt(tmp_p
         assert (d.decision, d.case) == ("keep", "absent_entity") and "numbered" not in d.reason, d.reason
 
 
+ABBREVIATED_WITH_PERIOD = [
+    ("How many offices are in Ft. Lauderdale?", "Offices in Fort Lauderdale grew.", "How many offices are in Ft. Zorblax?"),
+    ("How many students are at Univ. of Bergen?", "The University of Bergen grew.", "How many students are at Univ. of Zorblax?"),
+    ("How many staff work at the Dept. of Energy?", "The Department of Energy grew.", "How many staff work at the Dept. of Zorblax?"),
+    ("How many stations are on Mt. Everest?", "Stations at Mount Everest.", "How many stations are on Mt. Zorblax?"),
+]
+
+
+@pytest.mark.parametrize("question, line, control", ABBREVIATED_WITH_PERIOD, ids=[a[1][:20] for a in ABBREVIATED_WITH_PERIOD])
+def test_an_abbreviation_with_its_period_is_read_with_the_name_it_opens(tmp_path: Path, question: str, line: str, control: str) -> None:
+    """"Ft. Lauderdale" asked, "Fort Lauderdale" printed: one name in another form, a doubt; never the name "Ft" absent."""
+    pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
+
+
+@settings(max_examples=8, deadline=None)
+@given(word=st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=6, max_size=9), name=st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=6, max_size=9),
+       cut=st.sampled_from(["prefix2", "prefix3", "prefix4", "skeleton"]))
+def test_any_shortening_with_a_period_beside_a_printed_word_is_never_claimed_absent(tmp_path_factory, word: str, name: str, cut: str) -> None:
+    """A word shortened to its start or to its first and last letters, with a period, before a name printed as asked."""
+    short = word[0] + word[-1] if cut == "skeleton" else word[:int(cut[-1])]
+    pdf = _filing(tmp_path_factory.mktemp("s") / "f.pdf", {1: [f"Offices in {word.capitalize()} {name.capitalize()} grew."]}, n=2)
+    d = _decide(pdf, f"How many offices are in {short.capitalize()}. {name.capitalize()}?")
+    assert d.case != "absent_entity", d.reason
+
+
+FIRST_INITIALS = [
+    ("How many papers did John Smith write?", "Paper by J. Smith and K. Lee.", "How many papers did John Zorblax write?"),
+    ("How many papers did John Smith write?", "References: Smith, J. and Lee, K. (2019).", "How many papers did John Zorblax write?"),
+    ("How many papers did John Smith write?", "Paper by J Smith and K Lee.", "How many papers did Zorblax Smith write?"),
+    ("How many offices are in South Africa?", "Offices in S. Africa grew.", "How many offices are in South Zorblax?"),
+    ("How many papers did Mary Ann Smith write?", "Paper by M. A. Smith.", "How many papers did Mary Ann Zorblax write?"),
+]
+
+
+@pytest.mark.parametrize("question, line, control", FIRST_INITIALS, ids=[f[1][:20] for f in FIRST_INITIALS])
+def test_a_first_word_printed_as_its_initial_is_a_doubt(tmp_path: Path, question: str, line: str, control: str) -> None:
+    """"J. Smith", "Smith, J." or "S. Africa" printed for "John Smith" or "South Africa": a doubt, never 'John' absent;
+    a last word never printed is absent, and so is a first word printed with another initial."""
+    pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
+
+
+JOINED_BY_AND = [
+    ("How many firms did the Securities and Exchange Commission fine?", "The SEC fined firms in 2019.",
+     "How many firms did the Zorblax and Quandle Commission fine?"),
+    ("How many rules did the Department of Health and Human Services issue?", "The HHS issued rules.",
+     "How many rules did the Department of Zorblax and Quandle Services issue?"),
+    ("How many schools did the Department for Education open?", "The DfE opened schools.",
+     "How many schools did the Department for Zorblax open?"),
+]
+
+
+@pytest.mark.parametrize("question, line, control", JOINED_BY_AND, ids=[j[1][:12] for j in JOINED_BY_AND])
+def test_a_name_joined_by_and_is_read_whole_before_a_part_is_claimed(tmp_path: Path, question: str, line: str, control: str) -> None:
+    """"SEC" printed, "Securities and Exchange Commission" asked: read as one name its initials are printed, so
+    "Securities" alone is never claimed absent; a name whose initials and words are printed nowhere still is."""
+    pdf = _filing(tmp_path / "f.pdf", {1: [line]}, n=2)
+    _a_doubt_on_page_1_not_a_claim(pdf, question, control)
+
+
+def test_two_names_joined_by_and_stay_two_names(tmp_path: Path) -> None:
+    """"Google and Amazon": each printed on its own page is no claim; one printed nowhere is still absent."""
+    pdf = _filing(tmp_path / "f.pdf", {1: ["Google opened offices."], 5: ["Amazon opened offices."]}, n=8)
+    d = _decide(pdf, "How many offices do Google and Amazon have?")
+    assert d.case != "absent_entity", d.reason
+    pdf = _filing(tmp_path / "g.pdf", {1: ["Google opened offices."]}, n=8)
+    d = _decide(pdf, "How many offices do Google and Zorblax have?")
+    assert d.case == "absent_entity" and "Zorblax" in d.reason, d.reason
+
+
 def test_a_name_only_in_metadata_or_a_bookmark_is_claimed_on_no_page(tmp_path: Path) -> None:
     """The claim's scope is the pages: a title in the metadata or a bookmark is no mention on a page."""
     pdf = tmp_path / "f.pdf"

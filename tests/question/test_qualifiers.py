@@ -87,3 +87,39 @@ def test_a_top_n_count_is_a_cardinality_never_a_presupposed_name(n, sep, noun):
 def test_a_middle_initial_is_part_of_a_name_not_a_designator(question: str, expected: set[tuple[str, str]]) -> None:
     """A one-letter "F." followed by a capitalised word is a middle initial: "John F" is no numbered item."""
     assert quals(question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many offices are in Ft. Lauderdale?", {("name", "Ft. Lauderdale")}),
+    ("How many students are at Univ. of Bergen?", {("name", "Univ. of Bergen")}),
+    ("How many staff work at the Dept. of Energy?", {("name", "Dept. of Energy")}),
+    ("How many stations are on Mt. Everest?", {("name", "Mt. Everest")}),
+    # an abbreviation that is no name joins nothing: read as before
+    ("Who visited St. Louis in 2019?", {("year", "2019")}),
+    ("What did Dr. Smith say?", set()),
+    ("What did the U.S. Department of Labor report?", {("name", "Department of Labor")}),
+    # "and" leaves two names apart; the engine reads them joined too (name_readings)
+    ("How many offices do Google and Amazon have?", {("name", "Google"), ("name", "Amazon")}),
+])
+def test_an_abbreviation_with_its_period_opens_the_name_it_abbreviates(question: str, expected: set[tuple[str, str]]) -> None:
+    """"Ft. Lauderdale" is one name, never the name "Ft" with "Lauderdale" read as a sentence's first word."""
+    assert quals(question) == expected
+
+
+@pytest.mark.parametrize("question, name, readings", [
+    ("How many firms did the Securities and Exchange Commission fine?", "Securities", [["Securities and Exchange Commission"]]),
+    ("How many rules did the Department of Health and Human Services issue?", "Department of Health",
+     [["Department of Health and Human Services"]]),
+    ("How many hires did the Department for Education make?", "Education", [["Department for Education"]]),
+    ("How many offices do Google and Amazon have?", "Amazon", [["Google and Amazon"]]),
+    ("How many offices are in Ft. Lauderdale?", "Ft. Lauderdale", [["Ft"]]),
+    ("Which area of New York is shown?", "New York", []),
+])
+def test_a_name_is_also_read_joined_across_and_or_split_at_an_abbreviation(question: str, name: str, readings: list[list[str]]) -> None:
+    """The other readings the engine must find absent too before it claims the name absent."""
+    from widening.question.parse import name_readings
+
+    p = parse_question(question)
+    q = next(x for x in p.qualifiers if x.text == name)
+    assert q.span is not None
+    assert [[x.text for x in r] for r in name_readings(p.text, q.span)] == readings

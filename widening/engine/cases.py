@@ -20,7 +20,7 @@ from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
 from widening.probes import picture_words
 from widening.question.frames import numbered_head, structure_head
-from widening.question.parse import complement_rules, excluding_words
+from widening.question.parse import complement_rules, excluding_words, name_readings
 
 
 
@@ -77,12 +77,28 @@ def _params(q: Qualifier) -> dict[str, Any]:
 
 
 def _initial_forms(name: str) -> list[str]:
-    """A name with a one-letter initial ("John F. Kennedy") searched as doubts without it ("John Kennedy")
-    and with its first words as initials ("J. F. Kennedy")."""
+    """A name of several words searched as doubts with words before its last one as their initials ("J. Smith",
+    "S. Africa", "J. F. Kennedy"), inverted as in a reference list ("Smith, J."), and without a middle initial ("John Kennedy")."""
     words = re.findall(r"[\w'’&-]+", name)
-    if len(words) < 3 or not any(len(w) == 1 and w.isupper() for w in words[:-1]):
+    skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
+    # A person's or a place's name: no small word ("Bank of America" has no initials form), at most four words.
+    if not 2 <= len(words) <= 4 or any(w.lower() in skip for w in words):
         return []
-    return [" ".join(w for w in words if len(w) > 1), " ".join(w[0] for w in words[:-1]) + " " + words[-1]]
+    # Only a capitalised word has an initial, not one in capitals ("US Steel") or an initial already.
+    short = [i for i, w in enumerate(words[:-1]) if len(w) > 1 and w[0].isupper() and w[1:].islower() and w.isalpha()]
+    middle = any(len(w) == 1 and w.isupper() for w in words[:-1])
+    out = [" ".join(w for w in words if len(w) > 1)] if middle and len(words) >= 3 else []
+    for k in range(1, 2 ** min(len(short), 2)):
+        cut = {i for b, i in enumerate(short[:2]) if k >> b & 1}
+        out.append(" ".join(w[0] if i in cut else w for i, w in enumerate(words)))
+        if middle:
+            out.append(" ".join(w[0] if i in cut else w for i, w in enumerate(words) if len(w) > 1))
+    initials = [w[0] for w in words[:-1]]
+    # "Smith, J.": not where the initial would read as an ending of the last word ("Africa S" is "Africa's").
+    if short and len(short) + sum(len(w) == 1 for w in words[:-1]) == len(words) - 1 \
+            and not names.forms(words[-1].lower() + initials[0].lower()) & names.forms(words[-1].lower()):
+        out.append(f"{words[-1]}, {' '.join(initials)}")
+    return list(dict.fromkeys(f for f in out if f != name and len(f.split()) > 1))
 
 
 def _part_params(alts: list[str]) -> dict[str, Any]:
@@ -111,7 +127,26 @@ def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
         return []
     # Initials leave out function words or keep them ("USA" for "United States of America"; "DoE").
     skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
-    return names.other_forms(doc, everywhere.pages, q.text, skip) or names.spelt_out(doc, everywhere.pages, q.text, skip)
+    bare = _undesignated(q.text, skip)
+    for name in dict.fromkeys((q.text, bare) if len(bare.split()) > 1 else (q.text,)):
+        if forms := names.other_forms(doc, everywhere.pages, name, skip) or names.spelt_out(doc, everywhere.pages, name, skip):
+            return forms
+    return []
+
+
+def _undesignated(name: str, skip: frozenset[str]) -> str:
+    """``name`` without the designators that open it before a small word or end it ("Health and Human Services" of
+    "Department of Health and Human Services", rules/qualifiers.yaml designators): its initials may leave them out ("HHS")."""
+    from widening.question.parse import designator
+
+    words = name.split()
+    while len(words) > 2 and designator(words[0]) and words[1].lower() in skip:
+        words = words[2:]
+        while len(words) > 1 and words[0].lower() in skip:
+            words = words[1:]
+    while len(words) > 1 and designator(words[-1]):
+        words = words[:-1]
+    return " ".join(words)
 
 
 def _alias_hits(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
@@ -204,98 +239,21 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
     everywhere = Scope(pages=tuple(range(1, doc.facts.page_count + 1)))
     out = EntityOutcome()
     notes: list[str] = []
-    window = int(_rule()["together_window"])
     for q in parsed.qualifiers:
-        res = run_probe("name_mentions", doc, everywhere, _params(q))
-        out.results.append(res)
-        if res.members:
-            out.present.append((q, res))
+        got = _settle(q, doc, everywhere)
+        out.results += got.results
+        if got.present:
+            out.present.append((q, got.results[0]))
             continue
-        if res.status is ProbeStatus.could_not_measure:
-            # Not searched everywhere (a blind page, a picture that could not be read): the name
-            # may be there, or not. Neither a claim nor a widening: the row stays unverifiable.
-            notes.append(f"{_describe(q)} could not be searched on every page ({res.note})")
-            continue
-        if q.depicted:
-            out.doubts += list(res.doubts)
-            notes.append(f"{_describe(q)} names what a picture shows: it may be shown without being printed, and no words read it ({res.note})")
-            continue
-        if res.doubts:
-            out.doubts += list(res.doubts)
-            first = res.doubts[0]
-            notes.append(f"{_describe(q)} has no exact mention, only near ones, first p{first.page}: {first.what}")
-            continue
-        if alias := _alias_hits(q, doc, everywhere):
-            out.doubts += alias[:3]
-            notes.append(f"{_describe(q)} is not printed, but another name of the same place or people is: p{alias[0].page}: {alias[0].what}")
-            continue
-        if _abbreviation(q):
-            notes.append(f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})")
-            continue
-        if not q.parts:
-            if forms := _other_forms(q, doc, everywhere):  # "NATO" printed only as "North Atlantic Treaty Organization"
-                out.doubts += forms[:3]
-                notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
-                continue
-            out.finding = _absent(q, res, "which occurs on no page of the document: 0 exact hits")
+        if got.finding is not None and (other := _read_otherwise(q, parsed.text, doc, everywhere)) is not None:
+            out.results += other.results
+            got = other
+        out.doubts += got.doubts
+        if got.note:
+            notes.append(got.note)
+        if got.finding is not None:
+            out.finding = got.finding
             return out
-        # Not as written: are its words there, and together?
-        parts = [p.split("|") for p in q.parts]
-        part_res = [run_probe("name_mentions", doc, everywhere, _part_params(alts)) for alts in parts]
-        out.results += part_res
-        if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
-            out.doubts += head[1][:3]
-            notes.append(f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1][0].page}): its other words are "
-                         "ordinary nouns or designators the document may leave out or translate")
-            continue
-        if any(pr.measured_zero for pr in part_res) and (printed := _headless(q, doc, everywhere)):
-            # "Section 3.4" printed as a heading "3.4 Results", "error 388" as "ERR388": no claim on the head word's absence.
-            out.doubts += printed[:3]
-            notes.append(f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
-                         f"p{printed[0].page}: {printed[0].what}")
-            continue
-        if any(pr.measured_zero for pr in part_res) and (forms := _other_forms(q, doc, everywhere)):
-            out.doubts += forms[:3]
-            notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
-            continue
-        for alts, pr in zip(parts, part_res):
-            if pr.measured_zero:
-                out.finding = _absent(q, pr, f"which occurs on no page of the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
-                                      {"parts": [r.model_dump(mode="json") for r in part_res]})
-                return out
-        if any(not pr.members for pr in part_res):
-            notes.append(f"{_describe(q)} has no exact mention; a part of it cannot be settled")
-            out.doubts += [d for pr in part_res for d in pr.doubts]
-            continue
-        if q.kind not in _ANCHORS:
-            notes.append(f"{_describe(q)} is not printed as written, but its parts are (pages {_span(_pages(part_res[0]))}); it may be printed in another form")
-            continue
-        if q.kind == "numbered" and structure_head(q.parts[0]):
-            # "Section 3.4" is printed as a heading "3.4 ..." or "§3.4", without its head word.
-            out.doubts += list(part_res[-1].members[:3])
-            notes.append(f"{_describe(q)} is not printed as written, but its number is (pages {_span(_pages(part_res[-1]))}): a heading may carry it without the word '{q.parts[0]}'")
-            continue
-        common = sorted(set.intersection(*(set(_pages(pr)) for pr in part_res)))
-        close = next((m for p in common if (m := names.together(doc, p, parts, window)) is not None), None)
-        if close is not None:
-            out.doubts.append(close.model_copy(update={"why": f"the words of '{q.text}' occur within {window} words of each other, not as written"}))
-            notes.append(f"{_describe(q)} is not printed as written, but its words occur close together on p{close.page}: {close.what}")
-            continue
-        if (subject := _subject_left_out(q, parts, part_res, doc, everywhere)) is not None:
-            head, res_head = subject
-            out.doubts += list(res_head.members[:3])
-            notes.append(f"{_describe(q)} is not printed as written, but '{head}' is (pages {_span(_pages(res_head))}), and its last word "
-                         f"'{q.parts[-1]}' is what the whole document is about (pages {_span(_pages(part_res[-1]))}): a chart or table "
-                         f"may print '{head}' alone for it")
-            continue
-        if (forms := _other_forms(q, doc, everywhere)):
-            out.doubts += forms[:3]
-            notes.append(f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}")
-            continue
-        where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
-        out.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
-                              {"parts": [r.model_dump(mode="json") for r in part_res]})
-        return out
     out.finding = _combination(out.present, doc)
     if out.finding is not None and not _rule()["combination"]["claim"]:
         notes.append(out.finding.reason.rstrip(".") + " (the combination rule only reports: rules/cases.yaml combination.claim)")
@@ -303,6 +261,134 @@ def absent_entity(parsed: ParsedQuestion, doc: Doc) -> EntityOutcome:
     if out.finding is None and notes:
         out.doubt_reason = "; ".join(notes)
     return out
+
+
+@dataclass
+class _Settled:
+    """What the search of one qualifier settled: printed as written, absent (a finding), or a doubt (a note)."""
+
+    results: list[ProbeResult]
+    present: bool = False
+    finding: CaseFinding | None = None
+    doubts: list[Member] = field(default_factory=list)
+    note: str = ""
+
+
+def _read_otherwise(q: Qualifier, text: str, doc: Doc, everywhere: Scope) -> _Settled | None:
+    """A doubt when the question read otherwise is not absent (``name_readings``: "Ft" without the "Lauderdale" its
+    period joined it to, "Securities" joined into "Securities and Exchange Commission"); None when every reading is."""
+    if q.kind != "name" or q.span is None:
+        return None
+    results: list[ProbeResult] = []
+    for reading in name_readings(text, q.span):
+        got = [(x, _settle(x, doc, everywhere)) for x in reading]
+        results += [r for _, g in got for r in g.results]
+        if any(g.finding is not None for _, g in got):
+            continue
+        why = "the question read with its names joined or split otherwise: neither presence nor absence"
+        doubts = [m.model_copy(update={"why": why}) for _, g in got for m in (g.results[0].members[:3] if g.present else g.doubts[:3])]
+        if not got:
+            return _Settled(results, note=f"{_describe(q)} is not printed, but the question read otherwise presupposes no name there")
+        said = " and ".join(f"'{x.text}'" for x, _ in got)
+        how = "; ".join(g.note or f"'{x.text}' is printed on pages {_span(_pages(g.results[0]))}" for x, g in got)
+        return _Settled(results, doubts=doubts, note=f"{_describe(q)} is not printed, but the question read otherwise names {said}, "
+                        f"which is not absent: {how}")
+    return None
+
+
+def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
+    """Search one qualifier on every page: printed as written, absent, or a doubt."""
+    window = int(_rule()["together_window"])
+    res = run_probe("name_mentions", doc, everywhere, _params(q))
+    got = _Settled([res])
+    if res.members:
+        got.present = True
+        return got
+    if res.status is ProbeStatus.could_not_measure:
+        # Not searched everywhere (a blind page, a picture that could not be read): the name
+        # may be there, or not. Neither a claim nor a widening: the row stays unverifiable.
+        got.note = f"{_describe(q)} could not be searched on every page ({res.note})"
+        return got
+    if q.depicted:
+        got.doubts += list(res.doubts)
+        got.note = f"{_describe(q)} names what a picture shows: it may be shown without being printed, and no words read it ({res.note})"
+        return got
+    if res.doubts:
+        got.doubts += list(res.doubts)
+        first = res.doubts[0]
+        got.note = f"{_describe(q)} has no exact mention, only near ones, first p{first.page}: {first.what}"
+        return got
+    if alias := _alias_hits(q, doc, everywhere):
+        got.doubts += alias[:3]
+        got.note = f"{_describe(q)} is not printed, but another name of the same place or people is: p{alias[0].page}: {alias[0].what}"
+        return got
+    if _abbreviation(q):
+        got.note = f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})"
+        return got
+    if not q.parts:
+        if forms := _other_forms(q, doc, everywhere):  # "NATO" printed only as "North Atlantic Treaty Organization"
+            got.doubts += forms[:3]
+            got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
+            return got
+        got.finding = _absent(q, res, "which occurs on no page of the document: 0 exact hits")
+        return got
+    # Not as written: are its words there, and together?
+    parts = [p.split("|") for p in q.parts]
+    part_res = [run_probe("name_mentions", doc, everywhere, _part_params(alts)) for alts in parts]
+    got.results += part_res
+    if (head := _descriptor(q, parts, part_res, doc, everywhere)) is not None:
+        got.doubts += head[1][:3]
+        got.note = (f"{_describe(q)} is not printed as written, but '{head[0]}' is (p{head[1][0].page}): its other words are "
+                    "ordinary nouns or designators the document may leave out or translate")
+        return got
+    if any(pr.measured_zero for pr in part_res) and (printed := _headless(q, doc, everywhere)):
+        # "Section 3.4" printed as a heading "3.4 Results", "error 388" as "ERR388": no claim on the head word's absence.
+        got.doubts += printed[:3]
+        got.note = (f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
+                    f"p{printed[0].page}: {printed[0].what}")
+        return got
+    if any(pr.measured_zero for pr in part_res) and (forms := _other_forms(q, doc, everywhere)):
+        got.doubts += forms[:3]
+        got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
+        return got
+    for alts, pr in zip(parts, part_res):
+        if pr.measured_zero:
+            got.finding = _absent(q, pr, f"which occurs on no page of the document: not as written (0 exact hits), and its part '{'/'.join(alts)}' occurs nowhere either",
+                                  {"parts": [r.model_dump(mode="json") for r in part_res]})
+            return got
+    if any(not pr.members for pr in part_res):
+        got.note = f"{_describe(q)} has no exact mention; a part of it cannot be settled"
+        got.doubts += [d for pr in part_res for d in pr.doubts]
+        return got
+    if q.kind not in _ANCHORS:
+        got.note = f"{_describe(q)} is not printed as written, but its parts are (pages {_span(_pages(part_res[0]))}); it may be printed in another form"
+        return got
+    if q.kind == "numbered" and structure_head(q.parts[0]):
+        # "Section 3.4" is printed as a heading "3.4 ..." or "§3.4", without its head word.
+        got.doubts += list(part_res[-1].members[:3])
+        got.note = f"{_describe(q)} is not printed as written, but its number is (pages {_span(_pages(part_res[-1]))}): a heading may carry it without the word '{q.parts[0]}'"
+        return got
+    common = sorted(set.intersection(*(set(_pages(pr)) for pr in part_res)))
+    close = next((m for p in common if (m := names.together(doc, p, parts, window)) is not None), None)
+    if close is not None:
+        got.doubts.append(close.model_copy(update={"why": f"the words of '{q.text}' occur within {window} words of each other, not as written"}))
+        got.note = f"{_describe(q)} is not printed as written, but its words occur close together on p{close.page}: {close.what}"
+        return got
+    if (subject := _subject_left_out(q, parts, part_res, doc, everywhere)) is not None:
+        head_words, res_head = subject
+        got.doubts += list(res_head.members[:3])
+        got.note = (f"{_describe(q)} is not printed as written, but '{head_words}' is (pages {_span(_pages(res_head))}), and its last word "
+                    f"'{q.parts[-1]}' is what the whole document is about (pages {_span(_pages(part_res[-1]))}): a chart or table "
+                    f"may print '{head_words}' alone for it")
+        return got
+    if (forms := _other_forms(q, doc, everywhere)):
+        got.doubts += forms[:3]
+        got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
+        return got
+    where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
+    got.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
+                          {"parts": [r.model_dump(mode="json") for r in part_res]})
+    return got
 
 
 def _abbreviation(q: Qualifier) -> bool:

@@ -815,9 +815,10 @@ def _is_unit(token: str) -> bool:
     return bool(m) and m.group(1).lower() in set(_qv()["units"])
 
 
-def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifier]:
+def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = True, wide: bool = False) -> list[Qualifier]:
     """Every presupposed qualifier, each with its span in ``q``: quoted terms, dates, year ranges,
-    years, numbered things (head + number, roman numeral or letter), alphanumeric names, names."""
+    years, numbered things (head + number, roman numeral or letter), alphanumeric names, names
+    (``abbrev``, ``wide``: how names are joined, ``_names``)."""
     out: list[Qualifier] = []
     taken = list(container_spans)
 
@@ -892,8 +893,36 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]]) -> list[Qualifie
             start = m.start() if i == 0 else s0
             said = [q[start:e0]] if i == 0 else []
             add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
-    _names(cased, free, add)
+    _names(cased, free, add, abbrev, wide)
     return sorted(out, key=lambda x: x.span or (0, 0))
+
+
+def _unpresupposed(q: str) -> list[tuple[int, int]]:
+    """Spans of ``q`` no qualifier is read from: containers, list items, a cardinality, a counted word."""
+    found, _ = _containers(q)
+    spans = [(s, e) for s, e, _ in found]
+    mention = _mention_count(q, spans)
+    return spans + not_presupposed(q, _sub_containers(q, found)) + ([m.span()] if (m := _cardinality_match(q)) else []) \
+        + ([mention[1]] if mention else [])
+
+
+@cache
+def _names_read(q: str, abbrev: bool, wide: bool) -> tuple[Qualifier, ...]:
+    return tuple(x for x in _qualifiers(q, _unpresupposed(q), abbrev, wide) if x.kind == "name")
+
+
+def name_readings(q: str, span: tuple[int, int]) -> list[tuple[Qualifier, ...]]:
+    """The name at ``span`` of question ``q`` read otherwise: with no abbreviation joined to the next word
+    ("Ft" of "Ft. Lauderdale"), and joined to its neighbours across rules/qualifiers.yaml ``name_joiners_either_way``
+    ("Securities and Exchange Commission"). Each reading is the names it gives there; the parsed reading is left out."""
+    q = _SPACE.sub(" ", q).strip()
+    parsed = [(x.text, x.span) for x in _names_read(q, True, False) if x.span and x.span[0] < span[1] and span[0] < x.span[1]]
+    out: list[tuple[Qualifier, ...]] = []
+    for abbrev, wide in ((False, False), (True, True)):
+        names = tuple(x for x in _names_read(q, abbrev, wide) if x.span and x.span[0] < span[1] and span[0] < x.span[1])
+        if [(x.text, x.span) for x in names] != parsed and names not in out:
+            out.append(names)
+    return out
 
 
 def _middle_initial(q: str, end: int) -> bool:
@@ -952,21 +981,31 @@ def _dates(q: str, add: Any) -> None:
             add("date", m.start(), m.end(), m.group(0), variants, (y,))
 
 
-def _names(q: str, free: Any, add: Any) -> None:
+def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False) -> None:
     """Capitalised word runs that are not ordinary words: the presupposed names.
 
     A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
     glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY" names no "FY").
     An apostrophe followed by two capitals ends the run before it: "AMCOR'FY" is a possessive
     whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
-    other qualifier already took ("FY2020", a year) splits the run around it.
+    other qualifier already took ("FY2020", a year) splits the run around it. A run goes on across
+    rules/qualifiers.yaml ``name_joiners``; with ``wide``, across ``name_joiners_either_way`` too
+    ("Securities and Exchange Commission"); with ``abbrev``, across a short word's period ("Ft. Lauderdale").
     """
-    token = r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
-    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+(?:of\s+|&\s+|de\s+)?(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}))", q):
+    qv = _qv()
+    joiners = list(qv["name_joiners"]) + (list(qv["name_joiners_either_way"]) if wide else [])
+    join = rf"(?:(?:{'|'.join(re.escape(str(j)) for j in joiners)})\s+){{0,{2 if wide else 1}}}"
+    # A short capitalised word with its period opens a name: "Ft. Lauderdale", "Univ. of Bergen".
+    short = rf"[A-Z][a-z]{{1,3}}\.(?=\s+{join}[A-Z])|" if abbrev else ""
+    token = short + r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
+    stop = set(_c()["not_names"])
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}))", q):
         raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
         run: list[tuple[int, int, str]] = []
         for w in raw + [(-1, -1, "")]:
-            if w[2] and free(w[0], w[1]):
+            # An abbreviation that is no name ("St.", "Dr.") joins nothing: the run is read as if it stopped there.
+            ends = bool(w[2]) and len(w[2]) > 2 and w[2].endswith(".") and (w[2] in stop or w[2][:-1] in stop)
+            if w[2] and free(w[0], w[1]) and not ends:
                 run.append(w)
                 continue
             if run:
@@ -979,7 +1018,8 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     stop = set(_c()["not_names"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
-    kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w.lower() not in ("of", "&", "de")
+    joiners = {str(j).lower() for j in (*_qv()["name_joiners"], *_qv()["name_joiners_either_way"])}
+    kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w not in joiners
             and not is_frame_word(w)]
     if not kept:
         return
@@ -995,7 +1035,7 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
     if all(w.lower() in ordinary for w in words):
         return
-    if not_a_name([w for _, _, w in raw]):
+    if not_a_name([w for _, _, w in raw if w not in joiners]):
         return  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
     # Every word of a several-word name is a part: "White Americans" printed as "White" and
     # "Americans" apart is a doubt, never an absent name.
@@ -1162,8 +1202,7 @@ def parse_question(text: str) -> ParsedQuestion:
         cardinality=_cardinality(q),
         # A cardinality phrase ("top2") is a count, and a counted word ("how many times does 'X' appear")
         # is what is asked: neither is a presupposed name.
-        qualifiers=tuple(_qualifiers(q, spans + not_presupposed(q, subs) + ([m.span()] if (m := _cardinality_match(q)) else [])
-                                     + ([mention[1]] if mention else []))),
+        qualifiers=tuple(_qualifiers(q, _unpresupposed(q))),
         boxes=tuple(boxes),
         notes=tuple(notes) + tuple(complement_notes),
     )
