@@ -242,3 +242,23 @@ def test_a_text_layer_with_a_code_for_no_letter_is_rendered_as_it_is(tmp_path: P
         assert odd.parent is loaded.pdf and "Help Guide" in odd.get_text()
     finally:
         loaded.close()
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(medium=st.sampled_from(["picture", "outline"]), asked=st.integers(2, 4), word=st.sampled_from(["Kangaroo", "Wombat"]),
+       form=st.sampled_from(["slide", "page"]))
+def test_a_zero_on_the_pdf_page_is_no_zero_when_the_number_is_drawn_on_another(tmp_path_factory, medium: str, asked: int,
+                                                                              word: str, form: str) -> None:
+    # A title slide without a number, then slides printing 1, 2, ... only in their pictures' pixels or as
+    # outlines: "slide N" is PDF page N by index, and the slide printing N is the next one. The word on
+    # the printed slide N is never a zero under every reading (it was widened); nowhere, it is one.
+    pdf = _deck(tmp_path_factory.mktemp("d") / "d.pdf", [None, 1, 2, 3, 4, 5], medium)
+    doc = pymupdf.open(pdf)
+    doc[asked].insert_text((110, 330), f"{word} counts rose sharply.", fontsize=14)  # PDF page asked+1 prints `asked`
+    planted = pdfs.save(doc, tmp_path_factory.mktemp("p") / "p.pdf")
+    question = f'How many times does the word "{word}" appear on {form} {asked}?'
+    d = pdfs.decide(planted, question, ocr=True)
+    assert d.decision != "widen", (question, medium, d.reason)
+    assert any(m.page == asked + 1 for m in d.members + d.doubts), (question, d.reason)
+    control = pdfs.decide(pdf, question, ocr=True)
+    assert control.decision == "widen", (question, medium, control.reason)

@@ -323,6 +323,35 @@ def _supplement_plain_pages(facts: DocumentFacts, wanted: set[str], number: str)
                         pages=tuple(pages), doubtful=True) if pages else None
 
 
+def drawn_readings(res: Resolved, doc: Doc) -> Resolved | None:
+    """Before a zero is claimed on a page, slide or page range by number: the pages no reading gave whose
+    margins print the number only in drawn content (a slide number in a background picture, digits as
+    outlines: read by OCR), as a doubtful reading. A reading with no page says the margins could not be
+    read. None when the container has no number or nothing is new.
+
+    ``resolve`` reads them only where no reading finds the number (they cost OCR); a zero is a claim too.
+    Unlike that path, a margin word the text layer cannot say is not taken: it may print any number, and
+    OCR reads no value from it, so it would doubt every zero of a document whose folios are read."""
+    c = res.container
+    if c.kind in (ContainerKind.page, ContainerKind.slide):
+        number, last = c.number, None
+    elif c.kind is ContainerKind.page_range:
+        number, last = c.first, c.last
+    else:
+        return None
+    if not number:
+        return None
+    have = {p for t in res.readings for p in t.pages}
+    found = [x for x in (drawn_folio_pages(doc, number, last),) if x is not None]
+    late = []
+    for t in found:
+        if not t.pages:  # margins OCR could not read: the number may be printed there
+            late.append(t)
+        elif new := tuple(p for p in t.pages if p not in have):
+            late.append(t.model_copy(update={"pages": new}))
+    return Resolved(container=c, readings=tuple(late), uncertain=True) if late else None
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts

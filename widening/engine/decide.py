@@ -15,7 +15,7 @@ from widening import rulebook
 from widening.engine import cases
 from widening.engine.boxes import check_boxes
 from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
-from widening.engine.containers import Resolved, resolve
+from widening.engine.containers import Resolved, drawn_readings, resolve
 from widening.engine.drawn_folios import span
 from widening.engine.lists import resolve_list
 from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
@@ -313,12 +313,41 @@ def decide_row(
     if ignored:
         names = ", ".join(q.text for q in ignored)
         return _unverifiable(row, f"The question restricts to {names}, which the check ({spec.probe}) cannot take into account.", **common)
+    if late := _drawn_number_pages(spec, doc, [main, *others], aside):
+        common.update(doubts=tuple(m for r in late for m in r.doubts), probes=base["probes"] + tuple(late))
+        if common["doubts"]:
+            first = common["doubts"][0]
+            return _unverifiable(row, f"The check ({spec.probe}) finds no member on the pages its readings give, but {len(common['doubts'])} "
+                                      f"doubt(s) on a page whose margin may print the number in drawn content, first on p{first.page}: "
+                                      f"{first.what} ({first.why}).", **common)
+        if blind := [r for r in late if r.status is ProbeStatus.could_not_measure]:
+            return _unverifiable(row, f"The check ({spec.probe}) finds zero, but a page may print the number where it could not be read: {blind[0].note}.", **common)
     pages = sorted({p for r in results for p in r.pages})
     return Decision(
         doc_id=row.doc_id, question=row.question, key=row.answer, decision="widen", case=None,
         reason=f"The container exists and {spec.probe} finds zero members on PDF page(s) {_span(pages)} under every reading.",
         **common,
     )
+
+
+def _drawn_number_pages(spec: CheckSpec, doc: Doc, named: list[Resolved], aside: SetAside) -> list[ProbeResult]:
+    """The check run on the pages whose margins print a named page's number only in drawn content (read by
+    OCR, ``containers.drawn_readings``): whatever it finds there is a doubt. Run only before a widening."""
+    out: list[ProbeResult] = []
+    for res in named:
+        late = drawn_readings(res, doc)
+        if late is None:
+            continue
+        for t in late.readings:
+            if not t.pages:
+                out.append(ProbeResult.cannot(spec.probe, f"printed {t.number}", params=spec.params))
+                continue
+            one = late.model_copy(update={"readings": (t,)})
+            for r in run_check(spec.model_copy(update={"container": res.container}), doc, one, aside):
+                why = f"on a page only a doubtful reading gives: printed {t.number}"
+                out.append(r.model_copy(update={"members": (), "doubts": r.doubts + tuple(m.model_copy(update={"why": why}) for m in r.members),
+                                                "note": (r.note + f" [printed (doubtful) reading of {t.number}]").strip()}))
+    return out
 
 
 def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: ReviewedSpec | None) -> tuple[Derivation, str | None, str | None]:
