@@ -629,10 +629,13 @@ PERIODS = ["between {a} and {b}", "from {a} up to {b}", "{a}~{b}", "{a}\u2012{b}
            "{a}/{a1} - {b}/{b1}", "{a}\u2013present", "{a} to date", "{a} until now", "{a} to today", "since {a}", "{a} onwards"]
 
 
-def _year_probe(path: Path, line: str, year: int):
+def _year_probe(path: Path, line: str, year: int, present: int | None = None):
+    """The year probe on a page printing ``line`` and, on a second page, the document's ``present`` year (its date line)."""
     doc = pymupdf.open()
     doc.new_page(width=420, height=300).insert_text((30, 50), f"Stores opened {line} are listed.", fontsize=10,
                                                     fontname="dj", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if present is not None:
+        doc.new_page(width=420, height=300).insert_text((30, 50), f"Annual report, March {present}", fontsize=10)
     doc.save(path)
     doc = load_doc(path, ocr=False)
     try:
@@ -649,8 +652,24 @@ def test_a_year_inside_a_printed_period_is_a_doubt(tmp_path_factory, start: int,
     end = start + span
     year = data.draw(st.integers(start + 1, end - 1))
     line = form.format(a=start, b=end, a1=f"{(start + 1) % 100:02d}", b1=f"{(end + 1) % 100:02d}")
-    res = _year_probe(tmp_path_factory.mktemp("p") / "p.pdf", line, year)
+    # An open period ("since 2010") runs to the document's present: the report is dated in the period's last year.
+    res = _year_probe(tmp_path_factory.mktemp("p") / "p.pdf", line, year, present=end)
     assert not res.members and res.doubts and not res.measured_zero, (line, year, res.note)
+
+
+@pytest.mark.parametrize("line", ["since 2000", "2000\u2013present", "2000 onwards", "2000 to date"])
+def test_an_open_period_ends_with_the_documents_present(tmp_path: Path, line: str) -> None:
+    """A report dated 2018 that says "since 2000" may mean 2010 (a doubt), and says nothing of 2024: the latest year a
+    document prints bounds its present (to the year after it), so 2024 stays a measured zero."""
+    assert _year_probe(tmp_path / "a.pdf", line, 2010, present=2018).doubts
+    assert _year_probe(tmp_path / "b.pdf", line, 2019, present=2018).doubts
+    assert _year_probe(tmp_path / "c.pdf", line, 2024, present=2018).measured_zero
+
+
+@pytest.mark.parametrize("line, year", [("on 2013/11/26", 2022), ("on 2010-12-01", 2011), ("on 2015.06.30", 2020)])
+def test_a_dates_parts_are_no_period(tmp_path: Path, line: str, year: int) -> None:
+    """Control: "2013/11/26" is a date, not a period from 2013 to 2026."""
+    assert _year_probe(tmp_path / "d.pdf", line, year).measured_zero
 
 
 @settings(max_examples=15, deadline=None)

@@ -569,7 +569,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     coarse = _page_tokens(doc, index, boxes=False)
     found = [(v, find(v, coarse)) for v in with_respellings(tuple(variants))]
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
-    ranges = _covering(coarse, year) if year else []
+    ranges = _covering(coarse, year, latest_year(doc)) if year else []
     glued = _glued_years(coarse, year) if year else []
     short = _short_years(coarse, year) if year else []
     if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
@@ -790,9 +790,25 @@ def _glued_years(page: list[Token], year: str) -> list[int]:
     return out
 
 
-def _covering(page: list[Token], year: str) -> list[str]:
+_ANY_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?!\d)")
+# A date's parts are no period: "2013/11/26" is no "2013-2026", nor "2010-12-01" a "2010-2012".
+_DATE_GOES_ON = re.compile(r"[-/.]\d")
+_DATE = re.compile(r"(?:19|20)\d{2}([-/.])\d{1,2}\1\d{1,2}")
+
+
+def latest_year(doc: Doc) -> int:
+    """The latest year any page prints (text layer or OCR), memoised: the document's present is no later than
+    the year after it, so an open period ("since 2000") covers no year beyond that."""
+    key = ("latest_year",)
+    if key not in doc.memo:
+        doc.memo[key] = max((int(m.group(0)) for p in doc.facts.pages for m in _ANY_YEAR.finditer(p.text)), default=0)
+    return doc.memo[key]
+
+
+def _covering(page: list[Token], year: str, latest: int) -> list[str]:
     """Printed periods ("2010-2015", "2010 to 15", "since 2010", "the 2010s": ``_periods``) that include
-    ``year`` without printing it, as printed (name_form)."""
+    ``year`` without printing it, as printed (name_form). An open period ends the year after ``latest``,
+    the latest year the document prints (a report of 2018 saying "since 2000" says nothing of 2024)."""
     text = "".join((t.gap or " ") + t.raw for t in page)
     closed, opened, span = _periods()
     y = int(year)
@@ -803,12 +819,14 @@ def _covering(page: list[Token], year: str) -> list[str]:
 
     for rx in closed:
         for m in rx.finditer(text):
+            if _DATE_GOES_ON.match(text, m.end()) or _DATE.fullmatch(m.group(0).strip()):
+                continue
             a = m.group("a")
             last = max(full(a, m.group("b")), full(a, m.group("e")) if m.group("e") else 0)
             if int(a) < y <= last and last - int(a) <= span:  # the end year too: "2018-19" covers 2019 without printing it
                 out.append(m.group(0))
     for rx in opened:
-        out += [m.group(0) for m in rx.finditer(text) if int(m.group("a")) < y <= int(m.group("a")) + span]
+        out += [m.group(0) for m in rx.finditer(text) if int(m.group("a")) < y <= min(int(m.group("a")) + span, max(latest, int(m.group("a"))) + 1)]
     out += [m.group(0) for m in _DECADE.finditer(text) if int(m.group("a")) < y <= int(m.group("a")) + 9]
     return list(dict.fromkeys(s.strip() for s in out))
 
