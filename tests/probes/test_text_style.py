@@ -368,3 +368,38 @@ def test_words_painted_over_are_a_doubt_never_a_member(tmp_path_factory, cover, 
         assert len(res.members) == 1 and not res.doubts, (cover, res.members, res.doubts)
     else:
         assert not res.members and len(res.doubts) == 1 and "painted over" in res.doubts[0].why, (cover, res.members, res.doubts)
+
+
+# (face, its style word, a plain word as long, the style its glyphs show)
+_DECLARED_UPRIGHT = [("DejaVuSans-Oblique.ttf", "Oblique", "Regular", "italic"), ("DejaVuSans-Bold.ttf", "Bold", "Book", "bold"),
+                     ("DejaVuSerif-Italic.ttf", "Italic", "Normal", "italic"), ("DejaVuSerif-Bold.ttf", "Bold", "Book", "bold"),
+                     ("DejaVuSansMono-Oblique.ttf", "Oblique", "Regular", "italic"), ("DejaVuSansMono-Bold.ttf", "Bold", "Book", "bold")]
+
+
+@settings(max_examples=10, deadline=None)
+@given(face=st.sampled_from(_DECLARED_UPRIGHT), size=st.sampled_from([8.0, 10.0, 14.0]), words=st.sampled_from(["remarkably slanted phrase", "heavy emphasis here"]))
+def test_a_style_only_the_glyphs_show_is_never_a_zero(tmp_path_factory, face, size, words):
+    # A font whose name, flags and tables all say upright and regular, yet whose glyphs are oblique or bold:
+    # measured on the render, its words are a doubt for the style they show, never a certain zero.
+    from fixtures.fonts import declared_upright
+
+    file, style, plain, shown = face
+    d = pdfs.new_doc()
+    d[0].insert_text((72, 100), "Ordinary body text describing the quarterly results of the team.", fontsize=11)
+    d[0].insert_font(fontname="F9", fontbuffer=declared_upright(file, style, plain))
+    d[0].insert_text((72, 140), words, fontname="F9", fontsize=size)
+    doc = load_doc(pdfs.save(d, tmp_path_factory.mktemp("g") / "g.pdf"))
+    res = _style_result(doc, styles=[shown])
+    assert [m for m in res.members + res.doubts if words in m.what], (file, size, res.note)
+
+
+@pytest.mark.parametrize("face", ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf", "DejaVuSansCondensed.ttf", "DejaVuSerifCondensed.ttf"])
+def test_control_upright_regular_glyphs_are_no_italic_or_bold(tmp_path, face):
+    d = pdfs.new_doc()
+    d[0].insert_text((72, 100), "Ordinary body text describing the quarterly results of the team.", fontsize=11)
+    d[0].insert_font(fontname="F9", fontfile=f"/usr/share/fonts/truetype/dejavu/{face}")
+    d[0].insert_text((72, 140), "plainly set words of the body", fontname="F9", fontsize=10)
+    doc = load_doc(pdfs.save(d, tmp_path / "c.pdf"))
+    for style in ("italic", "bold"):
+        res = _style_result(doc, styles=[style])
+        assert not res.members and not res.doubts, (face, style, res.doubts)

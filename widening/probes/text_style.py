@@ -556,6 +556,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
         spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings, page_font_traits(doc.pdf, page, doc.memo))
         marked = _highlights(page, fam, drawings) if fam is not None else []
+        spans = _measured_shapes(doc, index, spans, styles)
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
             spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
@@ -615,11 +616,48 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     return finish("text_style", scope, params, members, unmeasured, best, doubts=grouped(doubts, "spans near the style tests"))
 
 
+# Glyphs measured on the render (facts.glyph_shapes) that lean forward this much, or whose strokes are
+# this thick for their size, may be italic or bold whatever their font declares: a doubt. Upright faces
+# measure 0, italic 0.2-0.25; regular strokes 0.065-0.098 of the size, bold 0.118-0.172 (base-14 faces).
+GLYPH_LEAN = 0.1
+GLYPH_STROKE = 0.11
+
+
+def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str]) -> list[Span]:
+    """``spans`` with near_italic / near_bold set where their font's glyphs, measured on the render, lean or
+    weigh as italic or bold do though no declared test said so (memoised per page and font)."""
+    from widening.facts.glyph_shapes import font_shapes
+
+    wanted = [s for s in ("italic", "bold") if s in styles]
+    by_font: dict[str, list[Span]] = {}
+    for sp in spans:
+        if any(not getattr(sp, s) for s in wanted):
+            by_font.setdefault(sp.font, []).append(sp)
+    if not by_font:
+        return spans
+    page = doc.page(index)
+    shapes: dict[str, tuple[float, float] | None] = {}
+    for font, some in by_font.items():
+        key = ("glyph_shapes", index, font)
+        if key not in doc.memo:
+            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, max(sp.bbox[3] - sp.bbox[1], 1.0) / 1.2) for sp in some])
+        shapes[font] = doc.memo[key]
+    out = []
+    for sp in spans:
+        got = shapes.get(sp.font) if sp.font in by_font else None
+        if got is not None:
+            lean, stroke = got
+            sp = replace(sp, near_italic=sp.near_italic or (not sp.italic and lean >= GLYPH_LEAN),
+                         near_bold=sp.near_bold or (not sp.bold and stroke >= GLYPH_STROKE))
+        out.append(sp)
+    return out
+
+
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator)",
-    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks)",
-    "bold": "no bold font, flag, weight or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130)",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant",
+    "bold": "no bold font, flag, weight or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
 }
 
 
