@@ -112,7 +112,8 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         r = run_probe(spec.probe, doc, Scope(pages=pages, region=c.region, in_image=c.in_image), params)
         return region_band_doubts(doc, c, _set_aside_doubts(r, aside))
 
-    if res.container.kind is ContainerKind.document or len(res.readings) <= 1:
+    # One certain reading is looked at as a whole; a doubtful one, even alone, only ever yields doubts.
+    if res.container.kind is ContainerKind.document or (len(res.readings) <= 1 and not any(t.doubtful for t in res.readings)):
         pages = _scope_pages(res, spec, aside)
         if not pages:  # an empty scope measures nothing; it must never read as a zero
             return [ProbeResult.cannot(spec.probe, "no page left to look at under the check's readings", params=params)]
@@ -335,18 +336,10 @@ def _drawn_number_pages(spec: CheckSpec, doc: Doc, named: list[Resolved], aside:
     OCR, ``containers.drawn_readings``): whatever it finds there is a doubt. Run only before a widening."""
     out: list[ProbeResult] = []
     for res in named:
-        late = drawn_readings(res, doc)
-        if late is None:
+        if (late := drawn_readings(res, doc)) is None:
             continue
-        for t in late.readings:
-            if not t.pages:
-                out.append(ProbeResult.cannot(spec.probe, f"printed {t.number}", params=spec.params))
-                continue
-            one = late.model_copy(update={"readings": (t,)})
-            for r in run_check(spec.model_copy(update={"container": res.container}), doc, one, aside):
-                why = f"on a page only a doubtful reading gives: printed {t.number}"
-                out.append(r.model_copy(update={"members": (), "doubts": r.doubts + tuple(m.model_copy(update={"why": why}) for m in r.members),
-                                                "note": (r.note + f" [printed (doubtful) reading of {t.number}]").strip()}))
+        out += [ProbeResult.cannot(spec.probe, f"printed {t.number}", params=spec.params) for t in late.readings if not t.pages]
+        out += run_check(spec.model_copy(update={"container": res.container}), doc, late, aside)
     return out
 
 
