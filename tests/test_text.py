@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -125,3 +126,12 @@ def test_digits_of_any_script_are_their_value(n, zero):
     """"٢٠١٨" is 2018: decimal digits of every script read as the ASCII digits of their value."""
     printed = "".join(chr(ord(zero) + int(d)) for d in str(n))
     assert t.name_form(f"Sales in {printed} rose") == f"sales in {n} rose"
+
+
+@pytest.mark.parametrize("printed, typed", [("Søren Kierkegaard", "Soren Kierkegaard"), ("Łódź", "Lodz"), ("Đorđević", "Djordjevic"),
+                                            ("ØRSTED", "ORSTED"), ("Ħal Far", "Hal Far"), ("Diyarbakır", "Diyarbakir")])
+def test_a_letter_with_a_stroke_is_its_plain_letter(printed: str, typed: str) -> None:
+    """NFKD leaves "ø", "ł", "đ", "ı" whole: folded by hand, the question's plain letters name the printed word."""
+    if printed == "Đorđević":  # "dj" is a transliteration, not a fold: the plain fold is "dordevic"
+        typed = "Dordevic"
+    assert t.name_form(printed) == t.name_form(typed)

@@ -134,11 +134,18 @@ def ascii_words(text: str) -> list[str]:
 # --------------------------------------------------------------------------- the named forms
 
 
+# Letters whose stroke or bar is part of the letter, so NFKD leaves them whole: a question typed
+# without it ("Soren", "Lodz") names what the page prints with it ("Søren", "Łódź").
+_STROKED = str.maketrans("øØłŁđĐħĦŧŦƀɨı", "oOlLdDhHtTbii")
+
+
 def strip_accents(text: str) -> str:
-    """Combining marks dropped ("México" is "Mexico"); a dropped mark leaves no gap."""
+    """Combining marks dropped ("México" is "Mexico"), and a letter's stroke ("Søren" is "Soren"); a dropped
+    mark leaves no gap."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", plain.translate(_STROKED))
 
 
 def name_form(text: str) -> str:
