@@ -129,3 +129,43 @@ def test_a_bounded_negation_is_never_widened(tmp_path: Path, q: str) -> None:
     finally:
         loaded.close()
     assert d.decision == "keep" and d.case != "unbounded_complement", d.reason
+
+
+_ASIDE = ["other than", "besides", "except", "apart from", "excluding", "aside from"]
+_SET_ASIDE_QUESTIONS = ["Which colours {w} red are used in the chart on page {p}?", "{W} red, which colours appear in the chart on page {p}?",
+                        "{W} the red chart, which charts are on page {p}?", "{W} red bars, how many bars are in the chart on page {p}?",
+                        "{W} red text, what text on page {p} is coloured?"]
+
+
+@pytest.mark.parametrize("form", _SET_ASIDE_QUESTIONS)
+@pytest.mark.parametrize("word", _ASIDE)
+def test_a_colour_set_aside_is_never_the_colour_measured(form: str, word: str) -> None:
+    # "Colours other than red": red is what the question leaves out. Measured as the asked colour, a chart
+    # of blue and green bars counted zero red things and widened (a held-out hunt); the colour is not taken.
+    q = form.format(w=word, W=word.capitalize(), p=2)
+    p = parse_question(q)
+    assert p.target.colour is None, (q, p.target)
+    assert any("set aside" in n for n in p.notes), (q, p.notes)
+
+
+def test_a_chart_with_no_red_is_no_zero_of_the_colours_other_than_red(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 70), "Quarterly sales report", fontsize=14)
+    page = doc.new_page()
+    page.insert_text((72, 70), "Sales by quarter", fontsize=11)
+    for k, (h, c) in enumerate(zip([30, 50, 70, 60, 40], [(0.1, 0.2, 0.9), (0.1, 0.7, 0.2)] * 3)):
+        page.draw_rect(pymupdf.Rect(80 + 40 * k, 300 - 2 * h, 110 + 40 * k, 300), color=None, fill=c)
+    page.draw_line((75, 300), (290, 300), width=0.8)
+    pdf = tmp_path / "c.pdf"
+    doc.save(pdf)
+    loaded = load_doc(pdf, ocr=False)
+    try:
+        for word in _ASIDE:
+            for form in _SET_ASIDE_QUESTIONS:
+                q = form.format(w=word, W=word.capitalize(), p=2)
+                d = decide_row(Row(doc_id="c.pdf", question=q, answer="Not answerable"), loaded)
+                assert d.decision != "widen", (q, d.reason)
+        control = decide_row(Row(doc_id="c.pdf", question="How many red bars are in the chart on page 2?", answer="Not answerable"), loaded)
+        assert control.decision == "widen", control.reason
+    finally:
+        loaded.close()

@@ -617,6 +617,9 @@ def _colour(masked: str) -> tuple[str | None, str | None]:
         before = re.findall(r"[\w']+|[^\w\s]", masked[: h.start])[-v["colour_negation_window"]:]
         if neg := re.search(negation, " ".join(before), re.I):
             return None, f"the colour {h.text!r} follows a negation ({neg.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
+        if aside := re.search(vocab.alternation(complement_rules()["excluding"]), " ".join(before), re.I):
+            # "colours other than red", "apart from the red chart": the colour is what is set aside.
+            return None, f"the colour {h.text!r} is set aside ({aside.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
         after = masked[_COLOUR_WORD.match(masked, h.end).end():]
         word = re.match(r"[\w']+", after)
         things = _all_words(v["elements"]) + _all_words(v["styles"])
@@ -1181,6 +1184,12 @@ def parse_question(text: str) -> ParsedQuestion:
     mention = _mention_count(q, spans)
     if mention:
         target = target.model_copy(update={"mention": mention[0]})
+    if excluding and cspan and not excluded and not target.narrowed:
+        # "Other than the red chart, which charts ...": a part set aside that is no place a check can leave
+        # out. What the check finds may be that part: candidates, never the ground of a claim; a zero stands.
+        part = q[cspan[1]:clause_end if clause_end > 0 else len(q)].strip(" ,?")
+        target = target.model_copy(update={"narrowed": f"{complement} {part}"[:80]})
+        notes.append(f"'{complement} {part[:40]}' sets aside a part no check leaves out: its finds are candidates")
     if partial:
         # A page phrase read only partly: the scope is the whole document, and nothing is set aside
         # by page (a narrower scope would turn a thing on the page the words name into a false zero).
