@@ -370,3 +370,53 @@ def test_an_item_in_any_form_is_never_counted_away(tmp_path_factory, form: str, 
     if form in CERTAIN_FORMS:
         assert reading.count == n and not reading.doubts, r.explain()
     assert r.missing == (k > n), r.explain()
+
+
+_LONG_ITEMS = ["Always wear the protective goggles supplied with the machine before switching it on.",
+               "Keep loose clothing, jewellery and long hair well away from all moving parts at all times.",
+               "Never leave the machine running unattended, even for a short break or a phone call.",
+               "Check the emergency stop button works at the beginning of each shift and log the result.",
+               "Disconnect the power supply before cleaning, adjusting or replacing any blade or belt.",
+               "Report any damaged guard, cable or switch to the supervisor immediately in writing."]
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.integers(3, 6), k=st.integers(1, 6), form=st.sampled_from(["one path", "bold statements"]))
+def test_a_list_of_which_no_item_is_recognised_is_never_missing_an_item(tmp_path_factory, n: int, k: int, form: str) -> None:
+    # Bullets drawn as one path of many discs, or an FAQ of bold statements set tight: nothing is read as an
+    # item, and a zero count had made "the third bullet point" missing on a page that shows six.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Safety guidelines" if form == "one path" else "Frequently Asked Questions", fontsize=16, fontname="hebo")
+    shape, y = page.new_shape(), 110.0
+    for item in _LONG_ITEMS[:n]:
+        if form == "one path":
+            page.insert_text((90, y), item, fontsize=10)
+            shape.draw_circle((80, y - 3.5), 2.2)
+            y += 13
+        else:
+            page.insert_text((72, y), item.split(",")[0], fontsize=10, fontname="hebo")
+            page.insert_text((72, y + 12), item, fontsize=10)
+            y += 26
+    shape.finish(color=None, fill=(0, 0, 0))
+    shape.commit()
+    pdf = tmp_path_factory.mktemp("l") / "l.pdf"
+    doc.save(pdf)
+    q = f"What is the {ORDINALS[k - 1]} bullet point on page 1?" if form == "one path" else f"What does the {ORDINALS[k - 1]} FAQ say?"
+    if k <= n:  # past the last item, a claim may be right: only one the page refutes is tested
+        assert decide(pdf, q).case != "missing_container", (q, form)
+
+
+def test_subfigure_labels_side_by_side_on_one_line_are_each_counted(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k in range(3):
+        for j, h in enumerate([30, 50, 70]):
+            page.draw_rect(pymupdf.Rect(80 + 110 * k + 22 * j, 250 - h, 98 + 110 * k + 22 * j, 250), color=None, fill=(0.2, 0.4, 0.8))
+    page.insert_text((90, 268), "(a) CIFAR-10                (b) SVHN                    (c) ImageNet", fontsize=10)
+    page.insert_text((72, 292), "Figure 1: Test accuracy of the four models on three datasets.", fontsize=10)
+    pdf = tmp_path / "s.pdf"
+    doc.save(pdf)
+    assert decide(pdf, "What is the second subfigure of Figure 1?").case != "missing_container"
+    assert decide(pdf, "What is the third subfigure of Figure 1?").case != "missing_container"
+    assert decide(pdf, "What is the fourth subfigure of Figure 1?").case == "missing_container"

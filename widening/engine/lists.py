@@ -86,7 +86,9 @@ class ListResolution(Frozen):
 
     @property
     def uncertain(self) -> bool:
-        return not self.readings or any(r.count is None for r in self.readings)
+        # No item recognised, nor any line that may open one, is no count: the list may be set in a form not
+        # recognised (bullets drawn as one path, an FAQ of bold statements); "the tenth" of it is not missing.
+        return not self.readings or any(r.most in (None, 0) for r in self.readings)
 
     @property
     def missing(self) -> bool:
@@ -106,6 +108,8 @@ class ListResolution(Frozen):
         for r in self.readings:
             if r.count is None:
                 parts.append(f"{r.parent}: not countable ({r.why})")
+            elif r.most == 0:
+                parts.append(f"{r.parent}: not countable (no item recognised: its items may be set in a form not recognised)")
             else:
                 where = sorted({m.page for m in r.items})
                 part = f"{r.parent}: {r.count} item(s)" + (f" on p{', p'.join(map(str, where))}" if where else "")
@@ -459,6 +463,9 @@ def _paragraphs(lines: list[Line]) -> int:
 # --------------------------------------------------------------------------- parents
 
 
+_LABELS = re.compile(r"(?:^|(?<=\s))\(([a-z])\)(?=\s|$)")
+
+
 def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
     fig = next((r for r in parents if r.container.kind is ContainerKind.figure and f"Figure {r.container.number}" == c.parent), None)
     if fig is None or not fig.pages():
@@ -471,8 +478,9 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         texts = [_caption_text(doc, cap, pf.text_source) for cap in caps]
         caption = " ".join(t for t in texts if t)
         labels = set(re.findall(r"\(([a-z])\)", caption))
-        label_lines = [ln for ln in lines if re.match(r"^\(?([a-z])\)(?:\s|$)", ln.text)]
-        labels |= {re.match(r"^\(?([a-z])\)", ln.text).group(1) for ln in label_lines}  # type: ignore[union-attr]
+        # A label opens a line, or stands among others on one ("(a) CIFAR-10   (b) SVHN   (c) ImageNet").
+        label_lines = [ln for ln in lines if re.match(r"^\(?([a-z])\)(?:\s|$)", ln.text) or len(_LABELS.findall(ln.text)) > 1]
+        labels |= {x for ln in label_lines for x in (_LABELS.findall(ln.text) or [re.match(r"^\(?([a-z])\)", ln.text).group(1)])}  # type: ignore[union-attr]
         where = f"{c.parent} (p{p})"
         if not labels:
             readings.append(ListReading(parent=where, pages=(p,), count=None,
