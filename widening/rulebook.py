@@ -205,6 +205,7 @@ class Complement(RuleFile):
     presence_verbs: Words
     listed_universe: Words = []  # regular expressions: the question lists the universe itself
     mentioned_universe: Words = []  # "the countries mentioned in ... except X": the document's own mentions
+    bounding_things: Words = []  # "the chart", "the photo": a thing that holds the rest, named without a number
 
     @field_validator("listed_universe")
     @classmethod

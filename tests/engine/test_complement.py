@@ -169,3 +169,17 @@ def test_a_chart_with_no_red_is_no_zero_of_the_colours_other_than_red(tmp_path: 
         assert control.decision == "widen", control.reason
     finally:
         loaded.close()
+
+
+@pytest.mark.parametrize("q", ["Which colors other than red are used in the chart?", "Who is the person in the photo except for the CEO?",
+                               "Apart from the logo, what is shown on the cover?", "Which of the 5 products is not available in Europe?",
+                               "Which of these three plans is not offered online?", "Besides the title, what text is in the table?"])
+def test_a_complement_held_by_a_thing_named_without_a_number_is_bounded(q: str) -> None:
+    # "The chart", "the photo", "of the 5": the rest is what that thing holds, or a listed few; claiming the
+    # universe unbounded is a case claim the page refutes.
+    assert cases.unbounded_complement(parse_question(q)) is None, q
+
+
+@pytest.mark.parametrize("q", ["Which companies other than Apple make phones?", "Which icons can not be found in the status bar?"])
+def test_control_a_complement_of_an_open_universe_is_unbounded(q: str) -> None:
+    assert cases.unbounded_complement(parse_question(q)) is not None, q

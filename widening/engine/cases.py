@@ -535,7 +535,8 @@ def _bounded_universe(parsed: ParsedQuestion, excluding: bool, named: list) -> b
     if any(re.search(p, q, re.I) for p in rules.get("listed_universe", [])):
         return True
     if excluding:
-        return rulebook.search(list(rules.get("mentioned_universe", [])), q) is not None
+        held = rf"\b(?:the|this|that|these|those)\s+(?:{rulebook.alternation(list(rules.get('bounding_things', [])))})"
+        return rulebook.search(list(rules.get("mentioned_universe", [])), q) is not None or re.search(held, q, re.I) is not None
     at = q.lower().find(parsed.complement or "")
     return at > 0 and any(c.text and 0 <= q.find(c.text) < at for c in named)
 
