@@ -380,14 +380,11 @@ def _hidden(page: pymupdf.Page, span: Span) -> str | None:
     shape, a picture or an annotation painted over it, a clip), or None when the render shows its ink."""
     import numpy as np
 
-    clip = pymupdf.Rect(span.bbox) & page.rect
-    if clip.is_empty:
-        return "its box lies off the page"
     height = max(span.bbox[3] - span.bbox[1], 1.0)
-    dpi = int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0))
-    pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csRGB, alpha=False, annots=True)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).astype(np.int16)
-    if rgb.size and (np.abs(rgb - np.array(span.rgb, dtype=np.int16)).max(axis=2) <= SHOWN_TOLERANCE).any():
+    rgb = _render(page, span.bbox, int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0)), annots=True)
+    if rgb is None:
+        return "its box lies off the page"
+    if rgb.size and (np.abs(rgb.astype(np.int16) - np.array(span.rgb, dtype=np.int16)).max(axis=2) <= SHOWN_TOLERANCE).any():
         return None
     return (f"the render shows no pixel of its colour {hex_rgb(span.rgb)} in its box: painted over (a shape, a picture, "
             "an annotation) or clipped, so a reader may not see it")
@@ -397,12 +394,19 @@ def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
     import numpy as np
 
+    rgb = _render(page, bbox, 150)
+    return rgb is not None and not family_absent(rgb, (0, 0, rgb.shape[1], rgb.shape[0]), fam).absent
+
+
+def _render(page: pymupdf.Page, bbox: BBox, dpi: int, annots: bool = False) -> Any:
+    """The RGB pixels of ``bbox`` on ``page`` at ``dpi`` (annotations drawn when ``annots``); None when it is off the page."""
+    import numpy as np
+
     clip = pymupdf.Rect(bbox) & page.rect
     if clip.is_empty:
-        return False
-    pix = page.get_pixmap(clip=clip, dpi=150, colorspace=pymupdf.csRGB, alpha=False, annots=False)
-    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
-    return not family_absent(rgb, (0, 0, pix.width, pix.height), fam).absent
+        return None
+    pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csRGB, alpha=False, annots=annots)
+    return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
 
 
 def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: list[dict] | None = None,
