@@ -386,3 +386,24 @@ def test_a_name_only_in_metadata_or_a_bookmark_is_claimed_on_no_page(tmp_path: P
     d = _decide(pdf, "What profit did Zorblax report?")
     assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
     assert "on no page" in d.reason and "nowhere in the document" not in d.reason, d.reason
+
+
+@pytest.mark.parametrize("section, sub", [(2, 1), (3, 2), (4, 3), (5, 2)])
+def test_a_section_numbered_in_roman_numerals_and_letters_is_a_doubt(tmp_path: Path, section: int, sub: int) -> None:
+    """IEEE numbers sections "III. RESULTS" and their subsections "B. Failure modes": "Section 3.2" is printed
+    there without its number as asked. A doubt, never absent; a section past the last one is still claimed."""
+    from widening.facts.readings import to_roman
+
+    pdf = tmp_path / "s.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 60
+    for n in range(1, section + 1):
+        page.insert_text((72, y), f"{to_roman(n)}. PART {n} OF THE STUDY", fontsize=11)
+        y += 18
+        for k in range(sub):
+            page.insert_text((72, y), f"{chr(65 + k)}. Topic {k + 1} of part {n}", fontsize=10)
+            page.insert_text((72, y + 14), "We describe the rig and the samples in turn.", fontsize=10)
+            y += 34
+    doc.save(pdf)
+    _a_doubt_on_page_1_not_a_claim(pdf, f"What is reported in Section {section}.{sub}?", f"What is reported in Section {section + 6}.{sub}?")

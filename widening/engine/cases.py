@@ -178,7 +178,30 @@ def _headless(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
     version = q.parts[0].lower() in {w.lower() for w in qv["version_heads"]} and any("." in d for d in designators)
     if not (version or numbered_head(q.parts[0])):
         return []
-    return names.headless(doc, everywhere.pages, q.parts[0], designators, heads, structure_head(q.parts[0]), anywhere=version)
+    found = names.headless(doc, everywhere.pages, q.parts[0], designators, heads, structure_head(q.parts[0]), anywhere=version)
+    if found or not structure_head(q.parts[0]):
+        return found
+    return _numbered_otherwise(q.parts[0], designators, doc, everywhere, heads)
+
+
+def _numbered_otherwise(head: str, designators: list[str], doc: Doc, everywhere: Scope, heads: frozenset[str]) -> list[Member]:
+    """"Section 3.2" where the headings number sections in Roman numerals and subsections in letters (IEEE's
+    "III. RESULTS", then "B. Failure modes"): doubts when a heading opens with the first part so written and
+    one with the second part as a letter; never a claim that the section is absent."""
+    from widening.facts.readings import to_roman
+
+    for d in designators:
+        m = re.fullmatch(r"(\d{1,2})(?:\.(\d{1,2}))?", d)
+        if m is None or not 1 <= int(m.group(1)) <= 39 or (m.group(2) and not 1 <= int(m.group(2)) <= 26):
+            continue
+        first = names.headless(doc, everywhere.pages, head, [to_roman(int(m.group(1))), m.group(1)], heads, True)
+        if not m.group(2):
+            return first  # "Section 3" opening a line as "III." (or "3"): what headless finds
+        second = names.headless(doc, everywhere.pages, head, [chr(ord("A") + int(m.group(2)) - 1)], heads, True) if first else []
+        if first and second:
+            return [x.model_copy(update={"why": f"'{head} {d}' may be printed as sections in Roman numerals and subsections in letters"})
+                    for x in (first[:1] + second[:2])]
+    return []
 
 
 def _zero_stripped(designators: list[str]) -> list[str]:
