@@ -23,11 +23,10 @@ SAMPLE_SPANS = 6
 MIN_CHARS = 4
 
 
-def _ink(page: pymupdf.Page, bbox: BBox, size: float) -> np.ndarray | None:
+def _ink(page: pymupdf.Page, bbox: BBox, dpi: int) -> np.ndarray | None:
     clip = pymupdf.Rect(bbox) & page.rect
-    if clip.is_empty or size <= 0:
+    if clip.is_empty:
         return None
-    dpi = int(min(max(72.0, GLYPH_PX * 72.0 / size), 1200.0))
     pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False, annots=False)
     grey = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width)
     if grey.size == 0:
@@ -64,10 +63,11 @@ def font_shapes(page: pymupdf.Page, spans: list[tuple[BBox, str, float]]) -> tup
     """(lean, stroke width / size) measured on up to SAMPLE_SPANS spans (bbox, text, size) of one font of
     ``page`` (median of each); None when no span has MIN_CHARS letters to measure."""
     leans, strokes = [], []
-    for bbox, text, size in [s for s in spans if sum(c.isalpha() for c in s[1]) >= MIN_CHARS][:SAMPLE_SPANS]:
-        ink = _ink(page, bbox, size)
+    for bbox, text, size in [s for s in spans if sum(c.isalpha() for c in s[1]) >= MIN_CHARS and s[2] > 0][:SAMPLE_SPANS]:
+        dpi = int(min(max(72.0, GLYPH_PX * 72.0 / size), 1200.0))
+        ink = _ink(page, bbox, dpi)
         if ink is None:
             continue
         leans.append(lean(ink))
-        strokes.append(stroke(ink, ink.shape[0] * size / max(bbox[3] - bbox[1], 1e-6)))
+        strokes.append(stroke(ink, size * dpi / 72.0))
     return (float(np.median(leans)), float(np.median(strokes))) if leans else None

@@ -567,13 +567,14 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     numbers that are several years run together ("20132016P", a chart legend read by OCR).
     """
     coarse = _page_tokens(doc, index, boxes=False)
-    found = [(v, find(v, coarse)) for v in with_respellings(tuple(variants))]
+    spellings = with_respellings(tuple(variants))
+    found = [(v, find(v, coarse)) for v in spellings]
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
     ranges = _covering(coarse, year, latest_year(doc)) if year else []
     glued = _glued_years(coarse, year) if year else []
     short = _short_years(coarse, year) if year else []
     if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
-        return [], _squeezed_hits(doc, index, with_respellings(tuple(variants)), [])
+        return [], _squeezed_hits(doc, index, spellings, [])
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     page = doc.facts.page(index)
@@ -615,7 +616,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         where = union([fine[i].bbox for i in range(hs[0].start, hs[0].end)]) if hs else whole
         near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
                            why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
-    return [], near + _squeezed_hits(doc, index, with_respellings(tuple(variants)), near)
+    return [], near + _squeezed_hits(doc, index, spellings, near)
 
 
 # --------------------------------------------------------------------------- squeezed text

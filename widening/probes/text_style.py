@@ -72,6 +72,7 @@ class Span:
     stroked: bool = False  # glyph outlines are stroked, in a colour the text layer does not give
     type3: bool = False  # a Type 3 font: each glyph is a drawing whose slant and weight nothing declares
     own_colour: bool = False  # ... and a glyph of it may set its own colour (facts.glyphs.type3_fonts)
+    size: float = 0.0  # the font size, points
     # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
@@ -474,7 +475,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
                                stroked=bool(cf & _STEXT_STROKED), type3=s["font"] in drawn_fonts,
-                               own_colour=drawn_fonts.get(s["font"], False))
+                               own_colour=drawn_fonts.get(s["font"], False), size=size)
             _attach_skewed_words(made, line_chars, line["spans"], leans)
             out.extend(made.values())
     return out
@@ -644,7 +645,7 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
     for font, some in by_font.items():
         key = ("glyph_shapes", index, font)
         if key not in doc.memo:
-            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, max(sp.bbox[3] - sp.bbox[1], 1.0) / 1.2) for sp in some])
+            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, sp.size) for sp in some])
         shapes[font] = doc.memo[key]
     out = []
     for sp in spans:
