@@ -308,6 +308,7 @@ class NameMatching(RuleFile):
     ocr_coarse_px: float = Field(gt=0)
     transliterations: dict[str, str]
     year_ranges: "YearRanges"
+    derived: "DerivedWords"
 
     @field_validator("transliterations")
     @classmethod
@@ -316,6 +317,13 @@ class NameMatching(RuleFile):
         if bad:
             raise ValueError(f"a key must be one letter and its value several: {bad}")
         return table
+
+
+class DerivedWords(RuleFile):
+    """A word printed with another ending (rules/mentions.yaml, ``names.derived``)."""
+
+    min_stem: int = Field(ge=3)
+    endings: Words
 
 
 class YearRanges(RuleFile):

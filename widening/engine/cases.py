@@ -123,7 +123,7 @@ def _numbered_forms(head: str, designators: list[str]) -> list[str]:
 def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
     """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA"), or
     an acronym of it spelt out ("North Atlantic Treaty Organization" for "NATO")."""
-    if q.kind not in ("name", "quoted"):
+    if q.kind not in ("name", "quoted", "numbered"):
         return []
     # Initials leave out function words or keep them ("USA" for "United States of America"; "DoE").
     skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
@@ -132,6 +132,14 @@ def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
         if forms := names.other_forms(doc, everywhere.pages, name, skip) or names.spelt_out(doc, everywhere.pages, name, skip):
             return forms
     return []
+
+
+def _derived_forms(q: Qualifier, words: list[str], doc: Doc, everywhere: Scope) -> list[Member]:
+    """A word of a name printed only with another ending ("European" for "Europe", "Japan" for "Japanese"):
+    doubts. Not for a numbered thing's head word ("Wave", "Level"), a common noun the rules already spell."""
+    if q.kind not in ("name", "quoted"):
+        return []
+    return [m for w in words for m in names.derived_forms(doc, everywhere.pages, w)]
 
 
 def _undesignated(name: str, skip: frozenset[str]) -> str:
@@ -349,7 +357,8 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.note = f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})"
         return got
     if not q.parts:
-        if forms := _other_forms(q, doc, everywhere):  # "NATO" printed only as "North Atlantic Treaty Organization"
+        if forms := _other_forms(q, doc, everywhere) or _derived_forms(q, [q.text], doc, everywhere):
+            # "NATO" printed only as "North Atlantic Treaty Organization"; "Europe" only as "European"
             got.doubts += forms[:3]
             got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
             return got
@@ -370,7 +379,8 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.note = (f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
                     f"p{printed[0].page}: {printed[0].what}")
         return got
-    if any(pr.measured_zero for pr in part_res) and (forms := _other_forms(q, doc, everywhere)):
+    zero = [alts[0] for alts, pr in zip(parts, part_res) if pr.measured_zero]
+    if zero and (forms := _other_forms(q, doc, everywhere) or _derived_forms(q, zero, doc, everywhere)):
         got.doubts += forms[:3]
         got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
         return got

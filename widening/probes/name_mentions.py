@@ -16,6 +16,8 @@ A letter also written as two ("ö"/"oe", "å"/"aa": ``transliterations``) matche
 ways; a respelling that lands on a word printed with neither ("Aron" for "Aaron") is a doubt. Digits
 of any script are their value ("٢٠١٨" is 2018); digit groups parted by a thin, no-break or narrow
 space are one number ("1 000"), by an ordinary space a doubt only (it also parts two table cells).
+A name's word printed only with another ending ("European" for "Europe": ``derived``) is found by
+``derived_forms`` for absent_entity, as a doubt with its word's box.
 A year inside a printed period (``year_ranges``: "2010–2015", "between 2010 and 2015", "since
 2010", "2010–present", "the 2010s") is a doubt, never a member.
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
@@ -50,6 +52,7 @@ Arabic-Indic digits MuPDF gives in reverse order only as a doubt (squeezed, in t
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -969,23 +972,70 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
     return out
 
 
+def derived(asked: str, printed: str) -> bool:
+    """``printed`` is the word ``asked`` with another ending ("european"/"europe", "chinese"/"china",
+    "methodology"/"methods"), by rules/mentions.yaml ``names.derived``; False for the same word."""
+    if not (asked.isalpha() and printed.isalpha()) or forms(asked) & forms(printed):
+        return False
+    rule = _rules()["derived"]
+    endings = sorted(set(rule["endings"]), key=len)
+    for a in forms(asked):
+        stems = {a[:len(a) - len(e)]: e for e in endings if a.endswith(e) and len(a) - len(e) >= int(rule["min_stem"])}
+        for p in forms(printed):
+            if any(p.endswith(e) and p[:len(p) - len(e)] in stems and stems[p[:len(p) - len(e)]] != e for e in endings):
+                return True
+    return False
+
+
+def _lower_case(t: Token) -> bool:
+    """The text layer prints token ``t`` starting with a lower-case letter ("technical" in a sentence is
+    no name's other ending); False where the case is not known (OCR)."""
+    at = name_form(t.word).find(t.raw) if t.word else -1
+    return at >= 0 and len(name_form(t.word)) == len(t.word) and t.word[at].islower()
+
+
+def derived_forms(doc: Doc, pages: tuple[int, ...], word: str) -> list[Member]:
+    """Doubts: ``word`` printed with another ending (``derived``), each with its page and box; a capitalised
+    word (a name) only where the page capitalises it too. Pages no text was read from are not searched
+    (the exact search has already said they cannot be measured)."""
+    asked = tokens(word)
+    out: list[Member] = []
+    if len(asked) != 1:
+        return out
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) in ("blind", "empty"):
+            continue
+        for t in _page_tokens(doc, index, boxes=True):
+            if derived(asked[0].norm, t.norm) and not (word[:1].isupper() and _lower_case(t)):
+                out.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} may be {word!r} with another ending",
+                                  why="the word with another ending (an adjective for its noun, a noun for its adjective): neither presence nor absence"))
+    return out
+
+
 # A word the question writes in capitals, 2-6 letters, perhaps with small words' letters in lower case
 # ("NATO", "NYC", "DoQA", "MoMA"): it may be the initials of words the document prints in full.
 # The small words a lower-case letter of an acronym stands for ("of" in "DoE", "and" in "R&D"-like "RaD").
 _ACRONYM_SMALL = ("of", "and", "for", "the", "on", "in", "to", "at", "de", "du", "der", "la")
 _ACRONYM = regex.compile(r"^(?=(?:\p{Lu}.*){2})\p{Lu}[\p{Lu}\p{Ll}]{1,5}$")
+# Initials joined by an ampersand ("P&G", "AT&T", "S&P"): the words on either side of "&" or "and".
+_AMPERSAND = regex.compile(r"^\p{Lu}{1,3}(?:&\p{Lu}{1,3})+$")
 
 
 def _spelt_pattern(name: str, skip: frozenset[str]) -> regex.Pattern[str] | None:
     """A pattern for ``name`` with each acronym word spelt out as capitalised words whose initials it is
     (small words of ``skip`` may stand between them, or give a lower-case letter); None without an acronym."""
     words = name.split()
-    if not any(_ACRONYM.match(w) for w in words):
+    if not any(_ACRONYM.match(w) or _AMPERSAND.match(w) for w in words):
         return None
     small = "|".join(sorted((regex.escape(w) for w in skip), key=len, reverse=True))
     gap = rf"[\s\-]+(?:(?i:{small})[\s\-]+)*"
     parts = []
     for w in words:
+        if _AMPERSAND.match(w):
+            groups = [gap.join(rf"{c}[\p{{L}}’'.]+" for c in g) for g in w.split("&")]
+            parts.append(r"\s*(?:&|(?i:and))\s*".join(groups))
+            continue
         if not _ACRONYM.match(w):
             parts.append(rf"(?i:{regex.escape(w)})")
             continue
