@@ -95,3 +95,19 @@ def test_derived_is_symmetric_and_never_the_same_word(word: str) -> None:
         assert derived(word, word + ending) == derived(word + ending, word)
     assert not derived(word, word)
     assert not derived(word, word + "s")  # a plural is the same word (an exact match), not another ending
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(stem=st.sampled_from(STEMS), number=st.integers(2, 99), other=st.integers(100, 200), joined=st.sampled_from(["-", " ", ""]),
+       numbered_elsewhere=st.booleans())
+def test_the_word_of_a_word_and_number_name_printed_alone_is_a_doubt(tmp_path: Path, stem: str, number: int, other: int,
+                                                                      joined: str, numbered_elsewhere: bool) -> None:
+    """'COVID-19' where the page prints only 'Covid': a doubt. Where the word is printed with another number
+    ('Covid-200'), the word names numbered things and the asked one is absent: still claimed."""
+    line = f"Cases of {stem.lower()} rose." + (f" See {stem}{joined}{other} too." if numbered_elsewhere else "")
+    d = _decide(_report(tmp_path / "r.pdf", line, 2), f"What did {stem.upper()}-{number} do to sales?")
+    if numbered_elsewhere:
+        assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
+    else:
+        assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
+        assert d.doubts and {m.page for m in d.doubts} == {2}, d.reason

@@ -357,8 +357,10 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.note = f"{_describe(q)} is a two-letter abbreviation: the document may print only its long form ({res.note})"
         return got
     if not q.parts:
-        if forms := _other_forms(q, doc, everywhere) or _derived_forms(q, [q.text], doc, everywhere):
-            # "NATO" printed only as "North Atlantic Treaty Organization"; "Europe" only as "European"
+        if forms := _other_forms(q, doc, everywhere) or _derived_forms(q, [q.text], doc, everywhere) \
+                or (names.numberless_head(doc, everywhere.pages, q.text) if q.kind in ("name", "model") else []):
+            # "NATO" printed only as "North Atlantic Treaty Organization"; "Europe" only as "European";
+            # "COVID-19" only as "Covid"
             got.doubts += forms[:3]
             got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
             return got

@@ -1013,6 +1013,38 @@ def derived_forms(doc: Doc, pages: tuple[int, ...], word: str) -> list[Member]:
     return out
 
 
+# A name that is a word and a number ("COVID-19", "Ebola 2014"): the word is a name of its own.
+_WORD_NUMBER = re.compile(r"^(?P<head>[^\W\d_]{3,})[-\s]?\d+(?:\.\d+)*[^\W\d_]?$")
+
+
+def numberless_head(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]:
+    """Doubts: the word of a word-and-number name ("Covid" of "COVID-19") printed, but never with any number
+    after it: the document may call the asked thing by its word alone. Where the word is printed with
+    another number ("GPT-4" for "GPT-4o", "Windows 10" for "Windows 9"), it names other things: no doubt."""
+    m = _WORD_NUMBER.match(name.strip())
+    if not m:
+        return []
+    head = forms(name_form(m.group("head")))
+    alone: list[Member] = []
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) in ("blind", "empty"):
+            continue
+        page = _page_tokens(doc, index, boxes=True)
+        for j, t in enumerate(page):
+            glued = re.match(r"([^\W\d_]+)\d", t.norm)
+            if glued and forms(glued.group(1)) & head:
+                return []
+            if not forms(t.norm) & head:
+                continue
+            after = page[j + 1] if j + 1 < len(page) else None
+            if after is not None and "\n" not in after.gap and after.norm[:1].isdigit():
+                return []
+            alone.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} printed without a number may be {name!r}",
+                                why="the word of a word-and-number name, printed never with any number: neither presence nor absence"))
+    return alone
+
+
 # A word the question writes in capitals, 2-6 letters, perhaps with small words' letters in lower case
 # ("NATO", "NYC", "DoQA", "MoMA"): it may be the initials of words the document prints in full.
 # The small words a lower-case letter of an acronym stands for ("of" in "DoE", "and" in "R&D"-like "RaD").
