@@ -6,6 +6,7 @@ General patterns plus the vocabularies in rules/; nothing here knows any corpus 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -114,8 +115,32 @@ def _num_alt() -> str:
 
 # --------------------------------------------------------------------------- containers
 
-_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|till|until)\s*"
-_LIST_JOIN = r"\s*(?:,\s*(?:and|&|or)?|and|&|or|/)\s*"
+# Page and caption phrases are read on a folded copy of the question (``_fold``): every dash, tilde and
+# wave dash is "-", so one range joiner reads "3-5", "3‑5", "3−5", "3~5" and "3～5" alike.
+_RANGE_JOIN = r"\s*(?:-|to|through|thru|till|until)\s*"
+# Words that join the items of a list ("pages 3 as well as 4", "3 and/or 4"), longest first. A joiner
+# not listed here is caught after the list (``_dangling``): the scope is then the whole document.
+# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
+_LIST_WORDS = ("and/or", "as well as", "along with", "together with", "in addition to", "and also", "and then", "plus",
+               "and", "&", "or")
+_LIST_WORDS_ALT = "|".join(re.escape(w).replace(r"\ ", r"\s+") + (r"(?![\w])" if w[-1].isalpha() else "") for w in _LIST_WORDS)
+_LIST_JOIN = rf"\s*(?:,\s*(?:{_LIST_WORDS_ALT})?|{_LIST_WORDS_ALT}|/)\s*"
+# Characters that stand for a range dash or a list comma in other scripts and typesettings.
+_FOLD = str.maketrans({**{c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\u3030\uff5e\u2026"},
+                       "\u3001": ",", "\uff64": ","})
+
+
+def _fold(q: str) -> str:
+    """``q`` with each character in its compatibility form where that is one character (full-width digits,
+    "，", "；") and every dash, tilde and ellipsis a "-": the same length, so spans stay valid on ``q``.
+    Only the page and caption reader uses it: a name keeps its own characters."""
+    out = []
+    for ch in q:
+        n = unicodedata.normalize("NFKC", ch)
+        out.append(n if len(n) == 1 else ch)
+    return "".join(out).translate(_FOLD)
+
+
 _ARTICLES = ("the", "a", "an", "this", "that")
 # Containers that are places in the page sequence (a region or a relative word can attach to them).
 _PLACE_KINDS = (ContainerKind.page, ContainerKind.slide, ContainerKind.page_range, ContainerKind.cover, ContainerKind.last_page)
@@ -161,26 +186,35 @@ class _Item(NamedTuple):
     last: str | None  # the end of a range, or None
 
 
-def _read_list(q: str, start: int, plural: bool) -> list[_Item]:
+def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool]:
     """The items of a page list from ``start`` (right after its page word): "5, 7-9 and 11", "5/6",
-    "ten to twelve", "5 and page 7". After a singular page word a bare comma continues only with a
-    digit ("page 5, 6"), never a word ("page 5, one of ..."); a year ("page 3, 2019 survey") or, after
-    an arabic first item, a roman numeral ("page 5 and I") ends the list."""
+    "ten to twelve", "5 and page 7", and whether an item was read through a bare comma after a singular
+    page word. There a comma continues only with a digit that ends the phrase or is followed by a joiner
+    ("page 5, 6?", "page 5, 6 and 7"), never a word ("page 5, one of ...") or a count ("On page 4, 15
+    images ..."); such an item is a guess. A year ("page 3, 2019 survey") or, after an arabic first item,
+    a roman numeral ("page 5 and I") ends the list."""
     _, item, join = _list_patterns()
     m = item.match(q, start)
     if m is None:
-        return []
+        return [], False
     items = [_Item(m.start(), m.end(), m.group(1), m.group(2))]
     roman = _number(m.group(1)) is None
+    guessed = False
     while (j := join.match(q, items[-1].end)) is not None and (m := item.match(q, j.end())) is not None:
         bare_comma = j.group(0).strip() == "," and not j.group(1)
         tok = m.group(1)
         if (_number(tok) is None) != roman or (_YEAR.fullmatch(tok) and not _YEAR.fullmatch(items[0].first)):
             break
-        if bare_comma and not plural and not tok.isdigit():
-            break
+        if bare_comma and not plural:
+            if not tok.isdigit() or not _ENDS_ITEM.match(q, m.end()):
+                break
+            guessed = True
         items.append(_Item(m.start(), m.end(), tok, m.group(2)))
-    return items
+    return items, guessed
+
+
+# What may follow the last item of a list: the end, punctuation (not a "%": a value) or a joiner.
+_ENDS_ITEM = re.compile(rf"\s*(?:$|[^\w\s%]|{_LIST_WORDS_ALT}|(?:to|through|thru|till|until|nor)\b)", re.I)
 
 
 def _item_containers(it: _Item, kind: ContainerKind, text: str) -> list[Container] | None:
@@ -212,6 +246,7 @@ class _Found(NamedTuple):
 
 def _containers(q: str) -> _Found:
     """Every container named in ``q`` with its character span, and the page phrases read only partly."""
+    q = _fold(q)  # "pages 3‑5", "3～5", "3、4": one dash, one comma (the same length: spans stay valid)
     found: list[tuple[int, int, Container]] = []
     taken: list[tuple[int, int]] = []
     partial: list[str] = []
@@ -233,8 +268,11 @@ def _containers(q: str) -> _Found:
                 continue
             word = m.group("n")
             k = 2 if word in ("next", "penultimate", "before") else _number(word)
+            if k and m.groupdict().get("but"):
+                k += 1  # "the last-but-one page": one page before the last, the second from the end
             if k:
                 add(m.start(), m.end(), Container(kind=ContainerKind.last_page, number=str(k), text=q[m.start():m.end()]))
+    _cover_sides(q, low, free, add, partial)
     num, page = _num_alt(), _page_alt()
     # "between page 10 and page 12": the pages from one to the other, both included (a superset of
     # the pages strictly between, and of the two pages alone).
@@ -255,9 +293,16 @@ def _containers(q: str) -> _Found:
         if free(m.start(), m.end()):
             partial.append(f"'{m.group(0)}' may name page {m.group(0)[1:].strip()} or a thing called so")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
+    # A misspelt page word before a number ("pgae 3", "pagee 3", "slid 3"): a page the parser cannot
+    # read for sure, and no name the question presupposes.
+    for ts, te, said in _misspelt_pages(q):
+        if free(ts, te):
+            partial.append(f"'{said}' may be a misspelt page or slide number")
+            add(ts, te, Container(kind=ContainerKind.document, text=""))
     head, _, _ = _list_patterns()
     for h in head.finditer(q):
-        items = _read_list(q, h.end(), h.group(1).lower() in plural_words)
+        plural = h.group(1).lower() in plural_words
+        items, guessed = _read_list(q, h.end(), plural)
         if not items:
             continue
         start, end = h.start(), items[-1].end
@@ -269,6 +314,14 @@ def _containers(q: str) -> _Found:
         read = [_item_containers(it, kind, text) for it in items]
         if any(r is None for r in read):
             partial.append(f"'{text}' mixes numbers the parser cannot put in one range")
+        if guessed:
+            # "page 5, 6": pages 5 and 6, or page 5 and a count; the second page is a guess that
+            # must not ground a missing container, nor set the scope.
+            partial.append(f"'{text}' goes on after a bare comma: the number after it may be a page or a count")
+        if plural and len(items) == 1 and items[0].last is None:
+            # "pages 3": a list the question began and the parser did not read whole ("pages 3 & 4"
+            # with an unknown joiner, a number lost), or one page; never read narrower than the list.
+            partial.append(f"'{text}' names several pages with one number: the rest of the list is not read")
         for cs in read:
             found.extend((start, end, c) for c in cs or [])
         taken.append((start, end))
@@ -286,14 +339,17 @@ def _containers(q: str) -> _Found:
             found.append((m.start(), m.end(), Container(kind=kind, number=str(n), text=m.group(0)) if n is not None
                           else Container(kind=ContainerKind.last_page, text=m.group(0))))
         taken.append((m.start(), m.end()))
-    for m in re.finditer(rf"\b(?:the\s+)?({num})\s+(page|slide)\b", q, re.I):
+    # Only an ordinal before a singular page word names a page ("the 3rd page", "the third slide"); a
+    # cardinal is a count or a compound modifier ("an 8 page report", "more than one page", "the three
+    # slide decks"), never a page name.
+    for m in re.finditer(rf"\b(?:the\s+)?({_ordinal_alt()})\s+(page|slide)\b", q, re.I):
         n = _number(m.group(1))
         if n is not None and free(m.start(), m.end()):
             if _modified(low, m.start()):
                 partial.append(f"'{m.group(0)}' follows a modifier ('the page after the first page')")
                 continue
             add(m.start(), m.end(), Container(kind=_page_kind(m.group(2)), number=str(n), text=m.group(0)))
-    _captioned(q, found)
+    _captioned(q, found, partial)
     # "the second cover page", "the inside front cover": a cover other than the front one (in print,
     # covers 2-4 are the inside front, inside back and back covers); the container keeps its number.
     nth = re.search(rf"\b(?:the\s+)?(?:(?P<n>{_ordinal_alt()})\s+(?:front\s+)?|(?P<inback>inside|inner)\s+back\s+|(?P<inside>inside|inner)\s+(?:front\s+)?)cover(?:\s+page)?\b", low)
@@ -315,38 +371,170 @@ def _containers(q: str) -> _Found:
     return _Found(found, partial)
 
 
-def _captioned(q: str, found: list[tuple[int, int, Container]]) -> None:
-    """Figures, tables and charts with their numbers: "Figure 7", "Table1-1", "Figure 2 and 3", "Table 2, 3 and 4".
+# The sides of a cover said together ("the front and back cover", "the inside front and inside back
+# covers"): each side its own place. None: a side the parser cannot place for sure ("the inside and
+# back covers": the inside front, the inside back, or both?).
+# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
+_COVER_SIDES: dict[str, tuple[ContainerKind, str | None] | None] = {
+    "front": (ContainerKind.cover, None), "outside front": (ContainerKind.cover, None),
+    "back": (ContainerKind.last_page, None), "rear": (ContainerKind.last_page, None), "outside back": (ContainerKind.last_page, None),
+    "inside front": (ContainerKind.cover, "2"), "inner front": (ContainerKind.cover, "2"),
+    "inside back": (ContainerKind.cover, "3"), "inner back": (ContainerKind.cover, "3"),
+    "inside": None, "inner": None, "outside": None,
+}
 
-    A list goes on after "and", "or", "&" or "/"; a bare comma only when one of those closes it
-    ("In Figure 5, 3 lines ..." names Figure 5 alone). An appendix's "A.1", "A-1" or "A 1" is one number; a
-    supplement's "Supplementary Figure 3" is Figure S3 (rules/vocabulary.yaml ``supplement_words``)."""
+
+def _cover_sides(q: str, low: str, free: Any, add: Any, partial: list[str]) -> None:
+    """"The front and back cover(s)": one container per side (the front cover is the cover, the back
+    cover the last page). A side that distributes unsurely ("the inside front and back covers": the
+    inside back?) or that names no one cover makes the scope the whole document."""
+    side = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_COVER_SIDES, key=len, reverse=True))
+    for m in re.finditer(rf"\b(?:the\s+)?(?P<sides>(?:{side})(?:{_LIST_JOIN}(?:the\s+)?(?:{side}))+)\s+covers?(?:\s+pages?)?\b", low):
+        if not free(m.start(), m.end()):
+            continue
+        said = [re.sub(r"\s+", " ", x.group(0)) for x in re.finditer(side, m.group("sides"))]
+        text = q[m.start():m.end()]
+        inner = {w.split()[0] in ("inside", "inner") for w in said}
+        if _modified(low, m.start()) or any(_COVER_SIDES[w] is None for w in said) or len(inner) > 1:
+            partial.append(f"'{text}' names cover sides the parser cannot place for sure")
+            add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
+            continue
+        for w in said:
+            kind, number = _COVER_SIDES[w]  # type: ignore[misc]
+            add(m.start(), m.end(), Container(kind=kind, number=number, text=text))
+
+
+# Page words a misspelling of which before a number is still read as a page ("pgae 3", "slid 3"), and
+# the real words within one slip of them that name no page ("side 3", "pace 3").
+# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
+_TYPO_TARGETS = ("page", "pages", "slide", "slides")
+_NOT_TYPOS = frozenset({"pace", "paces", "pale", "pane", "panes", "pave", "pare", "pate", "paged", "pager", "pagers", "paige",
+                        "side", "sides", "slice", "slices", "slider", "sliders", "slime", "sided", "stage", "stages"})
+
+
+def _slips(a: str, b: str) -> int:
+    """Edits between ``a`` and ``b``: insertions, deletions, substitutions and swaps of two neighbours."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
+def _misspelt_pages(q: str) -> list[tuple[int, int, str]]:
+    """Spans of a word one slip (a letter added, dropped, changed, or two swapped: "pgae") from a page or
+    slide word, with the same first letter and not a word of its own, before a number that ends the
+    phrase or goes on to a joiner: "pgae 3 and page 5", "pagee 3?", "Slid 4?" (not "slid 3 points")."""
+    out = []
+    words = {w.lower() for w in (*_v()["page_words"], *_v()["slide_words"])}
+    cardinals = _words_alt(list(_v()["number_words"]))
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z]{{3,8}})\s*(\d{{1,4}}|(?:{cardinals})\b)(?![\w%])", q, re.I):
+        w = m.group(1).lower()
+        if w in words or w in _NOT_TYPOS or ordinary_word(w) or not _ENDS_ITEM.match(q, m.end()):
+            continue
+        if any(w[0] == t[0] and _slips(w, t) == 1 for t in _TYPO_TARGETS):
+            out.append((m.start(), m.end(), m.group(0)))
+    return out
+
+
+def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[str]) -> None:
+    """Figures, tables and charts with their numbers: "Figure 7", "Table1-1", "Figure 2 and 3", "Table 2, 3 and 4",
+    "Figure III".
+
+    A list goes on after a joiner ("and", "or", "&", "/", "as well as"); a bare comma only when one of those
+    closes it ("In Figure 5, 3 lines ..." names Figure 5 alone). An appendix's "A.1", "A-1" or "A 1" is one
+    number; a supplement's "Supplementary Figure 3" is Figure S3 (rules/vocabulary.yaml ``supplement_words``).
+    A roman numeral is kept as printed ("III"): the container reader also looks for its arabic form.
+
+    Read only partly, so the scope is the whole document (no caption container, which could be claimed
+    missing): a list that ends on a bare comma ("Figure 2, 3?": Figures 2 and 3, or a "Figure 2.3"), and
+    a number left after the list ("Figure 2 plus 3" with a joiner the reader does not know). "Figure 2‑3"
+    with any dash is "Figure 2-3": a chapter's number, which the container reader also looks for as its
+    first number, doubtfully (a range of figures)."""
     des = r"(?:[A-Z][-.]?|(?-i:[A-Z])\s(?=\d{1,2}\b))?\d+(?:[-.]\d+)*"
+    roman = r"(?-i:[IVX]{2,6}|[ivx]{2,6})"
     supp = vocab.alternation(_v()["supplement_words"])
     listed = 0  # the end of the last list read: its items are not read again
-    for m in re.finditer(rf"(?:(?P<supp>{supp})\s*)?\b(?P<word>figure|fig\.?|table|chart)\s*(?P<n>{des}|[A-Z])\b", q, re.I):
+    for m in re.finditer(rf"(?:(?P<supp>{supp})\s*)?\b(?P<word>figure|fig\.?|table|chart)\s*(?P<n>{des}|{roman}|[A-Z])\b", q, re.I):
         word = m.group("word").lower()
         kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
-        if m.start() < listed or (m.group("n").isalpha() and not m.group("n").isupper()):
+        first = m.group("n")
+        is_roman = re.fullmatch(roman, first) is not None
+        if m.start() < listed or (first.isalpha() and not first.isupper() and not is_roman) or (is_roman and not _from_roman(first.upper())):
             continue
+        item_rx = rf"(?:{des}|{roman})" if is_roman else des
         # Each item: its number, and whether it repeats the head word ("Figure 2 and Figure 3").
-        items, end, kept, pending = [(m.group("n"), m.start())], m.end(), m.end(), []
-        while (j := re.match(rf"{_LIST_JOIN}(?P<h>{re.escape(m.group('word'))}\s*)?({des})\b", q[end:], re.I)) is not None:
-            if _YEAR.fullmatch(j.group(2)):
+        items, end, kept, pending = [(first, m.start())], m.end(), m.end(), []
+        while (j := re.match(rf"(?P<j>{_LIST_JOIN})(?P<h>{re.escape(m.group('word'))}\s*)?({item_rx})\b", q[end:], re.I)) is not None:
+            if _YEAR.fullmatch(j.group(3)) or (is_roman and re.fullmatch(roman, j.group(3)) and not _from_roman(j.group(3).upper())):
                 break
-            item = (j.group(2), end + j.start("h") if j.group("h") else -1)
+            item = (j.group(3), end + j.start("h") if j.group("h") else -1)
             end += j.end()
-            if j.group(0).strip().startswith(",") and not re.search(r"and|&|or|/", j.group(0), re.I):
-                pending.append(item)  # kept only if an "and"/"or" closes the list
+            if j.group("j").strip() == ",":
+                pending.append(item)  # kept only if a joiner closes the list
             else:
                 items, pending, kept = items + pending + [item], [], end
-        listed = kept
+        listed = max(kept, end if pending else kept)
+        why = None
+        if pending and re.fullmatch(r"[\s?.!]*", q[end:]):
+            why = "ends on a bare comma: a list, or one number written apart"
+        elif (after := _dangling(q, kept, found, nouns=False)) is not None:
+            why = f"goes on with a number the parser does not read ('{after}')"
+        if why is not None:
+            stop = end if pending else kept
+            partial.append(f"'{q[m.start():stop]}' {why}")
+            found.append((m.start(), stop, Container(kind=ContainerKind.document, text="")))
+            listed = stop
+            continue
         for n, at in items:
             # An item with its own head word keeps its own words; a bare number the whole list's.
             own = re.match(rf"(?:{supp}\s*)?{re.escape(m.group('word'))}\s*{re.escape(n)}", q[at:], re.I) if at >= 0 else None
             text = own.group(0) if own else q[m.start():kept]
             number = re.sub(r"^([A-Za-z])\s", r"\1", n)
             found.append((m.start(), kept, Container(kind=kind, number="S" + number if m.group("supp") and number[0].isdigit() else number, text=text)))
+
+
+# Words after which a number left over after a page list is taken for a page ("pages 3 as well as 4 of
+# the report"), besides the end, punctuation and joiners: a count is followed by its noun ("15 images").
+_PAGE_FOLLOWERS = ("of", "in", "on", "at", "from", "for", "with", "onwards", "onward")
+
+
+def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: bool) -> str | None:
+    """The words from ``end`` to a number a list reader stopped before, or None: within three words or only
+    punctuation ("3 and/or 4", "3...5", "3; 5", "3 as well as 4"), the number not already read as part of
+    another container, not a year after a smaller number, and ending the phrase or followed by a joiner
+    (``nouns``: a preposition or a page word too), not by a noun ("On page 4, 15 images": a count)."""
+    cardinals = _words_alt(list(_v()["number_words"]))
+    # After a digit, a preposition or a page word too ("pages 3 plus 4 of the report"); a spelt number
+    # before one is mostly a count ("On page 4, one of the images ...").
+    prepositions = rf"|\s*(?:{'|'.join(_PAGE_FOLLOWERS)}|{_page_alt()})\b" if nouns else ""
+    words = 0
+    for t in re.finditer(rf"\d+(?:[.,]\d+)*|[A-Za-z]+|[^\w\s]", q[end:end + 60]):
+        at = end + t.start()
+        if any(s <= at < e for s, e, _ in found):
+            return None  # another container's words: read there
+        tok = t.group(0)
+        if tok in "?!" or (tok == "." and re.match(r"\.\s+[A-Z]", q[at:])):
+            return None  # the sentence ends
+        if re.fullmatch(r"\d+", tok) or re.fullmatch(cardinals, tok, re.I):
+            said = re.findall(r"\d+", q[:end])
+            if tok.isdigit() and (not 0 < int(tok) < 10000 or (1000 <= int(tok) < 2200 and not (said and int(said[-1]) >= 1000))):
+                return None  # a year after a page number ("page 3 in 1890"), not a page of its list
+            follow = _ENDS_ITEM.pattern + (prepositions if tok.isdigit() else "")
+            return q[end:end + t.end()].strip() if re.match(rf"(?:{follow})", q[end + t.end():], re.I) else None
+        if tok[0].isalpha():
+            words += 1
+            if words > 3:
+                return None
+        elif re.fullmatch(r"\d[\d.,]*", tok) or tok == "%":
+            return None
+    return None
+
+
+# The ends of a range that name a place with no number ("to the end", "through the last page").
+_OPEN_ENDS = "end|ending|last|final|back|cover|front|beginning|start"
 
 
 def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str]:
@@ -360,7 +548,11 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     part = re.compile(rf"\s*(?:of|in|within)\s+{articles}{vocab.alternation(rel['parts'])}")
     window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
     # A number the list reader stopped before ("pages iii-5", "page 5-6a"): the list is not read whole.
-    leftover = re.compile(rf"\s*(?:[-–—/]\s*{_num_alt()}|{vocab.alternation(list(_v()['scale_words']))})", re.I)
+    leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|{vocab.alternation(list(_v()['scale_words']))})", re.I)
+    # A range from a place to a place with no number ("page 3 through the end", "pages 2-end", "pages 5 to
+    # the last page", "the cover to page 4"): its pages depend on the page count, or its ends on readings.
+    open_end = re.compile(rf"\s*(?:-|\b(?:to|through|thru|till|until|up\s+to|up\s+until)\b)\s*{articles}"
+                          rf"(?:{_OPEN_ENDS}|{_page_alt()}|{_ordinal_alt()})\b", re.I)
     notes: list[str] = []
 
     def note(s: int, e: int, why: str) -> None:
@@ -373,8 +565,13 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
             note(b.start(), e, "counts a page from another place or opens a range")
         elif (a := after.match(low, e) or part.match(low, e)) is not None:
             note(s, a.end(), "counts a page from another place, opens a range or names a page inside a part")
+        elif (a := open_end.match(low, e)) is not None:
+            note(s, a.end(), "opens a range to a place with no page number")
         elif c.kind is not ContainerKind.cover and c.kind is not ContainerKind.last_page and (a := leftover.match(low, e)) is not None:
             note(s, a.end(), "goes on with a number the parser does not read")
+        elif c.kind is not ContainerKind.cover and c.kind is not ContainerKind.last_page and (d := _dangling(q, e, found, nouns=True)):
+            # "pages 3 and/or 4", "pages 3; 5", "page 3 as well as 4": a joiner the list reader does not know.
+            note(s, e, f"goes on with a number the parser does not read ('{d}')")
     # A page word with no number of its own ("the following page", "the slide two positions after
     # it"), or the page word of a single page: a relative word next to it makes the page relative.
     singles = {(s, e) for s, e, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)
