@@ -15,6 +15,11 @@ digits and punctuation of that colour is a doubt: paint the drawing list does no
 filled with a pattern), or an icon set as a symbol glyph ("✈" in a text or dingbat font). Paint
 in a pale tint of the colour (its hue under the family's saturation floor, as Office's lighter
 theme fills) makes the same candidates doubts, never members.
+Lettering is certain text only outside the inner probe's candidates: for ``kind=logo`` every short
+line set apart from the body ("3M", a lone "X", of any letter count) and for every kind every symbol
+glyph above the size floor is a doubt of ``graphics``, so a run of the colour there is measured as a
+doubt's colour (a red "3M" is a doubt), never left out as letters. A doubt rests on ink of the colour:
+a wordmark with no pixel, shape, span or nearby text of it is set aside (a purple heading is no red logo).
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
 and those with a green region inside are members.
@@ -190,7 +195,9 @@ def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour:
                 if letters is None:
                     letters, glyphs = glyph_boxes(page, colour, True, pale), glyph_boxes(page, colour, pale=pale)
                 if in_glyphs(r, letters):
-                    continue  # certain: letters, digits and punctuation of text in the colour draw no graphic
+                    # certain: letters, digits and punctuation of text in the colour draw no graphic. A wordmark
+                    # line or a symbol glyph the inner probe holds is a listed doubt (``known``): never reached here.
+                    continue
                 what = f"{'pale ' if pale else ''}{colour} area {area}px in no graphic the drawing list gives"
                 if in_glyphs(r, glyphs):
                     why = f"drawn by {colour} symbol glyphs, not letters (an icon set in a font?)"

@@ -4,8 +4,16 @@ diagram/chart/figure/logo/picture" needs.
 Example (corpus): a report whose first page shows a publisher logo, a seal and an icon and
 no chart: ``kind=chart`` finds no member, the three small images are doubts (a size or
 decoration filter set them aside), and ``kind=logo`` finds all three.
+Glyphs: a picture may be typeset as text, a pictogram of an icon or dingbat font ("✈" 150 pt, a
+private-use star of an icon font) or a bar chart of block elements ("████" runs). So for every kind a run
+of glyphs that are not certainly letters (``glyphs.certainly_letter``: a picture or symbol font, a Type 3
+font, an arrow, a block element, a dingbat, a pictograph, a private-use code) is a doubt when it is set
+above a small size floor (``GLYPH_PICTURE_PT``: its font size, or for a run of symbol code points its
+length); a lone symbol at body size (a bullet, an inline arrow) is text. Letters and digits of a text
+font are never pictures here: a heading is no chart.
 Cannot see: which lettering is a logo. A logo may be lettering alone (a wordmark typeset as live
-text), so for ``kind=logo`` every short line set apart from the page's body text is a doubt.
+text: "3M", a lone "X"), so for ``kind=logo`` every short line (a letter or digit, at most
+``WORDMARK_WORDS`` words) set apart from the page's body text is a doubt, whatever its letter count.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
+from widening.facts.glyphs import certainly_letter, picture_fonts
 from widening.models import Member, PageKind, ProbeResult
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
@@ -29,6 +38,10 @@ WORDMARK_WORDS = 4
 # The page's body text is the font and size that set the most characters, when they set at least
 # this many lines; a page with less (a cover, a poster) has no body, and every short line is set apart.
 BODY_LINES = 3
+# A glyph that is not certainly a letter draws a picture a reader may count when set at least this large
+# (pt: its font size, or a run's length along its line): a lone bullet or inline arrow at body size is
+# text. Tuned, and it only sets doubts apart from the small, so it errs small.
+GLYPH_PICTURE_PT = 14.0
 
 
 class GraphicsParams(Params):
@@ -92,35 +105,98 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
             else:
                 sort_out(m, b, page.rect, best, doubts)
+        lines = text_lines(page, clip)
+        for m in glyph_pictures(lines, index, picture_fonts(page), kind):
+            doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
         if kind == "logo":
-            for m in wordmarks(page, index, clip):
+            for m in wordmarks(lines, index):
                 doubts.setdefault("lettering that may be a wordmark logo", []).append(m)
     return finish("graphics", scope, params, members, unmeasured, best, doubts=fold_doubts(doubts))
 
 
-def wordmarks(page: pymupdf.Page, index: int, clip: pymupdf.Rect) -> list[Member]:
+Line = tuple[dict, list[dict]]
+
+
+def text_lines(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Line]:
+    """The text lines in ``clip`` (``rawdict``, characters kept), each with its spans that set some non-space character."""
+    lines = []
+    for block in page.get_text("rawdict", clip=clip, flags=0)["blocks"]:
+        for line in block.get("lines", ()):
+            spans = [s for s in line["spans"] if any(c["c"].strip() for c in s["chars"])]
+            if spans:
+                lines.append((line, spans))
+    return lines
+
+
+def _span_text(span: dict) -> str:
+    return "".join(c["c"] for c in span["chars"])
+
+
+def _symbol(c: str) -> bool:
+    """A code point that says no letter, digit or punctuation (a block element, an arrow, a pictograph, a private-use code)."""
+    return not certainly_letter(c, "", set())
+
+
+def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str) -> list[Member]:
+    """Runs of glyphs that are not certainly letters (``glyphs.certainly_letter``) set at least GLYPH_PICTURE_PT
+    large: each may draw a picture (an icon-font pictogram, a dingbat, a bar of "█"), so each is a doubt.
+
+    A run is consecutive such glyphs of one line (a space or a letter ends it). Its size is its font size,
+    and, for a run of two or more symbol code points, the longer side of its box too (a bar of "█" at 9 pt
+    is as long as it is drawn). A letter-coded glyph of a picture or Type 3 font counts by its font size
+    only: body text set in a Type 3 font is no picture here, a large one may be."""
+    out: list[Member] = []
+
+    def flush(run: list[tuple[dict, dict]]) -> None:
+        if not run:
+            return
+        box = pymupdf.Rect(run[0][0]["bbox"])
+        for c, _ in run[1:]:
+            box |= pymupdf.Rect(c["bbox"])
+        size = max(s["size"] for _, s in run)
+        if len(run) > 1 and all(_symbol(c["c"]) for c, _ in run):
+            size = max(size, box.width, box.height)
+        if size < GLYPH_PICTURE_PT or box.is_empty:
+            return
+        text = "".join(c["c"] for c, _ in run)
+        fonts = sorted({s["font"] for _, s in run})
+        codes = " ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))[:60]
+        out.append(Member(page=index, bbox=rect_tuple(box), what=f"glyphs {text[:24]!r} ({codes}; {', '.join(fonts)} {max(s['size'] for _, s in run):g}pt)",
+                          why=f"glyph filter: symbol glyphs, not certainly letters, set {size:.0f}pt >= {GLYPH_PICTURE_PT:g}pt: "
+                              f"an icon, a dingbat or a bar typeset as text may draw a {kind}"))
+
+    for line, spans in lines:
+        run: list[tuple[dict, dict]] = []
+        for span in spans:
+            for c in span["chars"]:
+                if c["c"].strip() and not certainly_letter(c["c"], span["font"], pictures):
+                    run.append((c, span))
+                else:
+                    flush(run)
+                    run = []
+        flush(run)
+    return out
+
+
+def wordmarks(lines: list[Line], index: int) -> list[Member]:
     """Short text lines set apart from the page's body text (another font or size): lettering alone may be a logo.
 
     No rule tells a wordmark from a heading, so each such line is a doubt, never a member and never
-    dropped (generated wordmarks: a company name typeset in a display font was a measured zero)."""
-    lines = []
-    for block in page.get_text("dict", clip=clip, flags=0)["blocks"]:
-        for line in block.get("lines", ()):
-            spans = [s for s in line["spans"] if s["text"].strip()]
-            if spans:
-                lines.append((line, spans))
+    dropped (generated wordmarks: a company name typeset in a display font was a measured zero). One
+    letter or digit is enough: "3M" or a lone "X" in a display font is a wordmark (hunt of the graphics
+    probe: both were measured zeros under a two-letter floor)."""
     chars: Counter[tuple[str, float]] = Counter()
     used: Counter[tuple[str, float]] = Counter()
     for _, spans in lines:
         for key in {(s["font"], round(s["size"], 1)) for s in spans}:
             used[key] += 1
         for s in spans:
-            chars[(s["font"], round(s["size"], 1))] += len(s["text"].strip())
+            chars[(s["font"], round(s["size"], 1))] += len(_span_text(s).strip())
     body = next((k for k, _ in chars.most_common(1) if used[k] >= BODY_LINES), None)
     out = []
     for line, spans in lines:
-        text = " ".join(s["text"].strip() for s in spans)
-        if len(text.split()) > WORDMARK_WORDS or sum(c.isalpha() for c in text) < 2:
+        text = " ".join(_span_text(s).strip() for s in spans)
+        if len(text.split()) > WORDMARK_WORDS or not any(c.isalnum() for c in text):
             continue
         keys = {(s["font"], round(s["size"], 1)) for s in spans}
         if body is not None and keys == {body}:
