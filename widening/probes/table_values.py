@@ -13,6 +13,18 @@ with no number, a member under a header naming no percentage when the question a
 under one of several differently named matching headers; a cell with characters the text layer
 cannot say (a font with no Unicode for a digit); and the rows of the page after the scope when the
 table runs to its last page's foot.
+
+Also doubts: "(24.1%)" read unsigned as well as negative; a sentence of running text holding every
+word of the column (any order) and a qualifying number, when the container is a page or the
+document (``sentences``; under a question in %, a year or a sum of money is no percentage); a cell
+under a header that nearly names the column (a close spelling, a plural, all words but one of three
+or more), or under the header phrase's other words ("Share (%) of total land area rezoned"); a
+number in the drawing a header with no value under it titles or captions (a chart's data label), or
+the drawing itself when it prints no number; the rows of a table continued without its header, read
+past placeholders ("n/a", "—"), label-only group rows and a running head, to a line of words, a
+wide gap or the ruled table's end; a transposed row whose cells carry units, marks or placeholders
+("4.2 %", "4.2%*", "4,2", "n/a"). Headers match with hyphens as word breaks ("Land-area") and
+words broken at a line end joined ("Re-" / "zoned").
 """
 
 from __future__ import annotations
@@ -29,12 +41,12 @@ import pymupdf
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.facts.geometry import Groups, centre_in, rect_tuple
+from widening.facts.geometry import Groups, centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
-from widening.text import UNSAID_RX, cell_words
+from widening.text import UNSAID_RX, cell_words, join_broken_words
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -89,8 +101,10 @@ def readings(text: str) -> list[float]:
     t = _GROUP.sub("", text.translate(_MINUS)).strip()
     if first is None and not any(c.isdigit() or c in _FRACTIONS for c in t):
         return []
+    # "(24.1%)": accounting's negative, or the value set in parentheses (a share printed so): both.
+    bracketed = bool(re.fullmatch(r"\(.*\)", t))
     if _STRICT.fullmatch(t) and not _POINT_GROUPS.search(t):
-        return [first] if first is not None else []
+        return ([first] + ([abs(first)] if bracketed and first < 0 else [])) if first is not None else []
     t = t.translate(_MAYBE_MINUS)
     forms = {t, re.sub(r"[\u00b7\u2219\u22c5]", ".", t)}
     no_points = _POINT_GROUPS.sub(lambda m: m.group(0).replace(".", ""), t)
@@ -105,7 +119,7 @@ def readings(text: str) -> list[float]:
         out += [v, v + frac if v >= 0 else v - frac] if frac else [v]
     if first is None and (frac := next((_FRACTIONS[c] for c in t if c in _FRACTIONS), None)) is not None:
         out.append(frac)
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out + ([abs(v) for v in out if v < 0] if bracketed else [])))
 
 
 Interval = tuple[float, bool, float, bool]  # low, low included, high, high included
@@ -186,35 +200,107 @@ def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
     return [w for w in page.get_text("words") if centre_in(w[:4], clip) and not dedup.seen(w[4], w[0], w[1])]
 
 
-def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
-    """Boxes of word groups, close together, that hold every token of ``column`` (headers may wrap)."""
-    want = cell_words(column)
-    numeric_header = any(ch.isdigit() for ch in column)
+_HYPHENS = re.compile(r"[-\u00ad\u2010\u2011\u2012\u2013\u2014]")
+
+
+def header_tokens(text: str) -> list[str]:
+    """``cell_words`` of ``text`` with hyphens and dashes as word breaks ("Land-area" holds land, area)."""
+    return cell_words(_HYPHENS.sub(" ", text))
+
+
+def _broken_words(words: list[tuple]) -> dict[int, set[str]]:
+    """Tokens of words a header breaks at a line end ("Re-" over "zoned"): index -> the whole word's
+    tokens, for the hyphenated word and for the word that ends it on the next line (text.join_broken_words
+    joins them in running text; a header's lines are no text, so the two words are paired by place)."""
+    out: dict[int, set[str]] = {}
+    for i, a in enumerate(words):
+        if not re.search(r"[^\W\d_][-\u00ad\u2010\u2011]$", a[4]):
+            continue
+        h = a[3] - a[1]
+        below = [(j, b) for j, b in enumerate(words) if a[3] - 0.3 * h <= (b[1] + b[3]) / 2 <= a[3] + 1.2 * h
+                 and a[0] - 12 * h <= b[0] <= a[2] and b[4][:1].islower()]
+        if below:
+            j, b = max(below, key=lambda e: e[1][0])
+            whole = set(cell_words(join_broken_words(a[4] + "\n" + b[4])))
+            out.setdefault(i, set()).update(whole)
+            out.setdefault(j, set()).update(whole)
+    return out
+
+
+def _close(token: str, have: set[str]) -> bool:
+    """``token`` is in ``have`` as written, in the plural or singular, or one letter off (a misprint)."""
+    if token in have:
+        return True
+    for t in have:
+        if len(token) >= 4 and len(t) >= 4 and (t.rstrip("s") == token.rstrip("s") or _one_edit(t, token)):
+            return True
+    return False
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return a == b
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k in range(len(a)) if a[k] != b[k]), len(a))
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def _header_groups(words: list[tuple], want: list[str], match: Callable[[str, set[str]], bool]) -> list[tuple[list[int], set[str]]]:
+    """Groups of words, close together, each sharing a token with ``want`` under ``match``: (word indices, tokens held)."""
+    numeric_header = any(ch.isdigit() for ch in "".join(want))
+    joined = _broken_words(words)
+    toks = [set(header_tokens(w[4])) | joined.get(i, set()) for i, w in enumerate(words)]
     # Value cells like "18.4%" share the '%' token with the header: they are not header words.
-    cands = [w for w in words if set(cell_words(w[4])) & set(want) and (numeric_header or parse_number(w[4]) is None)]
+    cands = [i for i, w in enumerate(words) if any(match(t, toks[i]) for t in want) and (numeric_header or parse_number(w[4]) is None)]
     near = Groups(range(len(cands)))
-    for i, a in enumerate(cands):
-        ra = pymupdf.Rect(a[:4])
+    for n, i in enumerate(cands):
+        ra = pymupdf.Rect(words[i][:4])
         grow = (-12, -0.8 * ra.height, 12, 0.8 * ra.height)
-        for j in range(i):
-            if (ra + grow).intersects(pymupdf.Rect(cands[j][:4])):
-                near.join(i, j)
-    groups = [[cands[i] for i in g] for g in near.groups()]
+        for m in range(n):
+            if (ra + grow).intersects(pymupdf.Rect(words[cands[m]][:4])):
+                near.join(n, m)
+    return [([cands[n] for n in g], set().union(*(toks[cands[n]] for n in g))) for g in near.groups()]
+
+
+def find_headers(words: list[tuple], column: str) -> list[pymupdf.Rect]:
+    """Boxes of word groups, close together, that hold every token of ``column`` (headers may wrap;
+    a hyphen parts words, "Land-area"; a word broken at a line end, "Re-" over "zoned", is whole)."""
+    want = header_tokens(column)
+    joined = _broken_words(words)
     out = []
-    for g in groups:
-        have = set(t for w in g for t in cell_words(w[4]))
+    for g, have in _header_groups(words, want, lambda t, h: t in h):
         if set(want) <= have:
             # The header is the group's words from the top until every token is held: a word below that
             # repeats a token (a row's "%" set apart from its number) is a row's, and the box grown over
             # it swallowed that row (new questions: "10.\x00%" read as "10." and "%").
             got: set[str] = set()
             r = None
-            for w in sorted(g, key=lambda w: (round(w[1]), w[0])):
+            for i in sorted(g, key=lambda i: (round(words[i][1]), words[i][0])):
+                w = words[i]
                 if set(want) <= got and w[1] >= r.y1 - 1:
                     break
-                got |= set(cell_words(w[4]))
+                got |= set(header_tokens(w[4])) | joined.get(i, set())
                 r = pymupdf.Rect(w[:4]) if r is None else r | w[:4]
             out.append(r)
+    return out
+
+
+def near_headers(words: list[tuple], column: str) -> list[tuple[pymupdf.Rect, str]]:
+    """Word groups that hold the column's words only nearly: each token in a close spelling (plural,
+    one letter off), or all but one of three or more. (box, what is missing or misspelt)."""
+    want = header_tokens(column)
+    out = []
+    for g, have in _header_groups(words, want, _close):
+        if set(want) <= have:
+            continue  # a header of the column itself
+        held = [t for t in want if _close(t, have)]
+        if len(held) == len(want) or (len(want) >= 3 and len(held) == len(want) - 1):
+            r = pymupdf.Rect(words[g[0]][:4])
+            for i in g[1:]:
+                r |= words[i][:4]
+            missing = [t for t in want if t not in held]
+            out.append((r, f"lacks {', '.join(missing)!r}" if missing else "spells the column's words otherwise"))
     return out
 
 
@@ -383,13 +469,15 @@ def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
 
 
 class TableValuesParams(Params):
-    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %."""
+    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %;
+    ``sentences``: the container is a page or the document, so running text stating the column's value is read too."""
 
     column: str = ""
     op: Annotated[str, one_of(*OPS, what="comparison")] = ">"
     value: float
     row_header: str | None = None
     percent: bool = False
+    sentences: bool = True
 
 
 # A header or cell that says its numbers are percentages; a header saying they are fractions of one.
@@ -402,6 +490,18 @@ _CELL_SCALE = re.compile(r"\d\s*(k|m|mn|mln|b|bn)\.?\s*$", re.I)
 _CELL_FACTORS = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "b": 1e9, "bn": 1e9}
 # Cells that stand for no value: dashes and dots, "n/a", "n.a.", "nd", "x", "not available".
 _PLACEHOLDER = re.compile(r"\W*|n\.?\s?/?\s?[ads]\.?|x|not (?:available|applicable)", re.I)
+# Footnote marks after a value ("4.2%*", "4.2\u00b9").
+_MARKS = re.compile(r"[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]+$")
+
+
+def _value_word(text: str) -> bool:
+    """``text`` is one printed value: a number with its sign, grouping, decimal comma or point, percent
+    sign and footnote marks ("4.2%*", "4,2", "(24.1%)"); not a range or a label ("2002-2013", "Q3")."""
+    return bool(_PURE_NUM.fullmatch(_MARKS.sub("", text.strip())))
+
+
+# A word beside a number that says no other value: a unit or mark, a placeholder, a footnote letter.
+_NOT_A_WORD = re.compile(r"\W*|n\.?\s?/?\s?[ads]\.?|x|[a-e]\)?|per|cent|pct\.?|pp\.?|p\.?p\.?", re.I)
 
 
 @probe("table_values", params=TableValuesParams)
@@ -440,7 +540,9 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += cont
             if low is not None:
                 extents[index] = extents[index - 1]
-        bounds = _table_bottoms(doc, index) if headers else []
+        near = [(r, why) for r, why in near_headers(words, column) if not any(r.intersects(h) for h in headers)]
+        bounds = _table_bottoms(doc, index) if headers or near else []
+        claimed: list[pymupdf.Rect] = []  # the found columns' headers, cells and ruled tables: no running text
         for header in headers:
             aside: list[tuple[tuple, str]] = []
             cells = column_cells(doc, index, clip, header, bounds, aside)
@@ -449,12 +551,43 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             columns.append((index, header_phrase(words, header, extent), cells))
             doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value)
             doubts += _along_the_row(index, words, header, op, value)
+            # The whole header phrase may head the column, not only its matched words: values set flush
+            # left under "Share (%) of total land area rezoned" sit under "Share". Whether the phrase is
+            # one header or runs into its neighbour's ("Region Change" set a word space apart) is a reading.
+            phrase = _phrase_rect(words, header)
+            wider = column_cells(doc, index, clip, phrase, bounds) if phrase.width > header.width + 1 else []
+            wider = [c for c in wider if not any(pymupdf.Rect(c.bbox).intersects(d.bbox) for d in cells)]
+            for cell in wider:
+                vals = [v for v in _running_values(cell.words or cell.text, "", percent) or [] if OPS[op](v, value)] if not cell.cut else []
+                if vals:
+                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}",
+                                         why=f"column filter: under the header phrase {header_phrase(words, phrase, (phrase.x0, phrase.x1))!r}, outside its matched words"))
+            claimed.append(_table_region(words, phrase, cells + wider, bounds))
+            if not any(c.value is not None and not c.cut for c in cells + wider) or _in_figure_caption(doc, index, header):
+                # A header with no value under it (a chart's title, a figure's caption): numbers in the
+                # drawing next to it are its values, or it draws them unprinted.
+                doubts += _figure_numbers(doc, index, words, header, [pymupdf.Rect(c.bbox) for c in cells + wider], op, value, percent)
             for w, rule in aside:
                 if (v := _qualifying(w, op, value)) is not None:
                     doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
                                          why=f"table-extent filter: {rule}"))
             ruled = [t.y1 for t in bounds if t.contains(header.tl + (1, 1)) or t.intersects(header)]
             low = max([low or 0.0] + [c.bbox[3] for c in cells] + ruled)
+        for header, lack in near:
+            # Nearly the column's header ("Land area (%)" for "land area rezoned", "Rezonned"): its
+            # table's values are doubts, never certified absent by the column found elsewhere.
+            for cell in column_cells(doc, index, clip, _phrase_rect(words, header), bounds):
+                # Only a cell that is a value ("31.2", "31.2 %", "n/a"): words near each other in running
+                # text ("rezoned areas" over "the City ($65,489 ...).") head no column.
+                parts = (cell.words or cell.text).split()
+                if cell.cut or not parts or not all(_value_word(t) or _NOT_A_WORD.fullmatch(t) for t in parts):
+                    continue
+                vals = [v for v in _running_values(cell.text, "", percent) or [] if OPS[op](v, value)]
+                if vals:
+                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}",
+                                         why=f"header filter: the header {header_phrase(words, header, (header.x0, header.x1))!r} nearly names {column!r} ({lack})"))
+        if index not in beyond and params.get("sentences", True):
+            doubts += _sentence_numbers(doc, index, clip, column, op, value, percent, claimed)
         # "Table 1" or "page 3" scopes a page; a table that runs to its foot may go on overleaf (under a
         # repeated header or none): the next page is read too, and whatever qualifies there is a doubt.
         if not queue and low is not None and index < doc.facts.page_count and _reaches_foot(words, low, doc.page(index).rect):
@@ -531,7 +664,9 @@ def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float,
     out = [(1.0, "another printed convention")]
     out += [(f, f"the header {phrase!r} states a scale of {f:g}") for rx, f in _HEADER_SCALE if rx.search(phrase)]
     values = [c.value for c in cells if c.value is not None]
-    if percent and (_FRACTION_HEADER.search(phrase) or (values and all(abs(v) <= 1 for v in values))):
+    # "Share (%)" states its unit: a share in percent, not a fraction of one.
+    fraction = _FRACTION_HEADER.search(phrase) and not re.search(r"%|\bper\s?cent|\bpct\b", phrase, re.I)
+    if percent and (fraction or (values and all(abs(v) <= 1 for v in values))):
         out.append((100.0, "a fraction of one, where the question asks a percentage"))
     return out
 
@@ -647,14 +782,21 @@ def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, exten
     return out
 
 
-# Lines above a continued table's first row that may carry no number ("Table 2 (continued)", a running head).
+# Lines above a continued table's first row that may carry no row ("Table 2 (continued)", a running head).
 _LEAD_LINES = 3
 
 
 def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> tuple[list[Member], float | None]:
     """Numbers under the column's x-range in the rows that open a page following one where the column
     was found, with no header of their own: a table continued without its header row. Also the foot
-    of those rows (None when there are none)."""
+    of those rows (None when there are none).
+
+    A row's words under the column are values, units, marks or placeholders ("n/a", "\u2014"); a line
+    with none there is a row label or group heading ("Queens") and the rows go on past it. Before the
+    first row, lines of words are a caption or running head ("Table A (continued)", "Report, Part 3").
+    The rows end only at a line of words under the column with no number, or three or more (a new
+    header, text; "24.1 (prelim.)" is a row with a note), or at a gap wider than 2.5 lines; the rows
+    of a ruled table go on to its last rule."""
     folios = [pymupdf.Rect(c.bbox) for c in doc.facts.page(index).folio_candidates if c.accepted]
     body = [w for w in words if not any(pymupdf.Rect(w[:4]).intersects(f) for f in folios)]
     if not body:
@@ -670,16 +812,34 @@ def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tupl
     def under(w: tuple) -> bool:
         return any(lo <= (w[0] + w[2]) / 2 <= hi for lo, hi in extents)
 
+    ruled: list[pymupdf.Rect] | None = None
     out: list[Member] = []
     lead, low = 0, None
     for line in lines:
-        numbers = [w for w in line if under(w) and parse_number(w[4]) is not None]
-        if not numbers:
-            if low is not None or lead >= _LEAD_LINES:
+        cells = [w for w in line if under(w)]
+        top = min(w[1] for w in line)
+        if low is not None and top - low > 2.5 * lh and not (ruled and any(r.contains(pymupdf.Rect(line[0][:4]).tl + (1, 1)) for r in ruled)):
+            break  # a wide gap below the rows ends the table
+        numbers = [w for w in cells if _NUM.search(_plain(w[4]))]
+        if not cells:
+            continue  # a row label or group heading alone ("Queens"): the rows go on
+        if not numbers and all(_PLACEHOLDER.fullmatch(w[4].strip()) for w in cells):
+            continue  # a row with no value ("n/a", "\u2014")
+        wordy = [w for w in cells if w not in numbers and not _NOT_A_WORD.fullmatch(w[4].strip())]
+        if wordy and (not numbers or len(wordy) >= 3):
+            # Words under the column ("24.1 (prelim.)" is a row with a note): before the rows, a caption
+            # or running head; after them, the end (a new header, text).
+            inside = ruled and any(r.contains(pymupdf.Rect(w[:4]).tl + (1, 1)) for r in ruled for w in cells)
+            if low is None:
+                lead += 1
+                if lead > _LEAD_LINES:
+                    break
+                continue
+            if not inside:
                 break
-            lead += 1
-            continue
-        low = max(w[3] for w in numbers)
+        if low is None:
+            ruled = _table_bottoms(doc, index)
+        low = max([low or 0.0] + [w[3] for w in cells])
         for w in numbers:
             if (v := _qualifying(w, op, value)) is not None:
                 out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} opening the page under the column's x-range",
@@ -713,11 +873,159 @@ def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str
         if x1 <= w[0] <= x1 + 0.5 * (header.y1 - header.y0) and parse_number(w[4]) is None:
             x1 = max(x1, w[2])
     right = [w for w in line if w[0] > x1]
-    if not right or not all(_PURE_NUM.fullmatch(w[4]) for w in right):
-        return []  # other headers beside it ("Capacity (1998-2007)"): a header row, not a row of values
+    # A row of values: most words hold a number ("4.2", "4,2", "4.2%*"), the rest are units, marks or
+    # placeholders ("%", "*", "n/a", "\u2014"). Other headers beside it ("Capacity (1998-2007)") are words.
+    numbers = [w for w in right if _NUM.search(_plain(w[4]))]
+    if not right or 2 * len(numbers) <= len(right) or not all(_value_word(w[4]) if w in numbers else _NOT_A_WORD.fullmatch(w[4].strip()) for w in right):
+        return []  # a header row ("2002-2013", "Capacity (1998-2007)"), not a row of values
     out = []
-    for w in right:
+    for w in numbers:
         if (v := _qualifying(w, op, value)) is not None:
             out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} on the header's own line",
                               why="row filter: the header may label a row of a transposed table"))
+    return out
+
+
+def _phrase_rect(words: list[tuple], header: pymupdf.Rect) -> pymupdf.Rect:
+    """``header`` grown along its line(s) through the words a word space apart that are no numbers:
+    the whole header phrase ("Share (%) of total land area rezoned" around "land area rezoned")."""
+    line = sorted((w for w in words if min(w[3], header.y1) - max(w[1], header.y0) > 0.5 * (w[3] - w[1])), key=lambda w: w[0])
+    x0, x1 = header.x0, header.x1
+    for w in line:
+        if x1 <= w[0] <= x1 + 0.5 * (w[3] - w[1]) and parse_number(w[4]) is None:
+            x1 = max(x1, w[2])
+    for w in reversed(line):
+        if x0 - 0.5 * (w[3] - w[1]) <= w[2] <= x0 and parse_number(w[4]) is None:
+            x0 = min(x0, w[0])
+    return pymupdf.Rect(x0, header.y0, x1, header.y1)
+
+
+def _table_region(words: list[tuple], header: pymupdf.Rect, cells: list[Cell], bounds: list[pymupdf.Rect]) -> pymupdf.Rect:
+    """The found column's table: its ruled extent, or from its header's line(s) to its last cell, across
+    the words on those lines. Its words are read as the table, not as running text."""
+    ruled = [b for b in bounds if b.intersects(header)]
+    if ruled:
+        return ruled[0]
+    bottom = max([header.y1] + [c.bbox[3] for c in cells])
+    rows = [pymupdf.Rect(c.bbox) for c in cells] + [header]
+    on = [w for w in words if any(min(w[3], r.y1) - max(w[1], r.y0) > 0.5 * (w[3] - w[1]) for r in rows)]
+    return pymupdf.Rect(min([header.x0] + [w[0] for w in on]), header.y0, max([header.x1] + [w[2] for w in on]), bottom)
+
+
+def _in_figure_caption(doc: Doc, index: int, header: pymupdf.Rect) -> bool:
+    """``header`` is (in) a figure's or chart's caption on page ``index``."""
+    return any(c.page == index and c.kind in ("figure", "chart") and pymupdf.Rect(c.bbox).intersects(header) for c in doc.facts.captions)
+
+
+# How far from a header a drawing may start (above or below it), in its line heights, to be the
+# drawing it titles or captions, when a caption or paragraph lies between them.
+_FIGURE_REACH = 6
+
+
+def _figure_numbers(doc: Doc, index: int, words: list[tuple], header: pymupdf.Rect, cells: list[pymupdf.Rect],
+                    op: str, value: float, percent: bool) -> list[Member]:
+    """Numbers in the drawings a header with no value under it titles or captions (a vector chart's
+    data labels, "31.2%" over its bar): doubts. A drawing with no number in it draws its values
+    unprinted: one doubt for the drawing."""
+    page = doc.page(index)
+    h = header.y1 - header.y0 if header.y1 > header.y0 else 10.0
+    lh = median([w[3] - w[1] for w in words] or [h])
+    try:
+        clusters = [pymupdf.Rect(r) for r in page.cluster_drawings()]
+    except Exception as e:  # noqa: BLE001 - a page whose drawings cannot be grouped is no zero
+        return [Member(page=index, bbox=rect_tuple(header), what="the drawings near a header naming the column",
+                       why=f"figure filter: the page's drawings could not be read ({type(e).__name__})")]
+    # The figure lies between the header and the next caption or paragraph, below it (a title) or
+    # above it (a caption set under its figure); bars may start far from the title.
+    lines: dict[tuple[int, int], list[tuple]] = {}
+    for w in words:
+        lines.setdefault((w[5], w[6]), []).append(w)
+    long = [ws for ws in lines.values() if len(ws) >= 6]
+    prose = {}
+    for ws in long:
+        prose.setdefault(ws[0][5], []).append(pymupdf.Rect(ws[0][:4]) | ws[-1][:4])
+    stops = [union(rect_tuple(r) for r in rs) for rs in prose.values() if len(rs) >= 2]
+    stops += [c.bbox for c in doc.facts.captions if c.page == index and not pymupdf.Rect(c.bbox).intersects(header)]
+    below = min([s[1] for s in stops if s[1] >= header.y1] + [page.rect.y1])
+    above = max([s[3] for s in stops if s[3] <= header.y0] + [page.rect.y0])
+    near = [r for r in clusters if r.width > 2 * lh and r.height > lh
+            and (header.y1 - 2 <= r.y0 <= min(below, header.y1 + _FIGURE_REACH * lh) or (header.y1 - 2 <= r.y0 and r.y1 <= below)
+                 or max(above, header.y0 - _FIGURE_REACH * lh) <= r.y1 <= header.y0 + 2 or (r.y0 >= above and r.y1 <= header.y0 + 2)
+                 or (r.y0 <= header.y0 and r.y1 >= header.y1))]
+    out = []
+    numbered = False
+    for r in near:
+        zone = r + (-2 * lh, -2 * lh, 2 * lh, 2 * lh)
+        inside = [w for w in words if centre_in(w[:4], zone) and not pymupdf.Rect(w[:4]).intersects(header)
+                  and not any(pymupdf.Rect(w[:4]).intersects(c) for c in cells)]
+        numbered = numbered or any(centre_in(w[:4], zone) and _NUM.search(_plain(w[4])) for w in words)
+        for k, w in enumerate(inside):
+            vals = _running_values(w[4], inside[k + 1][4] if k + 1 < len(inside) else "", percent)
+            if vals and (v := next((v for v in vals if OPS[op](v, value)), None)) is not None:
+                out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} in the drawing by a header naming the column",
+                                  why="figure filter: a chart's data label? (the header has no value under it)"))
+    if near and not numbered:
+        out.append(Member(page=index, bbox=rect_tuple(union(rect_tuple(r) for r in near)), what="drawings with no printed number by a header naming the column",
+                          why="figure filter: a chart that draws its values without printing them?"))
+    return out
+
+
+_YEAR = re.compile(r"[(\-]?(1[89]\d\d|20\d\d)\)?")
+_CURRENCY = re.compile(r"[$\u20ac\u00a3\u00a5]")
+
+
+def _running_values(text: str, after: str, percent: bool) -> list[float] | None:
+    """The numbers a word of running text may state (None: it holds none). Under a question in %,
+    none a percentage cannot be: a year (an integer 1800-2099 with no percent mark) or a sum of money."""
+    core = text.strip("\"'\u201c\u201d\u2018\u2019[].,;:!?")
+    if core.startswith("(") != core.endswith(")"):
+        core = core.strip("()")
+    raws = _NUM.findall(_plain(core))
+    if not raws:
+        return None
+    if re.search(r"[^\W\d_]\d|\d[^\W\d_]", core):
+        return []  # a label or ordinal ("D24", "Q3", "24th", "1990s"): no value stands there
+    if percent:
+        marked = "%" in core or re.match(r"per\s?cent|pct|percent", after.lower()) is not None
+        if _CURRENCY.search(core) or (not marked and all(_YEAR.fullmatch(r) for r in raws)):
+            return []
+    return readings(core) if len(raws) == 1 else every_number(core)
+
+
+def _sentence_numbers(doc: Doc, index: int, clip: pymupdf.Rect, column: str, op: str, value: float, percent: bool,
+                      claimed: list[pymupdf.Rect]) -> list[Member]:
+    """Numbers in sentences of running text that hold every word of ``column`` (any order) and a
+    number that qualifies ("North Shore rezoned 31.2% of its land area"): doubts. A table's own words
+    (its found headers, cells, ruled extent) are read as the table, not here."""
+    want = set(header_tokens(column))
+    folios = [pymupdf.Rect(c.bbox) for c in doc.facts.page(index).folio_candidates if c.accepted]
+    blocks: dict[int, list[tuple]] = {}
+    for w in _words(doc.page(index), clip):
+        # A found table's words (its header row, its rows) are read as the table.
+        if not any(pymupdf.Rect(w[:4]).intersects(f) for f in folios) and not any(centre_in(w[:4], c) for c in claimed):
+            blocks.setdefault(w[5], []).append(w)
+    out = []
+    for ws in blocks.values():
+        ws.sort(key=lambda w: (w[6], w[7]))
+        # Words broken at a line end ("re-" / "zoned") joined, each with the box of its parts.
+        joined: list[tuple[str, pymupdf.Rect]] = []
+        for w in ws:
+            if joined and joined[-1][0][-1:] in "-\u00ad\u2010\u2011" and (j := join_broken_words(joined[-1][0] + "\n" + w[4])) != joined[-1][0] + "\n" + w[4]:
+                joined[-1] = (j, joined[-1][1] | w[:4])
+            else:
+                joined.append((w[4], pymupdf.Rect(w[:4])))
+        sentence: list[tuple[str, pymupdf.Rect]] = []
+        for k, (text, rect) in enumerate(joined):
+            sentence.append((text, rect))
+            nxt = joined[k + 1][0] if k + 1 < len(joined) else ""
+            if nxt and not (re.search(r"[.!?][\"'\u201d\u2019)\]]*$", text) and re.match(r"[\"'\u201c\u2018(\[]*[A-Z0-9]", nxt)):
+                continue
+            if want <= {t for t, _ in sentence for t in header_tokens(t)}:
+                said = " ".join(t for t, _ in sentence)
+                for n, (t, r) in enumerate(sentence):
+                    vals = _running_values(t, sentence[n + 1][0] if n + 1 < len(sentence) else "", percent)
+                    if vals and (v := next((v for v in vals if OPS[op](v, value)), None)) is not None:
+                        out.append(Member(page=index, bbox=rect_tuple(r), what=f"number {t!r} = {v:g} in a sentence holding the column's words: {said[:120]!r}",
+                                          why=f"running-text filter: the sentence names {column!r} and states this number; whether it is the column's value is a reading"))
+            sentence = []
     return out
