@@ -135,3 +135,59 @@ def test_a_letter_with_a_stroke_is_its_plain_letter(printed: str, typed: str) ->
     if printed == "Đorđević":  # "dj" is a transliteration, not a fold: the plain fold is "dordevic"
         typed = "Dordevic"
     assert t.name_form(printed) == t.name_form(typed)
+
+
+# --------------------------------------------------------------------------- characters that print nothing
+
+# Every format character (Cf) and the combining grapheme joiner: a page shows the word whole around them.
+invisible = st.sampled_from(sorted(t.FORMAT_CHARS))
+
+
+def test_format_chars_are_every_cf_character_and_the_grapheme_joiner():
+    assert all(unicodedata.category(c) == "Cf" for c in t.FORMAT_CHARS - {"\u034f"})
+    assert {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u034f", "\u202e"} <= t.FORMAT_CHARS
+    assert len(t.FORMAT_CHARS) == 1 + sum(1 for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Cf")
+
+
+@given(printed, printed, invisible)
+def test_a_format_character_changes_no_matching_form(a, b, mark):
+    assert t.char_form(a + mark + b) == t.char_form(a + b)
+    if mark != "\u00ad":  # a soft hyphen before a line break is the hyphen printed there (below)
+        assert t.name_form(a + mark + b) == t.name_form(a + b)
+    assert t.number_key(a + mark + b) == t.number_key(a + b)
+    assert t.phrase_key(a + mark + b) == t.phrase_key(a + b)
+
+
+@pytest.mark.parametrize("mark", ["\u200d", "\u200c", "\u2060", "\u200b", "\u00ad", "\ufeff", "\u034f"])
+def test_a_word_with_a_format_character_is_one_word(mark):
+    assert t.char_form(f"Xylo{mark}phone") == "xylophone"
+    assert t.WORD.findall(t.name_form(f"the Xylo{mark}phone band")) == ["the", "xylophone", "band"]
+
+
+def test_a_soft_hyphen_at_a_line_end_joins_the_word():
+    assert t.name_form("Xylo\u00ad\nphone") == "xylophone"
+    assert t.name_form("Xylo\u00ad \nphone") == "xylophone"
+
+
+# --------------------------------------------------------------------------- letters of another script
+
+TABLE = {"Х": "X", "х": "x", "о": "o", "О": "O", "у": "y", "р": "p", "е": "e", "с": "c", "М": "M", "а": "a", "ο": "o"}
+
+
+def test_look_alike_reads_a_mixed_word_as_latin_and_leaves_one_script_words():
+    assert t.look_alike("the Хylоphone", TABLE) == "the Xylophone"
+    assert t.look_alike("Москва and сор", TABLE) == "Москва and сор", "a word all in Cyrillic is a Cyrillic word"
+    assert t.look_alike("Москва", TABLE, everywhere=True) == "Mocквa"
+    assert t.look_alike("TGFο-β", TABLE) == "TGFo-β"  # the Greek omicron beside Latin letters
+    assert t.look_alike("Xylo\u200dрhone", TABLE) == "Xylo\u200dphone", "a format character stays inside the word"
+
+
+@given(st.text(st.sampled_from("XxylphneMoсква хоурес -.\u200d"), max_size=30))
+def test_look_alike_keeps_the_length_and_latin_text(s):
+    out = t.look_alike(s, TABLE)
+    assert len(out) == len(s)
+    assert t.look_alike(out, TABLE) == out
+    assert all(a == b or (a in TABLE and b == TABLE[a]) for a, b in zip(s, out))
+    for word in s.split():
+        if not any(c.isascii() and c.isalpha() for c in word):
+            assert word in out.split(), "a word with no Latin letter is left as printed"

@@ -307,8 +307,21 @@ class NameMatching(RuleFile):
     ocr_legible_px: float = Field(gt=0)
     ocr_coarse_px: float = Field(gt=0)
     transliterations: dict[str, str]
+    look_alikes: dict[str, str]
     year_ranges: "YearRanges"
     derived: "DerivedWords"
+
+    @field_validator("look_alikes")
+    @classmethod
+    def _look_alike_letters(cls, table: dict[str, str]) -> dict[str, str]:
+        import unicodedata
+
+        # One letter of another script for one Latin letter: text.look_alike keeps a word's length.
+        bad = [k for k, v in table.items() if len(k) != 1 or not k.isalpha() or unicodedata.name(k, "").startswith("LATIN ")
+               or len(v) != 1 or not (v.isascii() and v.isalpha())]
+        if bad:
+            raise ValueError(f"a key must be one letter of a script other than Latin and its value one Latin letter: {bad}")
+        return table
 
     @field_validator("transliterations")
     @classmethod

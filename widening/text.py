@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
+from functools import cache
 
 # --------------------------------------------------------------------------- steps
 
@@ -67,8 +68,27 @@ def join_broken_words(text: str) -> str:
     return _LINE_HYPHEN.sub("", text)
 
 
-# Whitespace and every hyphen/dash a line break may insert (soft hyphen, zero-width space too).
-_DROP = set("-\u00ad\u2010\u2011\u2012\u2013\u2014\u2212") | {"\u200b", "\ufeff"}
+# Characters that print nothing: every Unicode format character (category Cf: zero-width joiner and
+# non-joiner, word joiner, zero-width space, byte-order mark, bidirectional marks, soft hyphen, invisible
+# operators, tags) and the combining grapheme joiner U+034F. A converter or typesetter leaves them inside
+# a word ("Xylo\u200dphone", "Xylo\u2060phone") and the page shows the word whole; read as a character
+# they part it, and a word the page prints is searched for in vain.
+FORMAT_CHARS = frozenset(c for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Cf") | {"\u034f"}
+_NO_FORMAT = {ord(c): None for c in FORMAT_CHARS}
+# A soft hyphen where the line breaks is the hyphen the page prints there ("Xylo\u00ad\nphone").
+_SOFT_BREAK = re.compile(r"\u00ad(?=[ \t]*\n)")
+
+
+def drop_format(text: str) -> str:
+    """Format characters (``FORMAT_CHARS``) dropped: "Xylo\\u200dphone" is "Xylophone". A soft hyphen
+    before a line break becomes a hyphen, which ``join_broken_words`` then joins across the break."""
+    if text.isascii():
+        return text
+    return _SOFT_BREAK.sub("-", text).translate(_NO_FORMAT)
+
+
+# Whitespace, every hyphen/dash a line break may insert, and every character that prints nothing.
+_DROP = set("-\u2010\u2011\u2012\u2013\u2014\u2212") | FORMAT_CHARS
 
 
 # Spaces a typesetter puts between the digit groups of one number ("1 000" with a thin, no-break,
@@ -95,7 +115,7 @@ def ascii_digits(text: str) -> str:
 
 
 def squeeze(text: str) -> str:
-    """Whitespace and hyphens/dashes dropped: "data-\\nbase", "data base" and "database" agree."""
+    """Whitespace, hyphens/dashes and format characters dropped: "data-\\nbase", "data base" and "database" agree."""
     return "".join(c for c in text if not c.isspace() and c not in _DROP)
 
 
@@ -149,23 +169,62 @@ def strip_accents(text: str) -> str:
 
 
 def name_form(text: str) -> str:
-    """What name matching compares (probe name_mentions): ``drop_spacing_accents``, ``join_digit_groups``,
-    ``fold``, ``fold_quotes``, ``strip_accents``, ``ascii_digits``, ``join_broken_words``.
+    """What name matching compares (probe name_mentions): ``drop_format``, ``drop_spacing_accents``,
+    ``join_digit_groups``, ``fold``, ``fold_quotes``, ``strip_accents``, ``ascii_digits``, ``join_broken_words``.
 
     Quotes are folded so a possessive matches however it is typeset; accents are dropped because
     questions are typed without them; broken words are joined because a name printed across a
     line end is still printed; spacing accents and digit-group spaces go before NFKC, which would
-    cut the name or the number at them; digits of any script are their value, as questions type it."""
-    return join_broken_words(ascii_digits(strip_accents(fold_quotes(fold(join_digit_groups(drop_spacing_accents(text)))))))
+    cut the name or the number at them; digits of any script are their value, as questions type it;
+    characters that print nothing go first, as the page shows the word whole without them."""
+    return join_broken_words(ascii_digits(strip_accents(fold_quotes(fold(join_digit_groups(drop_spacing_accents(drop_format(text))))))))
+
+
+@cache
+def _is_latin(c: str) -> bool:
+    return unicodedata.name(c, "").startswith("LATIN ")
+
+
+def _word_char(c: str) -> bool:
+    """A letter, or a mark or a character that prints nothing, which stay inside the word they are in."""
+    return c.isalpha() or unicodedata.category(c)[0] == "M" or c in FORMAT_CHARS
+
+
+def look_alike(text: str, table: Mapping[str, str], everywhere: bool = False) -> str:
+    """``text`` with each letter of ``table`` (a letter of another script that looks like a Latin one:
+    Cyrillic "Х", "о", Greek "ο") written as that Latin letter, one letter for one (the length stays),
+    in each word that mixes it with Latin letters ("Хylоphone" -> "Xylophone"): a word all in one
+    script ("Москва") is a word of that script, not a Latin word in disguise. ``everywhere``: in
+    every word (the words asked for, compared with a page's mixed words)."""
+    keys = table.keys()
+    if text.isascii() or keys.isdisjoint(text):
+        return text
+    if everywhere:
+        return "".join(table.get(c, c) for c in text)
+    out = list(text)
+    i = 0
+    while i < len(text):
+        if not _word_char(text[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(text) and _word_char(text[j]):
+            j += 1
+        word = text[i:j]
+        if not keys.isdisjoint(word) and any(_is_latin(c) for c in word):
+            out[i:j] = [table.get(c, c) for c in word]
+        i = j
+    return "".join(out)
 
 
 def char_form(text: str) -> str:
-    """What substring search compares (probe text_search): ``fold``, ``fold_quotes``, ``strip_accents``, ``squeeze``.
+    """What substring search compares (probe text_search): ``drop_format``, ``fold``, ``fold_quotes``,
+    ``strip_accents``, ``squeeze``.
 
-    Spacing and hyphenation are dropped entirely, quotes folded and accents dropped (as for names:
+    Spacing, hyphenation and characters that print nothing are dropped entirely, quotes folded and accents dropped (as for names:
     "McDonald’s" and "México" are searched as typed, "McDonald's", "Mexico"): dropping more can
     only create more matches, which is the conservative side for an absence check."""
-    return squeeze(strip_accents(fold_quotes(fold(text))))
+    return squeeze(strip_accents(fold_quotes(fold(drop_format(text)))))
 
 
 def collapse(text: str) -> str:
@@ -188,16 +247,17 @@ def number_key(text: str) -> str:
     """A caption number compared (probe captions): '1-1', '1.1', '1 – 1', full-width '１-１' agree; case ignored.
 
     Every hyphen and dash agrees: a "Table 1‐1" printed with U+2010 that read apart from "1-1"
-    would be a missing container the page refutes. An appendix's letter takes a dash or none: "A.1", "A-1", "A1" agree."""
-    return re.sub(r"^([a-z]{1,2})-(?=\d)", r"\1", re.sub(r"\s+", "", nfkc(str(text))).lower().translate(_NUMBER_DASHES))
+    would be a missing container the page refutes. An appendix's letter takes a dash or none: "A.1", "A-1", "A1" agree.
+    A character that prints nothing (``drop_format``) is no part of the number."""
+    return re.sub(r"^([a-z]{1,2})-(?=\d)", r"\1", re.sub(r"\s+", "", nfkc(drop_format(str(text)))).lower().translate(_NUMBER_DASHES))
 
 
 _NUMBER_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7."})
 
 
 def phrase_key(text: str) -> str:
-    """A heading or list line compared (engine lists): ``nfkc``, ``single_spaces``, lower case."""
-    return single_spaces(nfkc(text)).lower()
+    """A heading or list line compared (engine lists): ``drop_format``, ``nfkc``, ``single_spaces``, lower case."""
+    return single_spaces(nfkc(drop_format(text))).lower()
 
 
 def value_key(text: str) -> str:

@@ -11,7 +11,9 @@ proves neither presence nor absence. Letter-spaced text ("K A T H M A N D U   V 
 is read twice: as its letters, and joined into words, a word ending where the gap is wider
 (more than one space in the text; on a text layer, where the letters stand). An exact match on
 the joined words is a member; a name inside joined letters with no word gap to be seen is a doubt.
-Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") are no word break.
+Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") are no word break, nor
+is a character that prints nothing (a format character: a zero-width joiner or word joiner in
+"Xylo\\u200dphone", a soft hyphen; a soft hyphen at a line end is the hyphen printed there).
 A letter also written as two ("ö"/"oe", "å"/"aa": ``transliterations``) matches either spelling, both
 ways; a respelling that lands on a word printed with neither ("Aron" for "Aaron") is a doubt. Digits
 of any script are their value ("٢٠١٨" is 2018); digit groups parted by a thin, no-break or narrow
@@ -26,6 +28,10 @@ starting and ending where words do, are a doubt (a drop cap "B | oston", letters
 line, glyphs drawn out of order "of America | Bank"), never a member. A name whose letters the text
 layer cannot all say (a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code:
 "Q\x00rvane" for "Qorvane") is a doubt where the said letters, at least half of them, fall in place.
+Where no token matches, a word printed mixing Latin letters with letters of another script that
+look like Latin ones ("Хylоphone", Cyrillic "Х" and "о": ``look_alikes``) is also read with those as
+the Latin letters: a name found so is a doubt, never a member; a word all in one script ("Москва")
+is left as printed, so a Latin name never matches a Cyrillic word.
 
 Where text comes from, per page (``page_text_status``): the text layer; OCR that ran and
 read words; OCR that ran and read none (measured: the page shows no words); OCR that did
@@ -68,7 +74,7 @@ from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
-from widening.text import UNSAID, UNSAID_RX, WORD, alnum, bare_word, name_form
+from widening.text import FORMAT_CHARS, UNSAID, UNSAID_RX, WORD, alnum, bare_word, look_alike, name_form
 
 _SPLIT_GAP = re.compile(r"[\s\-‐‑‒–—]*")
 
@@ -577,7 +583,8 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     glued = _glued_years(coarse, year) if year else []
     short = _short_years(coarse, year) if year else []
     if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
-        return [], _squeezed_hits(doc, index, spellings, [])
+        squeezed = _squeezed_hits(doc, index, spellings, [])
+        return [], squeezed + [m for m in look_alike_hits(doc, index, spellings) if not any(_overlap(m.bbox, s.bbox) for s in squeezed)]
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     page = doc.facts.page(index)
@@ -654,8 +661,9 @@ def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
             kept.append((got, box, mark or (new and not by_gaps)))
             mark = False
         else:
-            # An apostrophe is inside a word ("O'Brien"); a space parts words only without boxes.
-            mark = mark or c not in ("'’ʼ " if by_gaps else "'’ʼ")
+            # An apostrophe is inside a word ("O'Brien"), and so is a character that prints nothing
+            # ("Xylo\u200dphone"); a space parts words only without boxes.
+            mark = mark or (c not in ("'’ʼ " if by_gaps else "'’ʼ") and c not in FORMAT_CHARS)
     row = [k == 0 or not _same_row(kept[k - 1][1], kept[k][1]) for k in range(len(kept))]
     gaps = [0.0 if row[k] else kept[k][1][0] - kept[k - 1][1][2] for k in range(len(kept))]
     text: list[str] = []
@@ -674,7 +682,7 @@ def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
     return "".join(text), boxes, starts
 
 
-def _visual_order(items: list[tuple[str, BBox, bool]]) -> list[tuple[str, BBox, bool]]:
+def visual_order(items: list[tuple[str, BBox, bool]]) -> list[tuple[str, BBox, bool]]:
     """``items`` in the order they are seen: rows top to bottom, each left to right."""
     rows: list[list[tuple[str, BBox, bool]]] = []
     centre = 0.0
@@ -706,14 +714,14 @@ def _squeezed_page(doc: Doc, index: int) -> list[Squeezed]:
             raw = doc.page(index).get_text("rawdict", flags=_WORD_FLAGS & ~pymupdf.TEXT_DEHYPHENATE)
             stored = [(ch["c"], tuple(ch["bbox"]), False) for block in raw["blocks"] for line in block.get("lines", ())
                       for span in line["spans"] for ch in span["chars"]]
-            doc.memo[key] = [_squeeze(stored, True), _squeeze(_visual_order(stored), True)]
+            doc.memo[key] = [_squeeze(stored, True), _squeeze(visual_order(stored), True)]
     return doc.memo[key]
 
 
 def _squeezed_lines(lines: tuple[TextLine, ...]) -> list[Squeezed]:
     """OCR lines squeezed in the order they were read and in the order they are seen."""
     stored = [(c, line.bbox, k == 0) for line in lines for k, c in enumerate(line.text)]
-    seen = [(c, box, k == 0) for text, box, _ in _visual_order([(line.text, line.bbox, True) for line in lines]) for k, c in enumerate(text)]
+    seen = [(c, box, k == 0) for text, box, _ in visual_order([(line.text, line.bbox, True) for line in lines]) for k, c in enumerate(text)]
     return [_squeeze(stored, False), _squeeze(seen, False)]
 
 
@@ -751,6 +759,57 @@ def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]
 
 def _overlap(a: BBox, b: BBox) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+# --------------------------------------------------------------------------- letters of another script
+
+
+@cache
+def look_alikes() -> dict[str, str]:
+    """Letters of other scripts that look like Latin letters, as those letters (``names.look_alikes``)."""
+    return {str(k): str(v) for k, v in _rules()["look_alikes"].items()}
+
+
+_LOOK_ALIKE_WHY = ("the name with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a word"
+                   " mixing scripts: the page may show the name; neither presence nor absence")
+
+
+def look_alike_hits(doc: Doc, index: int, variants: list[str]) -> list[Member]:
+    """Doubts: a variant printed with letters of another script that look like Latin ones ("Хylоphone" with
+    Cyrillic "Х" and "о"), in a word that mixes them with Latin letters (``text.look_alike``): read with
+    them as those letters, the words match the variant exactly (the variant's own look-alike letters read
+    so too). Never a member: the letters are other letters. A word all in one script ("Москва") is left
+    as printed, so a Latin name never matches a Cyrillic word."""
+    table = look_alikes()
+    facts = doc.facts.page(index)
+    ocr = facts.text_source == "ocr"
+    if table.keys().isdisjoint("".join(line.text for line in facts.ocr_lines) if ocr else facts.text):
+        return []  # most pages: no letter of another script that looks Latin
+    key = ("name_look_alike_tokens", index)
+    if key not in doc.memo:
+        if ocr:
+            words = [(w, line.bbox) for line in facts.ocr_lines for w in line.text.split()]
+        else:
+            words = [(w[4], (w[0], w[1], w[2], w[3])) for w in doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)]
+        read_page: list[Token] = []
+        read_changed: list[bool] = []
+        for word, box in words:
+            read = look_alike(word, table)
+            got = tokens(read, box)
+            read_page += [Token(t.norm, t.raw, t.bbox, " " if k == 0 else t.gap, word) for k, t in enumerate(got)]
+            read_changed += [read != word] * len(got)
+        doc.memo[key] = (read_page, read_changed)
+    page, changed = doc.memo[key]
+    if not any(changed):
+        return []
+    out: list[Member] = []
+    for v in variants:
+        for h in find(look_alike(v, table, everywhere=True), page, tolerant=False):
+            if any(changed[h.start:h.end]):
+                out.append(Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
+                                  what=f"{_source(facts)}: {_printed(page, h)!r} read with look-alike letters as Latin ones matches {v!r}",
+                                  why=_LOOK_ALIKE_WHY))
+    return out
 
 
 # A year of a period: glued to a short prefix ("FY2010") or a fiscal year ("2010/11", its end in

@@ -21,7 +21,13 @@ before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -do
 a complete address, an address whose "@" the layer cannot say ("name\x00host.com": a font with no
 Unicode for the glyph).
 Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, its runs of
-single characters joined.
+single characters joined. Characters that print nothing (format characters: a zero-width joiner,
+a soft hyphen) are dropped from every line.
+The text layer is also read in rows rebuilt from where its glyphs stand (text_search.seen_order:
+rows top to bottom, each left to right, a row parted where a gap is wider than a letter height):
+a number or address drawn out of order ("-2955 on weekdays." drawn before a coloured "(615) 591",
+an address drawn right to left) is printed only there, and what only that reading finds is a
+doubt, with its row's box.
 
 Example: "which contacts on page 42 give a phone number" enumerates the phone numbers there.
 Cannot see: a number in a picture or in vector lettering (picture_words reads both) that OCR does not read.
@@ -40,7 +46,7 @@ from widening.models import Member, ProbeResult
 from widening.probes import Params, Scope, one_of, picture_words, probe
 from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
-from widening.text import UNSAID, value_key
+from widening.text import UNSAID, drop_format, value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
@@ -481,16 +487,45 @@ def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[st
     ``cued``: a phone cue labels the line from its column header or label. A doubt with the same
     value as a member is that member read another way, not a second finding."""
     read = partial(_phones, cued=cued) if name == "phone" else _emails
+    line = drop_format(line)  # "615\u200d-591-2955" prints the number whole
     sure, unsure = read(line)
     if (tight := squeezed(line)) != line:
         more_sure, more_unsure = read(tight)
         sure += more_sure
         unsure += more_unsure
-    key = (lambda s: value_key(_keypad(s))) if name == "phone" else (lambda s: value_key(_plain_address(s)))
+    key = partial(_key, name)
     sure = list(dict((key(s), s) for s in reversed(sure)).values())[::-1]
     have = {key(s) for s in sure}
     unsure = list(dict((key(s), s) for s in reversed(unsure) if key(s) not in have).values())[::-1]
     return sure, unsure
+
+
+def _key(name: str, found: str) -> str:
+    """The value a phone number or an address found stands for, however printed ("1-800-FLOWERS" dials 18003569377)."""
+    return value_key(_keypad(found)) if name == "phone" else value_key(_plain_address(found))
+
+
+def _seen_lines(doc: Doc, index: int) -> list[tuple[str, Box]]:
+    """The text layer's rows as they are seen (text_search.seen_order), each part of a row with its box:
+    glyphs joined left to right, a space where the layer has one or the glyphs stand apart."""
+    from widening.facts.geometry import union
+    from widening.probes.text_search import FENCE, layer_glyphs, seen_order
+
+    page = doc.page(index)
+    out: list[tuple[str, Box]] = []
+    text: list[str] = []
+    boxes: list[Box] = []
+    for c, box, start in [*seen_order(layer_glyphs(page, page.rect)), (FENCE, (0.0, 0.0, 0.0, 0.0), True)]:
+        if c == FENCE:
+            if "".join(text).strip():
+                out.append((" ".join("".join(text).split()), union(boxes)))
+            text, boxes = [], []
+            continue
+        if start and text and not text[-1].isspace() and not c.isspace():
+            text.append(" ")
+        text.append(c)
+        boxes.append(box)
+    return out
 
 
 @probe("text_pattern", params=TextPatternParams)
@@ -519,15 +554,29 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = why
             continue
         cued = _cued_lines(lines) if name == "phone" else set()
+        read: set[str] = set()  # the values read on this page, sure or not
         for k, (text, bbox) in enumerate(lines):
             sure, unsure = _found(name, text, k in cued)
             for found in sure:
                 member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
-                value = value_key(_keypad(found) if name == "phone" else _plain_address(found))
+                value = _key(name, found)
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)
             doubts += [Member(page=index, bbox=bbox, what=f"{found.strip()!r} in line {text.strip()[:60]!r}",
                               why=f"may be a {name} our {name} shapes do not take (" + _UNSURE[name] + ")") for found in unsure]
+            read |= {_key(name, f) for f in sure + unsure}
+        # Glyphs drawn out of order ("-2955 on weekdays." before a coloured "(615) 591"; a word drawn right
+        # to left) print a value only in the rows as seen: what that reading alone finds is a doubt.
+        seen_rows = _seen_lines(doc, index)
+        seen_cued = _cued_lines(seen_rows) if name == "phone" else set()
+        for k, (text, bbox) in enumerate(seen_rows):
+            sure, unsure = _found(name, text, k in seen_cued)
+            for found in sure + unsure:
+                if (value := _key(name, found)) not in read:
+                    read.add(value)
+                    doubts.append(Member(page=index, bbox=bbox, what=f"{found.strip()!r} in the row as seen {text.strip()[:60]!r}",
+                                         why=f"may be a {name}, read only in the order the glyphs are seen (rows top to bottom, each"
+                                             " left to right), not in the order the text layer stores them"))
     note = f"{len(repeats)} repeated value(s) listed as candidates" if repeats else ""
     return finish("text_pattern", whole, params, members, unmeasured, repeats, note=note, doubts=doubts)

@@ -4,6 +4,17 @@ A hit inside a longer word as printed ("Qzkakaq" in "Qzkakaquaq") is a doubt: no
 yet a text layer may lack the space between two words. Where OCR found nothing, a reading within
 the edit budget, or near the text in small type in coarse pixels, is a doubt (as in name_mentions).
 
+Characters that print nothing (format characters: a zero-width joiner or word joiner inside
+"Xylo\\u200dphone", a soft hyphen) are dropped before matching, like spaces and hyphens.
+The text layer is read twice: in the order its glyphs are stored and in the order they are
+seen (rows top to bottom, each left to right, from the glyphs' boxes; a gap wider than
+``ROW_GAP`` letter heights parts a row). Glyphs drawn out of order (a coloured initial drawn
+after the rest of its word, a word drawn right to left) print the text only in the second: a
+hit found there alone is a doubt with its box. So is a hit found only with the letters of
+another script that look like Latin ones read as those letters (Cyrillic "Х" and "о" in
+"Хylоphone": rules/mentions.yaml ``names.look_alikes``), in a word that mixes them with Latin
+letters; a word all in Cyrillic ("Москва") is no Latin word.
+
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
 text-layer pages the words inside pictures, and words drawn as paths (text converted to
@@ -12,17 +23,19 @@ outlines), are read by OCR too (picture_words).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pymupdf
 
+from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, picture_words, probe
-from widening.probes.name_mentions import ocr_near_hits
+from widening.probes.name_mentions import ocr_near_hits, visual_order
 from widening.probes.pagewise import finish, measurable
-from widening.text import char_form
+from widening.text import char_form, look_alike
 
 class DedupChars:
     """Drops a glyph drawn again at (almost) the same place (fake bold, pitfall 10).
@@ -49,11 +62,22 @@ class DedupChars:
 
 # (normalised character, its box, whether it begins a word as printed: after a space or a line start)
 Char = tuple[str, BBox, bool]
+# (a glyph's character as the layer says it, its box, whether a word begins at it); spaces included
+Glyph = tuple[str, BBox, bool]
+
+# A gap between two glyphs of one row wider than this many letter heights parts the row (a column
+# gutter, a table's cells): the visual reading joins only what is read as one line of text.
+ROW_GAP = 1.0
+# A gap wider than this many letter heights is a space between words, printed or not.
+WORD_GAP = 0.15
+# Stands between two parts of a row the visual reading does not join: no search text holds it.
+FENCE = "\x00"
 
 
-def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Char]:
-    """Normalised characters of the text layer with their boxes, in reading order, de-duplicated."""
-    out: list[Char] = []
+def layer_glyphs(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Glyph]:
+    """The text layer's glyphs inside ``clip`` in the order they are stored, de-duplicated (fake bold);
+    a glyph starts a word after a space or at a line start."""
+    out: list[Glyph] = []
     dedup = DedupChars()
     raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES)
     for block in raw["blocks"]:
@@ -68,38 +92,148 @@ def layer_chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Char]:
                     x0, y0 = ch["origin"]
                     if dedup.seen(ch["c"], x0, y0, ch["bbox"][2] - ch["bbox"][0]):
                         continue
-                    for c in char_form(ch["c"]):
-                        out.append((c, rect_tuple(ch["bbox"]), start))
-                        start = False
+                    out.append((ch["c"], rect_tuple(ch["bbox"]), start))
+                    start = False
     return out
 
 
-def _line_chars(text: str, bbox: BBox) -> list[Char]:
-    """An OCR line's normalised characters, each with the line's box; a word begins after a space."""
-    return [(c, bbox, i == 0) for word in text.split() for i, c in enumerate(char_form(word))]
+def seen_order(glyphs: list[Glyph]) -> list[Glyph]:
+    """``glyphs`` in the order they are seen: rows top to bottom, each left to right, a word starting
+    at a row's start, after a space or across a gap (``WORD_GAP``); a ``FENCE`` where a gap wider than
+    ``ROW_GAP`` letter heights parts a row, and between rows."""
+    out: list[Glyph] = []
+    prev: Glyph | None = None
+    for c, box, _ in visual_order(glyphs):
+        h = max(box[3] - box[1], 1e-6)
+        same_row = prev is not None and min(prev[1][3], box[3]) - max(prev[1][1], box[1]) > 0 and box[0] >= prev[1][0] - 0.5 * h
+        gap = box[0] - prev[1][2] if prev is not None else 0.0
+        if not same_row or gap > ROW_GAP * h:
+            if out:
+                out.append((FENCE, box, True))
+            start = True
+        else:
+            start = prev[0].isspace() or gap > WORD_GAP * h  # type: ignore[index]
+        out.append((c, box, start))
+        prev = (c, box, start)
+    return out
 
 
-def ocr_chars(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Char]:
-    out: list[tuple[str, BBox]] = []
-    for line in doc.facts.page(index).ocr_lines:
-        if centre_in(line.bbox, clip):
-            out.extend(_line_chars(line.text, line.bbox))
+@cache
+def _form(c: str) -> str:
+    return FENCE if c == FENCE else char_form(c)
+
+
+def normalised(glyphs: list[Glyph]) -> list[Char]:
+    """Each glyph's ``char_form`` characters with its box; a word's start carries over a dropped glyph (a space)."""
+    out: list[Char] = []
+    start = False
+    for c, box, first in glyphs:
+        start = start or first
+        for x in _form(c):
+            out.append((x, box, start))
+            start = False
+    return out
+
+
+@cache
+def _look_alikes() -> dict[str, str]:
+    return {str(k): str(v) for k, v in rulebook.load("mentions")["names"]["look_alikes"].items()}
+
+
+def look_alike_glyphs(glyphs: list[Glyph]) -> tuple[list[Glyph], list[bool]] | None:
+    """``glyphs`` with the look-alike letters of each word that mixes them with Latin letters as those
+    letters (``text.look_alike``), and which glyphs that changed; None where none did."""
+    table = _look_alikes()
+    if not any(c in table for c, _, _ in glyphs):
+        return None
+    out = list(glyphs)
+    changed = [False] * len(glyphs)
+    i = 0
+    while i < len(glyphs):
+        j = i + 1
+        while j < len(glyphs) and not glyphs[j][2] and glyphs[j][0] != FENCE:  # one printed word
+            j += 1
+        word = [c for c, _, _ in glyphs[i:j]]
+        if all(len(c) == 1 for c in word):
+            mapped = look_alike("".join(word), table)
+            for k, (c, m) in enumerate(zip(word, mapped)):
+                if c != m:
+                    out[i + k] = (m, glyphs[i + k][1], glyphs[i + k][2])
+                    changed[i + k] = True
+        i = j
+    return (out, changed) if any(changed) else None
+
+
+def _line_glyphs(text: str, bbox: BBox) -> list[Glyph]:
+    """An OCR line's glyphs, each with the line's box; a word begins after a space."""
+    return [(c, bbox, i == 0) for word in text.split() for i, c in enumerate(word)]
+
+
+def _ocr_glyphs(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Glyph]:
+    return [g for line in doc.facts.page(index).ocr_lines if centre_in(line.bbox, clip) for g in _line_glyphs(line.text, line.bbox)]
+
+
+def _spans(chars: list[Char], needle: str) -> list[tuple[int, int, bool]]:
+    """(start, end) of every (overlapping) occurrence of the normalised ``needle`` in ``chars``, and
+    whether it lies inside a longer word as printed (a letter or digit glued to its first or last character)."""
+    hay = "".join(c for c, _, _ in chars)
+    out: list[tuple[int, int, bool]] = []
+    start = hay.find(needle)
+    while needle and start >= 0:
+        end = start + len(needle)
+        before = start > 0 and not chars[start][2] and hay[start - 1].isalnum() and hay[start].isalnum()
+        after = end < len(hay) and not chars[end][2] and hay[end].isalnum() and hay[end - 1].isalnum()
+        out.append((start, end, before or after))
+        start = hay.find(needle, start + 1)
     return out
 
 
 def find_all(chars: list[Char], needle: str) -> list[tuple[BBox, bool]]:
     """Box of every (overlapping) occurrence of the normalised ``needle``, and whether it lies
     inside a longer word as printed (a letter or digit glued to its first or last character)."""
-    hay = "".join(c for c, _, _ in chars)
-    hits: list[tuple[BBox, bool]] = []
-    start = hay.find(needle)
-    while needle and start >= 0:
-        end = start + len(needle)
-        before = start > 0 and not chars[start][2] and hay[start - 1].isalnum() and hay[start].isalnum()
-        after = end < len(hay) and not chars[end][2] and hay[end].isalnum() and hay[end - 1].isalnum()
-        hits.append((union(b for _, b, _ in chars[start:end]), before or after))
-        start = hay.find(needle, start + 1)
-    return hits
+    return [(union(b for _, b, _ in chars[s:e]), glued) for s, e, glued in _spans(chars, needle)]
+
+
+_GLUED_WHY = "inside a longer word as printed"
+_SEEN_WHY = ("the text in the order its glyphs are seen (rows top to bottom, each left to right), not in the order the text layer"
+             " stores them: glyphs drawn out of order may print it; neither presence nor absence")
+_LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
+                   " word mixing scripts: the page may show the text; neither presence nor absence")
+
+# A hit: its box, why it is only a doubt (None: a member), where it was read
+Found = tuple[BBox, str | None, str]
+
+
+def _overlap(a: BBox, b: BBox) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = False) -> list[Found]:
+    """Every occurrence of ``text`` in ``glyphs`` (one reading order): in stored order a member, or a doubt
+    inside a longer word; with ``layer`` (glyphs with boxes of their own) also in the order they are seen,
+    and in either order with look-alike letters of another script read as Latin ones: a hit found only
+    there is a doubt."""
+    needle = char_form(text)
+    found: list[Found] = [(box, _GLUED_WHY if glued else None, where) for box, glued in find_all(normalised(glyphs), needle)]
+    readings = [(glyphs, None)]
+    if layer:
+        seen = seen_order(glyphs)
+        readings.append((seen, _SEEN_WHY))
+        found += [(box, _SEEN_WHY, where) for box, _ in find_all(normalised(seen), needle)
+                  if not any(_overlap(box, f[0]) for f in found)]
+    asked = char_form(look_alike(text, _look_alikes(), everywhere=True))
+    for reading, _ in readings:
+        mapped = look_alike_glyphs(reading)
+        if mapped is None:
+            continue
+        chars = normalised(mapped[0])
+        # the character each glyph became, in order: a hit counts only where a look-alike letter was read as Latin
+        owner = [k for k, (c, _, _) in enumerate(mapped[0]) for _ in _form(c)]
+        for s, e, _ in _spans(chars, asked):
+            box = union(b for _, b, _ in chars[s:e])
+            if any(mapped[1][owner[k]] for k in range(s, e)) and not any(_overlap(box, f[0]) for f in found):
+                found.append((box, _LOOK_ALIKE_WHY, where))
+    return found
 
 
 class TextSearchParams(Params):
@@ -132,9 +266,9 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         # Words are matched on the whole page and then placed: a word straddling the region's edge
         # is not cut glyph by glyph. An image-only page's text layer (a footer, a stamp) is read too.
         page_rect = doc.page(index).rect
-        found = [(b, glued, "ocr") for b, glued in find_all(ocr_chars(doc, index, page_rect), needle)] if use_ocr else []
+        found = search_glyphs(_ocr_glyphs(doc, index, page_rect), text, "ocr") if use_ocr else []
         if not scope.in_image:
-            found += [(b, glued, "text layer") for b, glued in find_all(layer_chars(doc.page(index), page_rect), needle)]
+            found += search_glyphs(layer_glyphs(doc.page(index), page_rect), text, "text layer", layer=True)
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
         doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
@@ -144,21 +278,22 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 unmeasured[index] = unread[index]
                 continue
             pictured = tuple(line for line in pictures.get(index, ()) if centre_in(line.bbox, clip))
-            found += [(b, glued, "OCR of a picture") for b, glued in find_all(_chars_of(pictured), needle)]
+            found += search_glyphs(_glyphs_of(pictured), text, "OCR of a picture")
             read = pictured
         if not found:
             # OCR misreads a letter ("QaagfIra"), and small type in coarse pixels more: a reading near the text is a doubt.
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
-        for bbox, glued, where in found:
+        for bbox, why, where in found:
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
-            # text layer may lack the space between two words: a doubt, never dropped.
-            if glued:
-                doubts.append(m.model_copy(update={"why": "inside a longer word as printed"}))
+            # text layer may lack the space between two words; read only out of stored order or
+            # with look-alike letters: the page may print it. A doubt, never dropped.
+            if why:
+                doubts.append(m.model_copy(update={"why": why}))
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
 
 
-def _chars_of(lines: tuple[TextLine, ...]) -> list[Char]:
-    return [c for line in lines for c in _line_chars(line.text, line.bbox)]
+def _glyphs_of(lines: tuple[TextLine, ...]) -> list[Glyph]:
+    return [g for line in lines for g in _line_glyphs(line.text, line.bbox)]
