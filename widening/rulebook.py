@@ -131,6 +131,8 @@ class Vocabulary(RuleFile):
     ordinal_words: dict[str, int]
     tens_words: dict[str, int]
     tens_ordinals: dict[str, int]
+    list_joiners: Words
+    page_word_near_words: Words
     cover_words: Words
     last_page_words: Words
     from_end: list[str]

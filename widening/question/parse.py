@@ -10,6 +10,8 @@ import unicodedata
 from functools import cache
 from typing import Any, NamedTuple
 
+import regex
+
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
 from widening.question.frames import depicted, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
@@ -118,11 +120,10 @@ def _num_alt() -> str:
 # Page and caption phrases are read on a folded copy of the question (``_fold``): every dash, tilde and
 # wave dash is "-", so one range joiner reads "3-5", "3‑5", "3−5", "3~5" and "3～5" alike.
 _RANGE_JOIN = r"\s*(?:-|to|through|thru|till|until)\s*"
-# Words that join the items of a list ("pages 3 as well as 4", "3 and/or 4"), longest first. A joiner
-# not listed here is caught after the list (``_dangling``): the scope is then the whole document.
-# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
-_LIST_WORDS = ("and/or", "as well as", "along with", "together with", "in addition to", "and also", "and then", "plus",
-               "and", "&", "or")
+# Words that join the items of a list ("pages 3 as well as 4", "3 and/or 4": rules/vocabulary.yaml
+# ``list_joiners``), longest first. A joiner not listed is caught after the list (``_dangling``): the
+# scope is then the whole document.
+_LIST_WORDS = tuple(sorted(vocab.load("vocabulary")["list_joiners"], key=len, reverse=True))
 _LIST_WORDS_ALT = "|".join(re.escape(w).replace(r"\ ", r"\s+") + (r"(?![\w])" if w[-1].isalpha() else "") for w in _LIST_WORDS)
 _LIST_JOIN = rf"\s*(?:,\s*(?:{_LIST_WORDS_ALT})?|{_LIST_WORDS_ALT}|/)\s*"
 # Characters that stand for a range dash or a list comma in other scripts and typesettings.
@@ -404,23 +405,11 @@ def _cover_sides(q: str, low: str, free: Any, add: Any, partial: list[str]) -> N
             add(m.start(), m.end(), Container(kind=kind, number=number, text=text))
 
 
-# Page words a misspelling of which before a number is still read as a page ("pgae 3", "slid 3"), and
-# the real words within one slip of them that name no page ("side 3", "pace 3").
-# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
-_TYPO_TARGETS = ("page", "pages", "slide", "slides")
-_NOT_TYPOS = frozenset({"pace", "paces", "pale", "pane", "panes", "pave", "pare", "pate", "paged", "pager", "pagers", "paige",
-                        "side", "sides", "slice", "slices", "slider", "sliders", "slime", "sided", "stage", "stages"})
-
-
-def _slips(a: str, b: str) -> int:
-    """Edits between ``a`` and ``b``: insertions, deletions, substitutions and swaps of two neighbours."""
-    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[-1][-1]
+def _one_slip(a: str, b: str) -> bool:
+    """``a`` is ``b`` with one letter added, dropped or changed, or two neighbours swapped ("pgae")."""
+    swapped = len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 2 and sorted(a) == sorted(b) \
+        and any(a[i:i + 2] == b[i + 1::-1][:2] for i in range(len(a) - 1))
+    return a != b and (swapped or regex.fullmatch(f"(?:{regex.escape(b)}){{e<=1}}", a) is not None)
 
 
 def _misspelt_pages(q: str) -> list[tuple[int, int, str]]:
@@ -432,9 +421,9 @@ def _misspelt_pages(q: str) -> list[tuple[int, int, str]]:
     cardinals = _words_alt(list(_v()["number_words"]))
     for m in re.finditer(rf"(?<![\w-])([A-Za-z]{{3,8}})\s*(\d{{1,4}}|(?:{cardinals})\b)(?![\w%])", q, re.I):
         w = m.group(1).lower()
-        if w in words or w in _NOT_TYPOS or ordinary_word(w) or not _ENDS_ITEM.match(q, m.end()):
+        if w in words or w in _v()["page_word_near_words"] or ordinary_word(w) or not _ENDS_ITEM.match(q, m.end()):
             continue
-        if any(w[0] == t[0] and _slips(w, t) == 1 for t in _TYPO_TARGETS):
+        if any(w[0] == t[0] and _one_slip(w, t) for t in words if t.isalpha() and len(t) >= 4):  # page, slide(s)
             out.append((m.start(), m.end(), m.group(0)))
     return out
 
