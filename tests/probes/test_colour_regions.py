@@ -45,16 +45,19 @@ def test_bar_vs_blob_and_in_image(tmp_path):
 
 
 def test_corpus_timer_chart_has_no_red_bar_but_red_marks_in_doubt(corpus_doc):
-    """No red bar. The red X icon (12 diagonal strokes) is certainly no bar; the red arrows stay
+    """No red bar. The red X icon (the closed outline of 12 diagonal sides) and the red arrows stay
     doubts (each shaft is a thick vertical stroke: a tiny bar by construction), as do the clock
-    hands (thin vertical pieces) and the outlined exit arrow (axis-aligned sides): the row stays kept."""
+    hands (thin vertical pieces) and the outlined exit arrow (axis-aligned sides): the row stays kept.
+    The X was once certainly no bar; hunt F5 (bars on an isometric plane set aside as "closed polygons
+    of straight sides, none axis-aligned") showed no outline is: a turned candlestick, or two bars of a
+    turned chart merged into one outline, draws the same X. Only the tuned shape filter sets it aside."""
     doc = corpus_doc("User_Manual_1500S_Classic_EN.pdf")
     scope = Scope((50,))
     bars = run_probe("colour_regions", doc, scope, {"colour": "red", "shape": "bar"})
     assert not bars.members and bars.doubts and all(d.why for d in bars.doubts)
     x_icon = pymupdf.Rect(84, 277, 96, 289)
-    assert not any(pymupdf.Rect(d.bbox) in x_icon for d in bars.doubts)
-    assert any(pymupdf.Rect(m.bbox) in x_icon and "cannot form a bar" in m.why for m in bars.best_candidates)
+    assert any(pymupdf.Rect(d.bbox).intersects(x_icon) for d in bars.doubts)
+    assert not any(pymupdf.Rect(m.bbox).intersects(x_icon) for m in bars.best_candidates)
     arrows = [d for d in bars.doubts if d.bbox[0] > 330]
     assert len(arrows) == 3 and all("bar-shape filter" in d.why for d in arrows)
     assert run_probe("colour_regions", doc, scope, {"colour": "red", "shape": "any"}).members  # red pixels exist
@@ -129,12 +132,12 @@ def _x_outline(page, x: float, y: float, width: float = 0.5) -> None:
     page.draw_polyline(pts + [pts[0]], color=RED, width=width, closePath=True)
 
 
-def test_x_outline_and_rhombus_are_certainly_not_bars_the_rest_stay_doubts(tmp_path):
-    """Certain rule: a region drawn only by red closed polygons of straight, non-axis-aligned sides that
-    are no tilted rectangle (the outline of an X, a filled rhombus) is no bar. A triangle on a flat base
-    (a pyramid column), a disc (a rounded bar as short as it is thick), a square on its corner (a tilted
-    bar as long as it is thick) and an X of two open strokes (lines of hatching trimmed to a bar look the
-    same) can be, so only the tuned shape filter sets them aside: doubts."""
+def test_x_outline_rhombus_and_the_rest_stay_doubts(tmp_path):
+    """No outline is certainly no bar (hunt F5): the outline of an X (a turned candlestick, two bars merged
+    into one outline), a filled rhombus (a bar on a sheared plane), a triangle (a pyramid column), a disc
+    (a rounded bar as short as it is thick), a square on its corner (a tilted bar as long as it is thick)
+    and an X of two open strokes (hatching trimmed to a bar) can all be bars: only the tuned shape filter
+    sets them aside, so each is a doubt. (Until F5 the X outline and the rhombus were certain non-members.)"""
     d = pdfs.new_doc()
     p = d[0]
     _x_outline(p, 72, 72)
@@ -146,10 +149,9 @@ def test_x_outline_and_rhombus_are_certainly_not_bars_the_rest_stay_doubts(tmp_p
     p.draw_polyline([(290, 70), (298, 78), (290, 86), (282, 78)], color=None, fill=RED, closePath=True)
     doc = load_doc(pdfs.save(d, tmp_path / "icons.pdf"))
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
-    assert not res.members
-    assert sorted(round(m.bbox[0]) for m in res.doubts) == [160, 203, 240, 282]
-    gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
-    assert sorted(round(m.bbox[0]) for m in gone) == [72, 115]
+    assert not res.members and not res.best_candidates
+    shapes = [pymupdf.Rect(x, 70, x + 14, 86) for x in (72, 115, 160, 203, 240, 282)]
+    assert all(any(pymupdf.Rect(m.bbox).intersects(s) for m in res.doubts) for s in shapes)
 
 
 def test_x_drawn_over_a_bar_leaves_the_bar(tmp_path):
@@ -164,18 +166,19 @@ def test_x_drawn_over_a_bar_leaves_the_bar(tmp_path):
     assert not [m for m in res.best_candidates if "cannot form a bar" in m.why]
 
 
-def test_hairline_x_is_no_bar_but_a_hairline_bar_stays_a_doubt(tmp_path):
-    """0.1 pt strokes: the X outline's faint pixels are explained by its sides; a 0.1 pt bar too thin
-    to render is still listed from the drawing itself."""
+def test_hairline_x_and_a_hairline_bar_stay_doubts(tmp_path):
+    """0.1 pt strokes: the X outline's faint pixels are doubts (no outline is certainly no bar, hunt F5;
+    they were explained away by its sides before); a 0.1 pt bar too thin to render is still listed from
+    the drawing itself."""
     d = pdfs.new_doc()
     p = d[0]
     _x_outline(p, 72, 72, width=0.1)
     p.draw_rect((200, 72, 200.1, 90), color=None, fill=RED)
     doc = load_doc(pdfs.save(d, tmp_path / "thin.pdf"))
     res = run_probe("colour_regions", doc, Scope((1,)), {"colour": "red", "shape": "bar"})
-    assert not res.members and [round(m.bbox[0]) for m in res.doubts] == [200]
-    gone = [m for m in res.best_candidates if "cannot form a bar" in m.why]
-    assert gone and all(pymupdf.Rect(m.bbox) in pymupdf.Rect(71, 71, 85, 85) for m in gone)  # faint fragments of the X
+    assert not res.members and not res.best_candidates
+    assert [round(m.bbox[0]) for m in res.doubts if m.bbox[0] > 100] == [200]
+    assert all(pymupdf.Rect(m.bbox) in pymupdf.Rect(71, 71, 85, 85) for m in res.doubts if m.bbox[0] < 100)  # faint fragments of the X
 
 
 def test_a_red_square_annotation_over_an_x_outline_is_not_explained_away(tmp_path):

@@ -1,14 +1,23 @@
-"""What a vector path can draw: can any part of it render as a bar?
+"""What a vector path can draw: can any part of it render as a bar? And how far its ink reaches.
 
-A bar is a rectangle by construction (axis-aligned, or turned with a chart drawn tilted), drawn filled, outlined (a hollow bar), as a
-thick straight stroke, with rounded corners (down to a pill or a disc when its value is as small
-as its thickness), with a pointed end (3D pyramid and cone columns are triangles on an
-axis-aligned base), or as hatching: diagonal strokes clipped to it, or trimmed to it by the
-producer. Every one of those has an axis-aligned straight side, a curve, a clip, or open
-diagonal strokes. A filled polygon or a closed stroked outline whose sides are all straight and
-none axis-aligned and not a rectangle turned off the axes (a rhombus, the outline of an X icon)
-cannot draw a bar, whatever its size or colour: that is geometry, not a tuned filter. A square on
-its corner can (a tilted bar as long as it is thick), so a diamond marker stays a doubt.
+No piece of a path is certainly barless, whatever its outline. A bar is a rectangle drawn through
+whatever map the chart is drawn with: axis-aligned; turned (a tilted chart); sheared (an isometric or
+oblique floor plane turns every bar into a parallelogram with no axis-aligned side, hunt F5); or in
+perspective (any convex quadrilateral). It may also be drawn with a pointed end (a pyramid column is
+a triangle, on a tilted base when the chart is turned), as a 3D box (its silhouette a hexagon), as a
+cylinder whose ellipses a producer flattened into short straight sides (a convex polygon of many
+sides), as an arrow (a non-convex polygon whose shaft is the bar), or merged with a touching bar of
+its colour into one outline (a stepped, non-convex polygon; a candlestick's body and wick make the
+outline of an X or a plus). Outlined, each of those is a hollow bar; hatched, a set of open strokes.
+So every filled piece and every stroke can render (part of) a bar: that an outline is no rectangle
+is a tuned judgement (a doubt), never geometry. ``piece_can_be_bar`` is where a rule certain by
+construction would go; none survives the cases above (an X outline, a rhombus, a triangle, a
+diamond: all doubts).
+
+How far a stroke's ink reaches past its path (``get_drawings`` gives the path, not the line width):
+``ink_bound`` grows the whole path by half the width times the farthest reach of its caps and joins
+(for clips: is the path whole?); ``stroke_bound`` measures each segment, cap and join (for what a
+drawing paints: a 16 pt stroke along a line of no height is a bar, no hairline).
 """
 
 from __future__ import annotations
@@ -18,12 +27,8 @@ from typing import Any, Iterable
 
 import pymupdf
 
-# Within this many degrees of an axis a straight piece counts as axis-aligned. Generous on
-# purpose: the wider it is, the more paths count as bar-capable (the safe direction).
-AXIS_DEGREES = 10.0
 # A Bezier whose control points lie on its chord (within this fraction of its length) is a
-# straight line (some producers write every line as a curve). Tight on purpose: a curve makes
-# a piece bar-capable, so calling a real curve straight is the unsafe direction.
+# straight line (some producers write every line as a curve): its joins are measured as a line's.
 FLAT_FRACTION = 0.001
 
 Point = tuple[float, float]
@@ -46,20 +51,6 @@ def _flat(p0: Point, c1: Point, c2: Point, p3: Point) -> bool:
         return abs(dx * (c[1] - p0[1]) - dy * (c[0] - p0[0])) / length
 
     return off(c1) <= tol and off(c2) <= tol
-
-
-def _axis(seg: Segment) -> str | None:
-    """'h' or 'v' when the straight piece lies within AXIS_DEGREES of that axis, else None."""
-    (x0, y0), (x1, y1) = seg
-    dx, dy = abs(x1 - x0), abs(y1 - y0)
-    if dx == 0 and dy == 0:
-        return None
-    angle = math.degrees(math.atan2(dy, dx))
-    if angle <= AXIS_DEGREES:
-        return "h"
-    if angle >= 90 - AXIS_DEGREES:
-        return "v"
-    return None
 
 
 class Piece:
@@ -118,45 +109,21 @@ def subpaths(items: Iterable[tuple]) -> list[Piece]:
     return out
 
 
-def _tilted_rectangle(segs: list[Segment]) -> bool:
-    """Four straight sides, each at a right angle to the next: a rectangle turned off the axes (a bar
-    of a chart drawn tilted). A square on its corner counts too: it may be a diamond marker, or a
-    tilted bar whose value is as long as the bar is thick, and only a tuned size rule could tell."""
-    if len(segs) != 4:
-        return False
-    vecs = [(b[0] - a[0], b[1] - a[1]) for a, b in segs]
-    lengths = [math.hypot(x, y) for x, y in vecs]
-    if min(lengths) < 1e-6:
-        return False
-    for (x0, y0), (x1, y1), n0, n1 in zip(vecs, vecs[1:] + vecs[:1], lengths, lengths[1:] + lengths[:1]):
-        if abs(x0 * x1 + y0 * y1) > 0.02 * n0 * n1:  # within about 1 degree of square
-            return False
-    return True
-
-
 def piece_can_be_bar(piece: Piece, filled: bool, stroked: bool, closed: bool) -> bool:
-    """Certain geometry: can this piece of a path render as (part of) a bar?
-
-    Only a polygon of straight, non-axis-aligned sides that is no tilted rectangle cannot: filled (a
-    rhombus, a filled X), or
-    stroked as a closed outline of at least three corners (the outline of an X icon); an oblong
-    turned off the axes can (a tilted bar). An open
-    stroke of diagonal segments can: hatching whose lines a producer trimmed to the bar itself
-    (R's barplot density=) shows a bar made of nothing but diagonal strokes."""
-    if piece.is_rect or piece.curved or any(_axis(s) for s in piece.closed_segs()) or _tilted_rectangle(piece.closed_segs()):
-        return True
-    if filled:
-        return False
-    corners = {p for seg in piece.segs for p in seg}
-    return not (stroked and (closed or piece.first == piece.last) and len(corners) >= 3)
+    """Certain geometry: can this piece of a path render as (part of) a bar? Always: see the module
+    docstring (a sheared, turned or perspective bar, a pyramid, a 3D box, an arrow, touching bars merged
+    into one outline, a hollow bar, hatching). The signature stays for a rule certain by construction."""
+    return True
 
 
 def drawing_pieces(d: dict, filled: bool, stroked: bool) -> list[tuple[pymupdf.Rect, bool]]:
     """(rect the piece can ink, can it be a bar) for each piece of a ``get_drawings()`` path whose
-    fill and/or stroke is of interest; a stroked piece's rect is grown by half the stroke width."""
+    fill and/or stroke is of interest; a stroked piece's rect is grown by its stroke's reach
+    (``stroke_reach``: caps and joins), not half its width alone (a square cap reaches past that)."""
     half = float(d.get("width") or 0) / 2 if stroked else 0.0
+    grow = min(half * stroke_reach(d), MAX_REACH) if half else 0.0
     closed = bool(d.get("closePath"))
-    return [(p.rect + (-half, -half, half, half), piece_can_be_bar(p, filled, stroked, closed)) for p in subpaths(d.get("items", ()))]
+    return [(p.rect + (-grow, -grow, grow, grow), piece_can_be_bar(p, filled, stroked, closed)) for p in subpaths(d.get("items", ()))]
 
 
 def _rectangular(entry: dict) -> bool:
@@ -188,14 +155,10 @@ def uncut_paths(extended: list[dict]) -> list[tuple[dict, bool]]:
     return out
 
 
-def ink_bound(e: dict) -> pymupdf.Rect:
-    """A rectangle no ink of the path can leave: its geometry, grown at each point of a stroke by
-    half the width times the largest of a cap's reach (square cap: sqrt 2) and the miter reach of
-    the sharpest join there (half / sin(angle / 2), as if no miter limit applied)."""
-    rect = pymupdf.Rect(e["rect"])
-    if "s" not in str(e.get("type", "")):
-        return rect
-    half = float(e.get("width") or 0) / 2
+def stroke_reach(e: dict) -> float:
+    """How far a stroke's ink can reach past its geometry, in half line widths: the largest of a cap's
+    reach (square cap: sqrt 2) and the miter reach of the sharpest join (1 / sin(angle / 2), as if no
+    miter limit applied; infinite for a stroke that turns straight back)."""
     reach = math.sqrt(2)
     for piece in subpaths(e.get("items", ())):
         segs = [(a, b) for a, b in piece.closed_segs() if a != b]
@@ -210,7 +173,129 @@ def ink_bound(e: dict) -> pymupdf.Rect:
             angle = math.acos(max(-1.0, min(1.0, cos)))  # between the two segments at the joint
             sin_half = math.sin(angle / 2)
             reach = max(reach, 1 / sin_half if sin_half > 1e-6 else math.inf)
-    if math.isinf(reach):
+    return reach
+
+
+# A growth past this (pt) is off any page: a cap for a miter reach a near-reversal makes huge.
+MAX_REACH = 1000.0
+
+
+def ink_bound(e: dict) -> pymupdf.Rect:
+    """A rectangle no ink of the path can leave: its geometry, grown at each point of a stroke by
+    half the width times ``stroke_reach`` (caps and joins, as if no miter limit applied)."""
+    rect = pymupdf.Rect(e["rect"])
+    if "s" not in str(e.get("type", "")):
+        return rect
+    half = float(e.get("width") or 0) / 2
+    reach = stroke_reach(e)
+    if half and math.isinf(reach):
         return pymupdf.Rect(-math.inf, -math.inf, math.inf, math.inf)
     g = half * reach
     return rect + (-g, -g, g, g)
+
+
+def _caps(e: dict) -> int:
+    """The widest cap the stroke uses: 2 square, 1 round, 0 butt (``lineCap`` is a start, dash, end triple)."""
+    caps = e.get("lineCap")
+    caps = caps if isinstance(caps, (tuple, list)) else (caps,)
+    got = {int(c or 0) for c in caps}
+    return 2 if 2 in got else 1 if 1 in got else 0
+
+
+def stroke_bound(e: dict) -> pymupdf.Rect:
+    """The extent of a stroke's ink in page space, as drawn with a round pen of the reported width: each
+    straight segment's body (half the width either side), its caps (butt: none; round: a disc; square: half a
+    width on), a curve's hull grown by half the width, and its joins (round: a disc; bevel: inside the bodies;
+    miter: the tip, as if no miter limit applied, except a line that turns straight back, which MuPDF
+    always bevels; a tip is capped at MAX_REACH). Caps are put on every segment's ends (a dash has caps too):
+    never less than the ink. Exact for a pen the transformation keeps round (a rotation, a uniform scale);
+    under a shear or a stretch the width ``get_drawings`` reports is not the pen's (see ``blocks.mark_ink``)."""
+    rect = pymupdf.Rect(e["rect"])
+    h = float(e.get("width") or 0) / 2
+    if h <= 0 or "s" not in str(e.get("type", "")):
+        return rect
+    cap, join = _caps(e), int(e.get("lineJoin") or 0)
+    out = pymupdf.Rect(rect)
+
+    def add(x: float, y: float) -> None:
+        out.include_point((x, y))
+
+    def disc(p: Point, r: float) -> None:
+        add(p[0] - r, p[1] - r)
+        add(p[0] + r, p[1] + r)
+
+    def end(p: Point, u: Point) -> None:  # a cap at p, u pointing out of the segment
+        n = (-u[1], u[0])
+        if cap == 1:
+            disc(p, h)
+        elif cap == 2:
+            for sgn in (1, -1):
+                add(p[0] + h * (u[0] + sgn * n[0]), p[1] + h * (u[1] + sgn * n[1]))
+
+    # Each subpath as a list of (start, end, start tangent, end tangent); rectangles as themselves.
+    runs: list[list[tuple[Point, Point, Point | None, Point | None]]] = []
+    last: Point | None = None
+
+    def unit(a: Point, b: Point) -> Point | None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = math.hypot(dx, dy)
+        return (dx / n, dy / n) if n > 1e-9 else None
+
+    for item in e.get("items", ()):
+        op = item[0]
+        if op == "re":
+            r = pymupdf.Rect(item[1])
+            out |= r + (-h, -h, h, h)  # right-angled corners: a miter tip reaches half a width on each axis
+            last = None
+            continue
+        if op == "qu":
+            q = item[1]
+            pts = [_pt(q.ul), _pt(q.ur), _pt(q.lr), _pt(q.ll), _pt(q.ul)]
+            runs.append([(a, b, unit(a, b), unit(a, b)) for a, b in zip(pts, pts[1:])])
+            last = None
+            continue
+        if op not in ("l", "c"):
+            pts = [_pt(p) for p in item[1:] if isinstance(p, pymupdf.Point)]
+            for p in pts:
+                disc(p, h * max(math.sqrt(2), 1.0))
+            last = None
+            continue
+        pts = [_pt(p) for p in item[1:]]
+        a, b = pts[0], pts[-1]
+        if op == "l":
+            t0 = t1 = unit(a, b)
+        else:
+            # A curve's tangents: towards its first control point that differs from its start, and from its last.
+            t0 = next((u for u in (unit(a, c) for c in pts[1:]) if u), None)
+            t1 = next((u for u in (unit(c, b) for c in reversed(pts[:-1])) if u), None)
+            for c in pts:
+                disc(c, h)  # the curve lies in its control points' hull; the ink within half a width of it
+        if last is None or math.hypot(a[0] - last[0], a[1] - last[1]) > 1e-3:
+            runs.append([])
+        runs[-1].append((a, b, t0, t1))
+        last = b
+    for run in runs:
+        for a, b, t0, t1 in run:
+            if t0 is None:  # a zero-length segment: a cap alone (a dot), turned any way
+                disc(a, h * (math.sqrt(2) if cap == 2 else 1))
+                continue
+            for p, t in ((a, t0), (b, t1)):
+                n = (-t[1], t[0])
+                add(p[0] + h * n[0], p[1] + h * n[1])
+                add(p[0] - h * n[0], p[1] - h * n[1])
+            end(a, (-t0[0], -t0[1]))
+            end(b, t1)
+        closed = len(run) > 1 and math.hypot(run[0][0][0] - run[-1][1][0], run[0][0][1] - run[-1][1][1]) <= 1e-3
+        pairs = list(zip(run, run[1:])) + ([(run[-1], run[0])] if closed else [])
+        for (_, p, _, u), (_, _, v, _) in pairs:
+            if u is None or v is None:
+                disc(p, h * math.sqrt(2))
+                continue
+            if join == 1:
+                disc(p, h)
+            elif join == 0:
+                s_, d_ = math.hypot(u[0] + v[0], u[1] + v[1]), math.hypot(u[0] - v[0], u[1] - v[1])
+                if d_ > 1e-9 and s_ > 1e-9:
+                    reach = min(2 * h / s_, MAX_REACH)
+                    add(p[0] + (u[0] - v[0]) / d_ * reach, p[1] + (u[1] - v[1]) / d_ * reach)
+    return out

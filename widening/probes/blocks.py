@@ -7,6 +7,7 @@ Shared by the probes ``vector_blocks`` and ``graphics``; registers no probe itse
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -15,6 +16,7 @@ import numpy as np
 import pymupdf
 
 from widening.facts.geometry import Groups, rect_tuple
+from widening.facts.shapes import MAX_REACH, stroke_bound
 from widening.models import BBox, Member
 from widening.probes.pagewise import grouped
 
@@ -54,14 +56,57 @@ class Block:
         return f"vector block {self.rect.width:.0f}x{self.rect.height:.0f}pt of {of}: {self.kind} ({self.why})"
 
 
-def box(d: dict) -> pymupdf.Rect:
-    """A drawing's rect made non-empty: PyMuPDF treats a zero-height line's rect as empty (never intersecting)."""
+def geometry(d: dict) -> pymupdf.Rect:
+    """A drawing's path extent made non-empty: PyMuPDF treats a zero-height line's rect as empty (never intersecting).
+    For a stroke it is not where the ink goes: ``get_drawings`` gives the path, not the line width."""
     r = pymupdf.Rect(d["rect"]).normalize()
     if r.width < 0.5:
         r.x0, r.x1 = r.x0 - 0.25, r.x1 + 0.25
     if r.height < 0.5:
         r.y0, r.y1 = r.y0 - 0.25, r.y1 + 0.25
     return r
+
+
+def box(d: dict) -> pymupdf.Rect:
+    """A drawing's painted extent (``mark_ink``), or its geometry when none was measured (a fill, a piece)."""
+    return pymupdf.Rect(d["ink"]) if "ink" in d else geometry(d)
+
+
+def _stroked(d: dict) -> bool:
+    return "s" in str(d.get("type", "")) and d.get("type") != "paint"
+
+
+def mark_ink(drawings: list[dict], log: list) -> None:
+    """Set ``d["ink"]`` on each stroked drawing: the extent its ink can reach, never less than its geometry.
+
+    A stroke 16 pt wide along a path of no height paints a bar 16 pt tall (hunt F3: Gantt bars drawn
+    as thick strokes were "a rule 0.5pt across"); a zero-length line with round caps paints a disc.
+    ``shapes.stroke_bound`` measures it, caps and joins included, for the width ``get_drawings`` reports,
+    which is the pen's under a rotation or a uniform scale. Under a stretch or a shear it is not (the pen
+    is an ellipse). For a straight drawing (axis-aligned lines and rectangles, the only kind judged thin)
+    MuPDF's own bound tells: the bbox log entry of its stroke (``seqno`` indexes the log; a fill-and-stroke
+    path's stroke is the entry after its fill) grows its path by half the width times the matrix's largest
+    entry, which exceeds the reported half width only under a stretch or a shear; the ink is then taken as
+    far as 2 sqrt 2 times that reach (the pen's longest axis is at most twice that entry; a square cap
+    reaches sqrt 2 of it). A diagonal or curved drawing is never judged thin: its bound stays the
+    reported pen's (MuPDF's grows it by the miter limit, tens of points, for any diagonal stroke)."""
+    for d in drawings:
+        if not _stroked(d):
+            continue
+        geo = geometry(d)
+        ink = stroke_bound(d) | geo
+        half = float(d.get("width") or 0) / 2
+        i = d.get("seqno")
+        if isinstance(i, int) and d.get("type") == "fs":
+            i += 1
+        entry = log[i] if isinstance(i, int) and 0 <= i < len(log) else None
+        if entry is not None and entry[0] == "stroke-path" and _straight(d):
+            logged, path = pymupdf.Rect(entry[1]), pymupdf.Rect(d["rect"])
+            reach = min(path.x0 - logged.x0, logged.x1 - path.x1, path.y0 - logged.y0, logged.y1 - path.y1)
+            if reach > 1.01 * half + 0.01:  # not the pen of the reported width: a stretched or sheared one
+                g = min(2 * math.sqrt(2) * reach, MAX_REACH)
+                ink |= geo + (-g, -g, g, g)
+        d["ink"] = ink
 
 
 def cluster(drawings: list[dict], deadline: float) -> list[Block]:
@@ -138,14 +183,14 @@ def _scissors(page: pymupdf.Page) -> dict[int, pymupdf.Rect]:
     return out
 
 
-def mark_blank_fills(page: pymupdf.Page, drawings: list[dict], deadline: float) -> None:
+def mark_blank_fills(page: pymupdf.Page, drawings: list[dict], deadline: float, log: list | None = None) -> None:
     """Set ``d["blank"]`` on each unstroked fill certain to paint the colour already beneath it.
 
     Certain by construction, from the page's paint order (the bbox log, which ``seqno`` indexes):
     a white fill with only white vector paint (or nothing: the paper) beneath it, or a fill of another
     colour on an opaque rectangle of that very colour that holds it whole, clips included. Text, an image
     or a shading beneath, or paint of any other colour, leaves it visible: a white bar on a navy slide is drawn."""
-    log = page.get_bboxlog()
+    log = page.get_bboxlog() if log is None else log
     by_seq = {d["seqno"]: d for d in drawings if "seqno" in d}
     # Entry boxes as arrays: each fill is compared with every earlier entry at once.
     boxes = np.array([tuple(r) for _, r in log], dtype=float).reshape(-1, 4)
@@ -233,7 +278,7 @@ def classify(block: Block, page_rect: pymupdf.Rect, words: list[tuple]) -> None:
 
 def _tiles(block: Block) -> bool:
     """Stroked rects sharing edges with each other, as table cells do."""
-    rects = [box(d) for d in block.drawings if min(d["rect"].width, d["rect"].height) > THIN]
+    rects = [r for r in map(box, block.drawings) if min(r.width, r.height) > THIN]
     if len(rects) < 4:
         return False
     near = 0
@@ -285,9 +330,12 @@ def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
 
 
 def _pieces(d: dict) -> list[pymupdf.Rect]:
-    """The boxes of a straight drawing's items (rectangles and axis-aligned lines), made non-empty."""
+    """The boxes of a straight drawing's items (rectangles and axis-aligned lines), made non-empty and,
+    for a stroke, grown by as much as its ink reaches past its path (a thick stroke is a band, no ruling)."""
     rects = [pymupdf.Rect(i[1]) if i[0] == "re" else (i[1].rect if i[0] == "qu" else pymupdf.Rect(i[1], i[2])) for i in d["items"]]
-    return [box({"rect": r}) for r in rects]
+    ink, geo = box(d), geometry(d)
+    g = max(0.0, geo.x0 - ink.x0, ink.x1 - geo.x1, geo.y0 - ink.y0, ink.y1 - geo.y1)
+    return [box({"rect": r}) + (-g, -g, g, g) for r in rects]
 
 
 def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = ()) -> bool:  # type: ignore[assignment]
@@ -368,8 +416,14 @@ def _underline(d: dict, text_lines: list[pymupdf.Rect], runs: list[tuple]) -> bo
 
 
 def thin_straight(block: Block) -> bool:
-    """Every drawing is straight and the block is at most 4 pt across: a line (a rule, an underline, or a thin bar)."""
+    """Every drawing is straight and the block's ink is at most 4 pt across: a line (a rule, an underline, or a thin bar)."""
     return min(block.rect.width, block.rect.height) <= 4 and all(_straight(d) for d in block.drawings)
+
+
+def rule_thin(block: Block) -> bool:
+    """``thin_straight`` and its ink at most THIN across: thin enough to be certified a rule. A line 3 pt
+    across or more may be a bar of a chart whatever its peers (hunt F3: Gantt bars, floating, share no edge)."""
+    return thin_straight(block) and min(block.rect.width, block.rect.height) <= THIN
 
 
 def _visible(block: Block) -> list[dict]:
@@ -490,16 +544,17 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
         # Certain: a straight mark under a line of text, from the start of a word to the end of a word,
         # has the text's length, not a value's: that text's underline.
         return "underlines: each mark lies under a line of text, from a word's start to a word's end"
-    if thin_straight(block) and _one_line(block, visible) and (rows := _column_rule(block)) >= 2:
+    if rule_thin(block) and _one_line(block, visible) and (rows := _column_rule(block)) >= 2:
         # Certain: a line exactly as long as lines of the text beside it has the column's width, not a value's.
         return f"a rule as wide as the text column: {rows} text lines run from its start to its end"
-    if thin_straight(block) and _one_line(block, visible) and block.twins:
+    if rule_thin(block) and _one_line(block, visible) and block.twins:
         # Certain: lines of one extent with text rows between them and within them rule a table; bars
         # of one length draw no value (a chart's bars of differing lengths keep their peers: doubts).
         return f"a table's rule: {len(block.twins)} other lines of its very extent frame text rows with it"
-    if thin_straight(block) and _one_line(block, visible) and not block.peers and not _filled_pieces(visible):
-        # Certain: one straight line 4 pt across at most, with no other thin mark on the page growing from
-        # the same edge with another length: no second dimension to draw in and nothing to compare it with.
+    if rule_thin(block) and _one_line(block, visible) and not block.peers and not _filled_pieces(visible):
+        # Certain: one straight line 2.5 pt across at most (its ink: a stroke's width counts), with no other
+        # thin mark on the page growing from the same edge with another length: no second dimension to draw
+        # in and nothing to compare it with.
         # Thin bars of a chart have such peers (a doubt); their axis, when drawn, joins them into one block.
         # Filled pieces side by side along it are not one line for certain: short bars of equal value
         # drawn next to each other look the same (generator regression: two 2.8 pt bars, no axis).
@@ -509,7 +564,7 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
         # no mark in it varies in length or shape, so it draws no chart, diagram or picture.
         return "a ruled grid of text: every mark is a full-length ruling or a full-width band"
     area = abs(page_rect) or 1.0
-    if all(_one_box(d) and abs(box(d) & page_rect) >= 0.8 * area for d in block.drawings):
+    if all(_one_box(d) and abs(geometry(d) & page_rect) >= 0.8 * area for d in block.drawings):
         return "one rectangle (or nested ones) around the page: a frame or page fill"  # certain: a page-size box holds no figure
     return None
 
@@ -608,11 +663,14 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     drawings = page.get_drawings() + painted_areas(page)
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
-    mark_blank_fills(page, drawings, deadline)
-    # Full-page fills/frames would glue every other drawing into one block: judge them alone.
+    log = page.get_bboxlog()
+    mark_ink(drawings, log)
+    mark_blank_fills(page, drawings, deadline, log)
+    # Full-page fills/frames would glue every other drawing into one block: judge them alone. By their
+    # geometry: a stroke whose ink alone reaches the page's size is judged with the rest.
     area = abs(page.rect) or 1.0
-    backdrop = [d for d in drawings if abs(box(d) & page.rect) >= 0.8 * area]
-    rest = [d for d in drawings if abs(box(d) & page.rect) < 0.8 * area]
+    backdrop = [d for d in drawings if abs(geometry(d) & page.rect) >= 0.8 * area]
+    rest = [d for d in drawings if abs(geometry(d) & page.rect) < 0.8 * area]
     words = page.get_text("words")
     blocks = cluster(rest, deadline)
     for d in backdrop:

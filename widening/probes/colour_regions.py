@@ -2,14 +2,14 @@
 
 Example (corpus): a coffee-machine manual page shows a timer chart with
 green and blue bars; red pixels exist (arrows, an X, a title) but ``shape=bar`` finds no red bar.
-The title is red text and the X is the closed outline of twelve diagonal sides: certainly no bar
-(non-members). The arrows stay doubts: each shaft is a thick vertical stroke, a tiny bar by construction.
+The title is red text (a non-member); the X icon and the arrows stay doubts: only the tuned bar-shape
+filter sets them aside (the X is the closed outline of twelve diagonal sides, which a bar of a tilted
+chart merged with another can draw; each arrow's shaft is a thick vertical stroke, a tiny bar).
 
 Non-members (certain): regions drawn only by letters, digits and punctuation of text in the colour
-(a symbol glyph, "❚" or "█", may draw a bar: a doubt); regions drawn only by
-filled polygons or closed outlines of the colour whose sides are all straight and none
-axis-aligned, unclipped, with no picture, shading or paint of unknown colour under them
-(``widening.facts.shapes``).
+(a symbol glyph, "❚" or "█", may draw a bar: a doubt). No vector shape of the colour is certainly
+no bar, whatever its outline (``widening.facts.shapes``): bars on an isometric or sheared plane are
+parallelograms with no axis-aligned side, a pyramid column is a triangle, a 3D column a hexagon.
 Doubts also where the render cannot show the colour: a vector shape of it too thin for DPI, and a
 picture whose own pixels hold it where the render shows none (a 1 px stroke resampled away).
 Areas in a pale tint of the colour (``colours.tint_mask``: its hue under the family's saturation
@@ -135,7 +135,7 @@ def _rgb255(c: tuple[float, ...]) -> tuple[int, int, int]:
 def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect], drawings: list[dict] | None = None, bars_only: bool = False) -> list[Member]:
     """Vector shapes filled or stroked in ``colour`` that no rendered component covers: a hairline
     anti-aliased below the colour's saturation floor still has its colour in the drawing itself.
-    With ``bars_only``, a shape that cannot render an axis-aligned rectangle is not listed (certain)."""
+    With ``bars_only``, a shape that cannot render a bar is not listed (certain; ``shapes.piece_can_be_bar``)."""
     fam = family(colour)
     out = []
     for d in page.get_drawings() if drawings is None else drawings:
@@ -221,14 +221,12 @@ def _paints(d: dict, fam) -> tuple[bool, bool, bool]:
 class NotBars:
     """The page's ink of one colour by where it comes from, to tell a region that cannot be a bar.
 
-    Certain by construction: a region is not a bar when every pixel of it lies on a vector
-    shape of the colour (or a letter of text in it) that cannot render a bar, drawn whole (no clip
-    cuts it), and no shape that can, no picture, stencil, shading, stroked text, annotation or
-    paint of unknown colour reaches it. What cannot render a bar (``widening.facts.shapes``): a filled
-    polygon or a closed stroked outline with straight sides, none axis-aligned, that is no tilted
-    rectangle (a rhombus, the outline of an X icon); a triangle on a flat base, a disc, a square on
-    its corner or open diagonal strokes can (a pyramid column, a rounded bar as short as it is thick,
-    a tilted bar as long as it is thick, hatching) and stay doubts."""
+    Certain by construction: a region is not a bar when every pixel of it lies on a letter of text in
+    the colour, or on a vector shape of the colour that cannot render a bar, drawn whole (no clip cuts
+    it), and no shape that can, no picture, stencil, shading, stroked text, annotation or paint of
+    unknown colour reaches it. No vector shape is certainly barless (``widening.facts.shapes``: a
+    parallelogram is a bar on a sheared plane, a triangle a pyramid column, a rhombus or an X outline a
+    tilted bar or two merged), so today only letters explain a region away."""
 
     def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect]):
         fam = family(colour)
@@ -335,7 +333,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                     # Symbol glyphs draw bars and icons: a text bar chart of "█████" or stacked "❚" runs.
                     misshapen.append(m.model_copy(update={"why": f"drawn by {colour} symbol glyphs, not letters (a text bar chart?)"}))
                 elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
-                    best.append(m.model_copy(update={"why": f"drawn only by {colour} vector shapes that cannot form a bar (closed polygons of straight sides, none axis-aligned)"}))
+                    best.append(m.model_copy(update={"why": f"drawn only by {colour} ink that cannot form a bar (letters of text, no shape that can be a bar reaches it)"}))
                 elif area < min_area:
                     specks.append(m.model_copy(update={"why": f"size filter: {area}px < min_area {min_area}px"}))
                 elif shape == "any" or (fill >= BAR_FILL and aspect >= BAR_ASPECT):
