@@ -21,6 +21,9 @@ offset leaves only dashes between letters), and an underlined single letter (sho
 Italic and bold have no such test (slant and weight have no exhaustive pixel signature): not decided here.
 Evidence: fixtures/picture_styles.py plants underlined and coloured words in pictures of every
 size, dpi and JPEG quality; tests/probes/test_picture_styles.py holds the property.
+
+For text-layer words (whose glyph colour the layer gives), ``ground_in`` finds a ground of a colour
+family under them: any pixel that is no anti-aliasing of the glyphs, with no share threshold.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from widening.facts.colours import Family, mask
+from widening.facts.colours import Family, mask, tint_mask
 
 Box = tuple[float, float, float, float]
 
@@ -211,3 +214,35 @@ def family_absent(rgb: np.ndarray, box: Box, fam: Family) -> Verdict:
             if mask(fam, _hsv(pts)).any():
                 return Verdict(False, f"an ink pixel could be a blend of {fam.name} with the background")
     return Verdict(True, f"no pixel, nor any blend of an ink pixel with the background, is {fam.name}", f"{len(colours)} colours")
+
+
+def ground_in(region: np.ndarray, ink_rgb: tuple[int, int, int], fam: Family) -> tuple[tuple[int, int, int], float] | None:
+    """A colour of ``region`` (the render under a text-layer word or span whose glyphs are ``ink_rgb``)
+    in family ``fam`` or a tint of it (``colours.tint_mask``) that is not the glyphs' anti-aliasing, with
+    the share of the region it covers; None when there is none.
+
+    The main ground (the most common colour, ``backgrounds``) is tested as it is; any other colour is
+    skipped only when it lies, within INK_CONTRAST, on the line from the ink to the main ground (what an
+    edge pixel of a glyph is). No share threshold: one pixel of a highlight under one letter is a ground.
+    Not seen: a ground that is itself on that line (a grey box under part of a black word on white)."""
+    if not region.size:
+        return None
+    flat = region.reshape(-1, 3).astype(np.int64)
+    quantised = (flat[:, 0] >> 4) * 256 + (flat[:, 1] >> 4) * 16 + (flat[:, 2] >> 4)
+    bins = np.bincount(quantised, minlength=4096)
+    top = int(np.argmax(bins))  # the main ground: the most common bin (as ``backgrounds``), its mean colour
+    paper = flat[quantised == top].mean(axis=0)
+    colours, counts = np.unique((flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2], return_counts=True)
+    rgb = np.stack([(colours >> 16) & 255, (colours >> 8) & 255, colours & 255], axis=1).astype(np.float64)
+    ink_c = np.array(ink_rgb, dtype=np.float64)
+    span = paper - ink_c
+    t = np.clip((rgb - ink_c) @ span / max(float(span @ span), 1e-9), 0, 1)
+    blend = np.abs(ink_c + t[:, None] * span - rgb).max(axis=1) < INK_CONTRAST
+    cand = np.vstack([paper[None, :], rgb[~blend]])
+    shares = np.concatenate([[bins[top] / len(flat)], counts[~blend] / len(flat)])
+    hsv = _hsv(cand)
+    hit = mask(fam, hsv) | tint_mask(fam, hsv)
+    if not hit.any():
+        return None
+    i = 0 if hit[0] else int(np.argmax(np.where(hit, shares, -1.0)))
+    return tuple(int(round(v)) for v in cand[i]), float(shares[i])  # type: ignore[return-value]

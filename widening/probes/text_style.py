@@ -10,6 +10,14 @@ the asked colour family (colour). Italic and bold have no pixel test. Example (c
 document's footer logo shows black capitals: a non-member for "yellow italic words"; still a
 doubt for "underlined italic words" (the feet of E and B along the baseline are as long as a
 two-letter word whose underline would touch it).
+
+An underline drawn as a row of separate dots or dashes, each narrower than the 2 pt a mark must
+span alone, is one mark: such pieces level with each other and no more than an em apart are joined
+before any width test (wider dashes are marks one by one, near the words they lie under). A
+word is set on a highlight when a highlight annotation, a filled shape or a placed picture (of any
+pixel count: one yellow pixel stretched under a word) of the colour covers it, or when the render
+under any one of its words shows a pixel of the colour that is no anti-aliasing of the glyphs,
+whatever share of the box it covers: the span is then a doubt for "words in that colour".
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.glyphs import type3_fonts
-from widening.facts.ink import INK_CONTRAST, Box, Verdict, backgrounds, family_absent, underline_absent
+from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
 from widening.probes.images import placed_images
@@ -76,6 +84,7 @@ class Span:
     # Words of an upright span whose own glyphs are sheared (a slanted word set in the line's
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
+    words: tuple[BBox, ...] = ()  # the box of each word (cut at spaces): a ground under one word is judged on its own
 
 
 def _base_font(name: str) -> str:
@@ -192,16 +201,17 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> lis
     bottoms = [b[0] for b in bands]
     biggest = max((b[3] for b in bands), default=0.0)
 
-    def under_a_span(r: pymupdf.Rect) -> bool:
+    def under_a_span(r: pymupdf.Rect) -> float | None:
+        """The size of the biggest span ``r`` lies under (None when none)."""
         lo, hi = bisect.bisect_left(bottoms, r.y0 - 1.5 * biggest), bisect.bisect_right(bottoms, r.y0 + 1.5 * biggest)
-        return any(x0 < r.x1 and r.x0 < x1 and abs(r.y0 - y1) <= 1.5 * size for y1, x0, x1, size in bands[lo:hi])
+        return max((size for y1, x0, x1, size in bands[lo:hi] if x0 < r.x1 and r.x0 < x1 and abs(r.y0 - y1) <= 1.5 * size), default=None)
 
     tallest = _mark_limit(biggest, NEAR_MARK_EM)
-    marks: list[pymupdf.Rect] = []
-    for info in page.get_image_info():
-        r = pymupdf.Rect(info["bbox"])
-        if r.width >= 2 and r.height <= tallest and under_a_span(r):
-            marks.append(r)
+    drawn: list[tuple[pymupdf.Rect, float]] = []  # thin pictures and paths under a span, with its size
+    for r in [pymupdf.Rect(info["bbox"]) for info in page.get_image_info()] + [pymupdf.Rect(d["rect"]) for d in drawings]:
+        if r.height <= tallest and (em := under_a_span(r)) is not None:
+            drawn.append((r, em))
+    marks: list[pymupdf.Rect] = _chained(drawn)
     for block in raw.get("blocks", ()):
         for line in block.get("lines", ()):
             for sp in line["spans"]:
@@ -209,13 +219,47 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> lis
                 if len(chars) >= 2 and all(c["c"] == "_" for c in chars):
                     y = chars[0]["origin"][1]
                     marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
-    for d in drawings:
-        r = d["rect"]
-        if r.width >= 2 and r.height <= tallest and under_a_span(r):
-            marks.append(pymupdf.Rect(r))
     for annot in page.annots(types=[pymupdf.PDF_ANNOT_UNDERLINE]) or ():
         marks.append(_AnnotationMark(annot.rect))
     return marks
+
+
+# Pieces in a row join into one mark: a dotted or dashed underline drawn as separate dots or dashes,
+# each narrower than MIN_MARK_PT (less than a letter: alone, it underlines no word), is one line to a
+# reader. Level: centres within ROW_PT (the pieces of one line share their centre). Gaps: up to an em
+# of the span they lie under (dotted underlines leave about a dot's width, sparse ones a few points).
+# Wider marks are judged one by one as before: a dash as wide as a letter under a longer word fails
+# the overlap test but stays near (a doubt), and cells' rules in a row stay apart.
+ROW_PT = 0.5
+MIN_MARK_PT = 2.0
+
+
+def _chained(drawn: list[tuple[pymupdf.Rect, float]]) -> list[pymupdf.Rect]:
+    """``drawn`` marks (each with the size of the span it lies under): those at least MIN_MARK_PT wide
+    as they are, the narrower ones joined in rows (level, no more than an em apart) of two or more; a
+    lone narrow piece is left out."""
+    out = [r for r, _ in drawn if r.width >= MIN_MARK_PT]
+    rows: list[list[tuple[pymupdf.Rect, float]]] = []
+    for r, em in sorted(((r, em) for r, em in drawn if r.width < MIN_MARK_PT), key=lambda m: (m[0].y0 + m[0].y1) / 2):
+        cy = (r.y0 + r.y1) / 2
+        if rows and cy - (rows[-1][0][0].y0 + rows[-1][0][0].y1) / 2 <= ROW_PT:
+            rows[-1].append((r, em))
+        else:
+            rows.append([(r, em)])
+    for row in rows:
+        row.sort(key=lambda m: m[0].x0)
+        chain, reach, chain_em = [row[0][0]], row[0][0].x1, row[0][1]
+        for r, em in row[1:] + [(None, 0.0)]:
+            if r is not None and r.x0 - reach <= max(em, chain_em):
+                chain.append(r)
+                reach, chain_em = max(reach, r.x1), max(chain_em, em)
+                continue
+            if len(chain) > 1:
+                # By coordinates: PyMuPDF's union drops an empty rect (a hairline's rect has no height).
+                out.append(pymupdf.Rect(min(m.x0 for m in chain), min(m.y0 for m in chain), max(m.x1 for m in chain), max(m.y1 for m in chain)))
+            if r is not None:
+                chain, reach, chain_em = [r], r.x1, em
+    return out
 
 
 def _fitting(marks: list[pymupdf.Rect], size: float, em: float) -> list[pymupdf.Rect]:
@@ -296,11 +340,28 @@ def _drawings(page: pymupdf.Page) -> list[dict]:
         return []
 
 
-def _highlights(page: pymupdf.Page, fam: Family, drawings: list[dict]) -> list[pymupdf.Rect]:
-    """Highlight annotations and filled shapes in colour family ``fam``: what words may be set on."""
+def _highlights(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> list[pymupdf.Rect]:
+    """Highlight annotations, filled shapes and placed pictures in colour family ``fam`` (or a pale tint of
+    it): what words may be set on. A picture of any pixel count (a 1x1 pixel stretched under a word) is a
+    fill like a shape's; its colour is the render's main colour in its box (the glyphs over it are a few)."""
+    from widening.facts.ink import backgrounds
+
+    page = doc.page(index)
     out = [pymupdf.Rect(a.rect) for a in page.annots(types=[pymupdf.PDF_ANNOT_HIGHLIGHT]) or ()
            if (c := (a.colors or {}).get("stroke")) and matches(fam, tuple(round(255 * v) for v in c[:3]))]
     out += [pymupdf.Rect(d["rect"]) for d in drawings if d.get("fill") and len(d["fill"]) >= 3 and matches(fam, tuple(round(255 * v) for v in d["fill"][:3]))]
+    if fam.name == "white":
+        return out  # paper is white: a white picture is no highlight (as _on_ground)
+    rgb = None
+    for info in page.get_image_info():
+        box = pymupdf.Rect(info["bbox"]) & page.rect
+        if box.is_empty:
+            continue
+        rgb = _page_render(doc, index) if rgb is None else rgb
+        region = _pixels(rgb, rect_tuple(box))
+        colour = tuple(int(round(v)) for v in backgrounds(region)[0]) if region.size else None
+        if colour is not None and (matches(fam, colour) or tinted(fam, colour)):  # type: ignore[arg-type]
+            out.append(box)
     return out
 
 
@@ -332,36 +393,43 @@ def _edge_of(fam: Family, rgb: tuple[int, int, int]) -> str | None:
     return None
 
 
-GROUND_DPI = 100  # the span box's background colours are its most common pixels: any legible size will do
+GROUND_DPI = 100  # a word's ground shows at any legible size
 
 
-def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> bool:
-    """Is the span set on a ground of ``fam`` or a pale tint of it in the page's render (a picture, a
-    shading, a box annotation: what ``_highlights`` cannot list)? Paper is white: never asked."""
+def _page_render(doc: Doc, index: int) -> Any:
+    """The page's RGB render at GROUND_DPI (the last page rendered only: a render per page would fill memory)."""
     import numpy as np
 
-    if fam.name == "white":
-        return False
-    key = "text_style_ground"  # the last page rendered only: a render per page would fill memory
+    key = "text_style_ground"
     if doc.memo.get(key, (None,))[0] != index:
         pix = doc.page(index).get_pixmap(dpi=GROUND_DPI, colorspace=pymupdf.csRGB, alpha=False)
         doc.memo[key] = (index, np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3))
-    rgb, k = doc.memo[key][1], GROUND_DPI / 72
-    x0, y0, x1, y1 = (max(0, int(v * k)) for v in span.bbox)  # rotation is baked in at load: one frame
-    region = rgb[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
-    if not region.size:
-        return False
-    grounds = backgrounds(region)
-    ink, paper = np.array(span.rgb, dtype=np.float64), grounds[0]
-    for i, g in enumerate(grounds):
-        # A common colour between the text's and the main ground's is anti-aliasing of the glyphs.
-        t = np.clip(np.dot(g - ink, paper - ink) / max(np.dot(paper - ink, paper - ink), 1e-9), 0, 1)
-        if i and np.abs(ink + t * (paper - ink) - g).max() < INK_CONTRAST:
-            continue
-        c = tuple(int(round(v)) for v in g)
-        if matches(fam, c) or tinted(fam, c):
-            return True
-    return False
+    return doc.memo[key][1]
+
+
+def _pixels(rgb: Any, bbox: BBox) -> Any:
+    """The pixels of ``bbox`` (points) in a GROUND_DPI render ``rgb``: at least one pixel each way."""
+    k = GROUND_DPI / 72
+    x0, y0, x1, y1 = (max(0, int(v * k)) for v in bbox)  # rotation is baked in at load: one frame
+    return rgb[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
+
+
+def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> str | None:
+    """Why the span may be set on a ground of ``fam`` or a pale tint of it in the page's render (a
+    picture, a shading, a box annotation: what ``_highlights`` cannot list), or None. Each word is
+    judged on its own box, then the span's (its main ground there is the highlight's); any pixel that
+    is no anti-aliasing of the glyphs counts, whatever its share (facts.ink.ground_in). Paper is white:
+    never asked."""
+    if fam.name == "white":
+        return None
+    rgb = _page_render(doc, index)
+    for box in dict.fromkeys(span.words + (span.bbox,)):  # a one-word span's box once
+        got = ground_in(_pixels(rgb, box), span.rgb, fam)
+        if got is not None:
+            colour, share = got
+            return (f"the render shows a {fam.name} ground ({hex_rgb(colour)}, {share:.0%} of the box of "
+                    f"{'the span' if box == span.bbox else 'a word'}) under it (a picture, a shading, an annotation): the colour may be the background's")
+    return None
 
 
 def _drawn_glyphs(span: Span, styles: list[str], style_ok: bool, fam: Family | None) -> str:
@@ -475,7 +543,8 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
                                stroked=bool(cf & _STEXT_STROKED), type3=s["font"] in drawn_fonts,
-                               own_colour=drawn_fonts.get(s["font"], False), size=size)
+                               own_colour=drawn_fonts.get(s["font"], False), size=size,
+                               words=tuple(rect_tuple(pymupdf.Rect(*_union_chars(w))) for w in _words(fresh)))
             _attach_skewed_words(made, line_chars, line["spans"], leans)
             out.extend(made.values())
     return out
@@ -560,11 +629,11 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         page = doc.page(index)
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
         spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings, page_font_traits(doc.pdf, page, doc.memo))
-        marked = _highlights(page, fam, drawings) if fam is not None else []
+        marked = _highlights(doc, index, fam, drawings) if fam is not None else []
         spans = _measured_shapes(doc, index, spans, styles)
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
-            spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=())
+            spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=(), words=(b,))
                       for sp in spans for b, t in sp.skewed_words]
         for span in spans:
             style_ok = _styled(span, styles, match)
@@ -584,18 +653,17 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 # "The yellow words" may be black words on a yellow highlight or box.
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
                 continue
-            if fam is not None and not colour_ok and may_style and _on_ground(doc, index, span, fam):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
-                                     why=f"the render shows a {fam.name} ground under it (a picture, a shading, an annotation): the colour may be the background's"))
-                continue
-            edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and may_style and not span.invisible else None
-            if edge:
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=edge))
-                continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
                                      why=f"stroked glyphs whose outline colour is not in the text layer; the render shows {fam.name} ink there"))
+                continue  # (before the ground test, which would see the outline as a ground)
+            if fam is not None and not colour_ok and may_style and (ground := _on_ground(doc, index, span, fam)):
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=ground))
+                continue
+            edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and may_style and not span.invisible else None
+            if edge:
+                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=edge))
                 continue
             # With "any", a span that has one asked style is a member whatever the others are near.
             near = [] if style_ok and match == "any" else [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
