@@ -13,10 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from widening import rulebook
-from widening.engine.decide import decide_row
-from widening.facts.extract import load_doc
-from widening.models import Decision, Row
 from widening.probes.name_mentions import derived
+from pdfs import decide
 
 FILLER = "The survey was run online in the spring."
 
@@ -32,14 +30,6 @@ def _report(path: Path, line: str, at_page: int, n: int = 3) -> Path:
     return path
 
 
-def _decide(pdf: Path, question: str) -> Decision:
-    doc = load_doc(pdf, ocr=False)
-    try:
-        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
-    finally:
-        doc.close()
-
-
 # Stems no English word in the filler or the headings starts with, so only the planted word can match.
 STEMS = ["Zorvan", "Quillet", "Brexund", "Valdor", "Kestrim"]
 
@@ -52,7 +42,7 @@ def test_a_name_printed_with_another_ending_is_a_doubt_never_absent(tmp_path: Pa
     if asked not in endings:
         asked = ""
     pdf = _report(tmp_path / "r.pdf", f"Most {stem}{printed} respondents were optimistic.", page)
-    d = _decide(pdf, f"What share of respondents in {stem}{asked} were optimistic?")
+    d = decide(pdf, f"What share of respondents in {stem}{asked} were optimistic?")
     assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
     assert d.doubts and {m.page for m in d.doubts} == {page}, d.reason
     assert all(m.bbox[2] - m.bbox[0] < 200 for m in d.doubts), "each doubt is boxed on its word, not the whole page"
@@ -69,7 +59,7 @@ def test_a_name_printed_with_another_ending_is_a_doubt_never_absent(tmp_path: Pa
     ("What is the revenue of P&G?", "Procter and Gamble leads the category."),
 ])
 def test_the_name_in_another_form_keeps_the_row(tmp_path: Path, question: str, printed: str) -> None:
-    d = _decide(_report(tmp_path / "r.pdf", printed, 2), question)
+    d = decide(_report(tmp_path / "r.pdf", printed, 2), question)
     assert (d.decision, d.case) == ("keep", "unverifiable"), d.reason
     assert d.doubts and all(m.page == 2 for m in d.doubts), d.reason
 
@@ -85,7 +75,7 @@ def test_the_name_in_another_form_keeps_the_row(tmp_path: Path, question: str, p
     ("What percentage of Gen Z prefer text?", "General trends favour video."),
 ])
 def test_control_a_name_not_printed_in_any_form_is_still_absent(tmp_path: Path, question: str, printed: str) -> None:
-    d = _decide(_report(tmp_path / "r.pdf", printed, 2), question)
+    d = decide(_report(tmp_path / "r.pdf", printed, 2), question)
     assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
 
 
@@ -105,7 +95,7 @@ def test_the_word_of_a_word_and_number_name_printed_alone_is_a_doubt(tmp_path: P
     """'COVID-19' where the page prints only 'Covid': a doubt. Where the word is printed with another number
     ('Covid-200'), the word names numbered things and the asked one is absent: still claimed."""
     line = f"Cases of {stem.lower()} rose." + (f" See {stem}{joined}{other} too." if numbered_elsewhere else "")
-    d = _decide(_report(tmp_path / "r.pdf", line, 2), f"What did {stem.upper()}-{number} do to sales?")
+    d = decide(_report(tmp_path / "r.pdf", line, 2), f"What did {stem.upper()}-{number} do to sales?")
     if numbered_elsewhere:
         assert (d.decision, d.case) == ("keep", "absent_entity"), d.reason
     else:

@@ -63,6 +63,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from collections.abc import Iterator
 from typing import Any
 
 import regex
@@ -1011,6 +1012,15 @@ def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str
     return go(0, j, False)
 
 
+def _read_pages(doc: Doc, pages: tuple[int, ...], boxes: bool) -> Iterator[tuple[int, PageFacts, list[Token]]]:
+    """(index, facts, tokens) of each page some text was read from; blind and empty pages are left out (the
+    exact search has already said they cannot be measured)."""
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) not in ("blind", "empty"):
+            yield index, facts, _page_tokens(doc, index, boxes=boxes)
+
+
 def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str]) -> list[Member]:
     """Doubts: the name printed with a word abbreviated or expanded, or with words as their initials
     (``_other_form``); ``skip``: small words initials may leave out ("of" in "USA")."""
@@ -1018,11 +1028,7 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
     out: list[Member] = []
     if len(asked) < 2:
         return out
-    for index in pages:
-        facts = doc.facts.page(index)
-        if page_text_status(facts) in ("blind", "empty"):
-            continue
-        page = _page_tokens(doc, index, boxes=False)
+    for index, facts, page in _read_pages(doc, pages, boxes=False):
         for j, t in enumerate(page):
             if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip)) is not None:
                 printed = "".join((page[i].gap if i > j else "") + page[i].raw for i in range(j, end))
@@ -1061,11 +1067,8 @@ def derived_forms(doc: Doc, pages: tuple[int, ...], word: str) -> list[Member]:
     out: list[Member] = []
     if len(asked) != 1:
         return out
-    for index in pages:
-        facts = doc.facts.page(index)
-        if page_text_status(facts) in ("blind", "empty"):
-            continue
-        for t in _page_tokens(doc, index, boxes=True):
+    for index, facts, page in _read_pages(doc, pages, boxes=True):
+        for t in page:
             if derived(asked[0].norm, t.norm) and not (word[:1].isupper() and _lower_case(t)):
                 out.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} may be {word!r} with another ending",
                                   why="the word with another ending (an adjective for its noun, a noun for its adjective): neither presence nor absence"))
@@ -1085,11 +1088,7 @@ def numberless_head(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]
         return []
     head = forms(name_form(m.group("head")))
     alone: list[Member] = []
-    for index in pages:
-        facts = doc.facts.page(index)
-        if page_text_status(facts) in ("blind", "empty"):
-            continue
-        page = _page_tokens(doc, index, boxes=True)
+    for index, facts, page in _read_pages(doc, pages, boxes=True):
         for j, t in enumerate(page):
             glued = re.match(r"([^\W\d_]+)\d", t.norm)
             if glued and forms(glued.group(1)) & head:
