@@ -123,9 +123,16 @@ _RANGE_JOIN = r"\s*(?:-|to|through|thru|till|until)\s*"
 # Words that join the items of a list ("pages 3 as well as 4", "3 and/or 4": rules/vocabulary.yaml
 # ``list_joiners``), longest first. A joiner not listed is caught after the list (``_dangling``): the
 # scope is then the whole document.
-_LIST_WORDS = tuple(sorted(vocab.load("vocabulary")["list_joiners"], key=len, reverse=True))
-_LIST_WORDS_ALT = "|".join(re.escape(w).replace(r"\ ", r"\s+") + (r"(?![\w])" if w[-1].isalpha() else "") for w in _LIST_WORDS)
-_LIST_JOIN = rf"\s*(?:,\s*(?:{_LIST_WORDS_ALT})?|{_LIST_WORDS_ALT}|/)\s*"
+# Read when first parsed, never at import: a broken install must reach the CLI's error report.
+@cache
+def _list_words_alt() -> str:
+    words = sorted(_v()["list_joiners"], key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") + (r"(?![\w])" if w[-1].isalpha() else "") for w in words)
+
+
+@cache
+def _list_join() -> str:
+    return rf"\s*(?:,\s*(?:{_list_words_alt()})?|{_list_words_alt()}|/)\s*"
 # Characters that stand for a range dash or a list comma in other scripts and typesettings.
 _FOLD = str.maketrans({**{c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\u3030\uff5e\u2026"},
                        "\u3001": ",", "\uff64": ","})
@@ -176,7 +183,7 @@ def _list_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
     num, page = _num_alt(), _page_alt()
     head = re.compile(rf"\b({page})\s*(?={num}\b)", re.I)
     item = re.compile(rf"({num})\b(?:{_RANGE_JOIN}(?:{page}\s*)?({num})\b)?", re.I)
-    join = re.compile(rf"{_LIST_JOIN}(?:({page})\s*)?", re.I)
+    join = re.compile(rf"{_list_join()}(?:({page})\s*)?", re.I)
     return head, item, join
 
 
@@ -207,7 +214,7 @@ def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool]:
         if (_number(tok) is None) != roman or (_YEAR.fullmatch(tok) and not _YEAR.fullmatch(items[0].first)):
             break
         if bare_comma and not plural:
-            if not tok.isdigit() or not _ENDS_ITEM.match(q, m.end()):
+            if not tok.isdigit() or not _ends_item().match(q, m.end()):
                 break
             guessed = True
         items.append(_Item(m.start(), m.end(), tok, m.group(2)))
@@ -215,7 +222,9 @@ def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool]:
 
 
 # What may follow the last item of a list: the end, punctuation (not a "%": a value) or a joiner.
-_ENDS_ITEM = re.compile(rf"\s*(?:$|[^\w\s%]|{_LIST_WORDS_ALT}|(?:to|through|thru|till|until|nor)\b)", re.I)
+@cache
+def _ends_item() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:$|[^\w\s%]|{_list_words_alt()}|(?:to|through|thru|till|until|nor)\b)", re.I)
 
 
 def _item_containers(it: _Item, kind: ContainerKind, text: str) -> list[Container] | None:
@@ -328,7 +337,7 @@ def _containers(q: str) -> _Found:
         taken.append((start, end))
     # Ordinals before a page word: "the 6th page", "the 5th and 6th page", "the first and last page".
     ordx = rf"(?:{_ordinal_alt()}|last|final)"
-    for m in re.finditer(rf"\b(?:the\s+)?({ordx})((?:{_LIST_JOIN}(?:the\s+)?{ordx}\b)+)\s+(page|slide)s?\b", q, re.I):
+    for m in re.finditer(rf"\b(?:the\s+)?({ordx})((?:{_list_join()}(?:the\s+)?{ordx}\b)+)\s+(page|slide)s?\b", q, re.I):
         if not free(m.start(), m.end()):
             continue
         if _modified(low, m.start()):
@@ -390,7 +399,7 @@ def _cover_sides(q: str, low: str, free: Any, add: Any, partial: list[str]) -> N
     cover the last page). A side that distributes unsurely ("the inside front and back covers": the
     inside back?) or that names no one cover makes the scope the whole document."""
     side = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_COVER_SIDES, key=len, reverse=True))
-    for m in re.finditer(rf"\b(?:the\s+)?(?P<sides>(?:{side})(?:{_LIST_JOIN}(?:the\s+)?(?:{side}))+)\s+covers?(?:\s+pages?)?\b", low):
+    for m in re.finditer(rf"\b(?:the\s+)?(?P<sides>(?:{side})(?:{_list_join()}(?:the\s+)?(?:{side}))+)\s+covers?(?:\s+pages?)?\b", low):
         if not free(m.start(), m.end()):
             continue
         said = [re.sub(r"\s+", " ", x.group(0)) for x in re.finditer(side, m.group("sides"))]
@@ -421,7 +430,7 @@ def _misspelt_pages(q: str) -> list[tuple[int, int, str]]:
     cardinals = _words_alt(list(_v()["number_words"]))
     for m in re.finditer(rf"(?<![\w-])([A-Za-z]{{3,8}})\s*(\d{{1,4}}|(?:{cardinals})\b)(?![\w%])", q, re.I):
         w = m.group(1).lower()
-        if w in words or w in _v()["page_word_near_words"] or ordinary_word(w) or not _ENDS_ITEM.match(q, m.end()):
+        if w in words or w in _v()["page_word_near_words"] or ordinary_word(w) or not _ends_item().match(q, m.end()):
             continue
         if any(w[0] == t[0] and _one_slip(w, t) for t in words if t.isalpha() and len(t) >= 4):  # page, slide(s)
             out.append((m.start(), m.end(), m.group(0)))
@@ -456,7 +465,7 @@ def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[st
         item_rx = rf"(?:{des}|{roman})" if is_roman else des
         # Each item: its number, and whether it repeats the head word ("Figure 2 and Figure 3").
         items, end, kept, pending = [(first, m.start())], m.end(), m.end(), []
-        while (j := re.match(rf"(?P<j>{_LIST_JOIN})(?P<h>{re.escape(m.group('word'))}\s*)?({item_rx})\b", q[end:], re.I)) is not None:
+        while (j := re.match(rf"(?P<j>{_list_join()})(?P<h>{re.escape(m.group('word'))}\s*)?({item_rx})\b", q[end:], re.I)) is not None:
             if _YEAR.fullmatch(j.group(3)) or (is_roman and re.fullmatch(roman, j.group(3)) and not _from_roman(j.group(3).upper())):
                 break
             item = (j.group(3), end + j.start("h") if j.group("h") else -1)
@@ -511,7 +520,7 @@ def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: 
             said = re.findall(r"\d+", q[:end])
             if tok.isdigit() and (not 0 < int(tok) < 10000 or (1000 <= int(tok) < 2200 and not (said and int(said[-1]) >= 1000))):
                 return None  # a year after a page number ("page 3 in 1890"), not a page of its list
-            follow = _ENDS_ITEM.pattern + (prepositions if tok.isdigit() else "")
+            follow = _ends_item().pattern + (prepositions if tok.isdigit() else "")
             return q[end:end + t.end()].strip() if re.match(rf"(?:{follow})", q[end + t.end():], re.I) else None
         if tok[0].isalpha():
             words += 1
