@@ -88,11 +88,16 @@ def _clip_box(box: Box, shape: tuple[int, ...], pad_x: float = 0, below: float =
             min(w, int(np.ceil(x1 + pad_x))), min(h, int(np.ceil(y1 + below))))
 
 
+def _bins(region: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The region's pixels (n, 3), each one's quantised colour bin (4 bits a channel), and each bin's count."""
+    flat = region.reshape(-1, 3).astype(np.int64)
+    keys = (flat[:, 0] >> 4) * 256 + (flat[:, 1] >> 4) * 16 + (flat[:, 2] >> 4)
+    return flat, keys, np.bincount(keys, minlength=4096)
+
+
 def backgrounds(region: np.ndarray) -> np.ndarray:
     """The region's most common colours (mean of each quantised bin), most common first; shape (k, 3)."""
-    flat = region.reshape(-1, 3).astype(np.int32)
-    keys = (flat[:, 0] >> 4) * 256 + (flat[:, 1] >> 4) * 16 + (flat[:, 2] >> 4)
-    counts = np.bincount(keys, minlength=4096)
+    flat, keys, counts = _bins(region)
     order = np.argsort(counts)[::-1][:BG_MAX]
     out = [flat[keys == k].mean(axis=0) for i, k in enumerate(order) if i == 0 or counts[k] >= BG_SHARE * len(flat)]
     return np.array(out, dtype=np.float64)
@@ -227,9 +232,7 @@ def ground_in(region: np.ndarray, ink_rgb: tuple[int, int, int], fam: Family) ->
     Not seen: a ground that is itself on that line (a grey box under part of a black word on white)."""
     if not region.size:
         return None
-    flat = region.reshape(-1, 3).astype(np.int64)
-    quantised = (flat[:, 0] >> 4) * 256 + (flat[:, 1] >> 4) * 16 + (flat[:, 2] >> 4)
-    bins = np.bincount(quantised, minlength=4096)
+    flat, quantised, bins = _bins(region)
     top = int(np.argmax(bins))  # the main ground: the most common bin (as ``backgrounds``), its mean colour
     paper = flat[quantised == top].mean(axis=0)
     colours, counts = np.unique((flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2], return_counts=True)
