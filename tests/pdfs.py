@@ -154,3 +154,45 @@ def picture_pixels(pdf: Path, xref: int) -> "np.ndarray":
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).copy()
     src.close()
     return rgb
+
+
+DEJAVU_SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def needs_dejavu(test):
+    """Skip ``test`` where DejaVuSans (a font with Cyrillic, Greek and format characters) is not installed."""
+    import pytest
+
+    return pytest.mark.skipif(not DEJAVU_SANS.exists(), reason="needs DejaVuSans (a font with Cyrillic, Greek and format characters)")(test)
+
+
+def photo(seed: int) -> pymupdf.Pixmap:
+    """A textured photograph (a gradient with noise): no decoration rule can take it for a flat band."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:100, 0:150]
+    a = np.stack([x * 255 // 150, y * 255 // 100, (x + y) * 127 // 250 + rng.integers(0, 60, (100, 150))], -1)
+    return pymupdf.Pixmap(pymupdf.csRGB, 150, 100, a.clip(0, 255).astype(np.uint8).tobytes(), False)
+
+
+def look_alikes() -> dict[str, list[str]]:
+    """Each Latin letter and the letters of other scripts that look like it (rules/mentions.yaml)."""
+    from widening import rulebook
+
+    out: dict[str, list[str]] = {}
+    for other, latin in rulebook.load("mentions")["names"]["look_alikes"].items():
+        out.setdefault(str(latin), []).append(str(other))
+    return out
+
+
+def reversed_text(page: pymupdf.Page, at: tuple[float, float], s: str, size: float = 11) -> None:
+    """``s`` drawn glyph by glyph from its last letter to its first, each in its place: right to left in the
+    content stream, left to right on the page."""
+    x, y = at
+    placed = []
+    for c in s:
+        placed.append((x, c))
+        x += pymupdf.get_text_length(c, "helv", size)
+    for x, c in reversed(placed):
+        text(page, (x, y), c, size=size)

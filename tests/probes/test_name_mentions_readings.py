@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from widening import rulebook
 from widening.engine.decide import decide_row
 from widening.facts.extract import load_doc as _load_doc
 from widening.models import Row
@@ -22,18 +21,11 @@ from widening.probes import Scope, run_probe
 
 load_doc = partial(_load_doc, ocr=False)
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-needs_dejavu = pytest.mark.skipif(not DEJAVU.exists(), reason="needs DejaVuSans (a font with Cyrillic, Greek and format characters)")
+DEJAVU = pdfs.DEJAVU_SANS
+needs_dejavu = pdfs.needs_dejavu
 NAME = "Xylophone"
 FORMAT = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\u2061", "\u2063", "\ufeff", "\u00ad", "\u034f", "\u202a"]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
-def _look_alikes() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for other, latin in rulebook.load("mentions")["names"]["look_alikes"].items():
-        out.setdefault(str(latin), []).append(str(other))
-    return out
 
 
 def _pdf(tmp: Path, line: str) -> Path:
@@ -81,7 +73,7 @@ def test_a_format_character_inside_the_name_is_a_member(tmp_path_factory, mark, 
 @SETTINGS
 @given(data=st.data())
 def test_any_look_alike_letters_swapped_are_a_doubt_never_a_zero_nor_a_member(tmp_path_factory, data):
-    table = _look_alikes()
+    table = pdfs.look_alikes()
     printed = "".join(data.draw(st.sampled_from([c, *table.get(c, [])])) for c in NAME)
     assume(printed != NAME and any(c.isascii() for c in printed))  # a word all in another script is that script's word
     res = _mentions(_pdf(tmp_path_factory.mktemp("lookalike"), f"We bought a {printed} for the band."))

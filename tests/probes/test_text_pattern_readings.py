@@ -19,8 +19,8 @@ from widening.probes import Scope, run_probe
 
 load_doc = partial(_load_doc, ocr=False)
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-needs_dejavu = pytest.mark.skipif(not DEJAVU.exists(), reason="needs DejaVuSans (a font with format characters)")
+DEJAVU = pdfs.DEJAVU_SANS
+needs_dejavu = pdfs.needs_dejavu
 FORMAT = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u034f", "\u200e"]
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 VALUES = {"phone": "(615) 591-2955", "email": "jane.doe@example.com"}
@@ -99,13 +99,7 @@ def test_a_format_character_inside_a_value_is_never_a_zero(tmp_path_factory, nam
 def test_controls_no_value_and_table_cells_apart(tmp_path):
     def draw(p):
         pdfs.text(p, (72, 300), "Nothing to call or write to here.")
-        x = 72.0
-        xs = []
-        for c in "Reversed words":
-            xs.append((x, c))
-            x += pymupdf.get_text_length(c, "helv", 11)
-        for x, c in reversed(xs):
-            pdfs.text(p, (x, 330), c)
+        pdfs.reversed_text(p, (72, 330), "Reversed words")
         pdfs.table(p, (72, 400), ["Year", "2015", "2016", "2017"], [["Sales", "120", "135", "150"]], col_w=60)
 
     doc = _build(tmp_path, draw)

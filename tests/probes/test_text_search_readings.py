@@ -14,14 +14,13 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from widening import rulebook
 from widening.facts.extract import load_doc as _load_doc
 from widening.probes import Scope, run_probe
 
 load_doc = partial(_load_doc, ocr=False)
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-needs_dejavu = pytest.mark.skipif(not DEJAVU.exists(), reason="needs DejaVuSans (a font with Cyrillic, Greek and format characters)")
+DEJAVU = pdfs.DEJAVU_SANS
+needs_dejavu = pdfs.needs_dejavu
 
 WORD = "Xylophone"
 BEFORE = "The school bought a new "
@@ -31,14 +30,6 @@ AFTER = " for the band."
 FORMAT = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\u2061", "\u2062", "\u2063", "\u2064",
           "\ufeff", "\u00ad", "\u034f", "\u202a", "\u202c"]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
-def _look_alikes() -> dict[str, list[str]]:
-    """Each Latin letter and the letters of other scripts that look like it (rules/mentions.yaml)."""
-    out: dict[str, list[str]] = {}
-    for other, latin in rulebook.load("mentions")["names"]["look_alikes"].items():
-        out.setdefault(str(latin), []).append(str(other))
-    return out
 
 
 def _build(tmp: Path, draw) -> object:
@@ -108,7 +99,7 @@ def test_a_format_character_inside_the_word_is_never_a_zero(tmp_path_factory, ma
 @SETTINGS
 @given(data=st.data())
 def test_any_look_alike_letters_swapped_are_never_a_zero(tmp_path_factory, data):
-    table = _look_alikes()
+    table = pdfs.look_alikes()
     printed = "".join(data.draw(st.sampled_from([c, *table.get(c, [])])) for c in WORD)
     assume(any(c.isascii() for c in printed))  # a word all in another script is that script's word
 
@@ -128,13 +119,7 @@ def test_controls_absent_word_other_word_and_all_cyrillic_word(tmp_path):
         p.insert_font(fontname="dj", fontfile=str(DEJAVU))
         p.insert_text((72, 400), "The band bought a Xylograph in Москва, not a сор.", fontname="dj", fontsize=12)
         p.insert_text((72, 420), "Reversed drawing elsewhere:", fontname="dj", fontsize=12)
-        x = 72
-        xs = []
-        for c in "Marimba":
-            xs.append((x, c))
-            x += pymupdf.get_text_length(c, "helv", 12)
-        for x, c in reversed(xs):
-            pdfs.text(p, (x, 440), c, size=12)
+        pdfs.reversed_text(p, (72, 440), "Marimba", size=12)
 
     doc = _build(tmp_path, draw)
     assert _search(doc, WORD).measured_zero, "a page without the word still widens"

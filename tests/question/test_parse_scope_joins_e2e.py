@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pdfs
 import pymupdf
 import pytest
 
 RED, BLUE = (0.85, 0.1, 0.1), (0.15, 0.3, 0.8)
-
-
-def _photo(seed: int) -> pymupdf.Pixmap:
-    """A textured photograph (a gradient with noise): no decoration rule can take it for a flat band."""
-    rng = np.random.default_rng(seed)
-    y, x = np.mgrid[0:100, 0:150]
-    a = np.stack([x * 255 // 150, y * 255 // 100, (x + y) * 127 // 250 + rng.integers(0, 60, (100, 150))], -1)
-    return pymupdf.Pixmap(pymupdf.csRGB, 150, 100, a.clip(0, 255).astype(np.uint8).tobytes(), False)
 
 
 def _pages(path: Path, n: int, photos: tuple[int, ...] = (), charts: dict[int, tuple] | None = None) -> Path:
@@ -31,7 +22,7 @@ def _pages(path: Path, n: int, photos: tuple[int, ...] = (), charts: dict[int, t
         for k in range(5):
             p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
         if i in photos:
-            p.insert_image(pymupdf.Rect(200, 300, 420, 450), pixmap=_photo(i))
+            p.insert_image(pymupdf.Rect(200, 300, 420, 450), pixmap=pdfs.photo(i))
         if charts and i in charts:
             colour, caption = charts[i]
             pdfs.bar_chart(p, (150, 600), (60, 40, 50, 25), [colour] * 4, bar_w=30)
