@@ -42,6 +42,12 @@ BODY_LINES = 3
 # (pt: its font size, or a run's length along its line): a lone bullet or inline arrow at body size is
 # text. Tuned, and it only sets doubts apart from the small, so it errs small.
 GLYPH_PICTURE_PT = 14.0
+# A letter's ink stays within about an em of its font size (accents and descenders included). A glyph of a
+# Type 3 or picture font paints what its own program or outline says, at any extent: the font size of a
+# Type 3 picture set at 10 pt says nothing of the 80 pt drawing (or image) its glyph paints (hunt of the
+# image probes: a red picture inside a Type 3 glyph set at 10 pt, "how many pictures", was widened). Its ink
+# box (``TEXT_ACCURATE_BBOXES``) longer than this many ems, and at least GLYPH_PICTURE_PT, makes it a doubt.
+INK_EM = 1.5
 
 
 class GraphicsParams(Params):
@@ -106,7 +112,11 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 sort_out(m, b, page.rect, best, doubts)
         lines = text_lines(page, clip)
-        for m in glyph_pictures(lines, index, picture_fonts(page), kind):
+        pictures = picture_fonts(page)
+        glyphs = glyph_pictures(lines, index, pictures, kind)
+        glyphs += [m for m in inked_glyphs(page, clip, index, pictures, kind)
+                   if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
+        for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
         if kind == "logo":
             for m in wordmarks(lines, index):
@@ -175,6 +185,29 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
                     flush(run)
                     run = []
         flush(run)
+    return out
+
+
+def inked_glyphs(page: pymupdf.Page, clip: pymupdf.Rect, index: int, pictures: set[str], kind: str) -> list[Member]:
+    """Glyphs of a Type 3 or picture font (``pictures``) whose ink is longer than INK_EM ems of their font
+    size and at least GLYPH_PICTURE_PT: a drawing or image their glyph program paints, whatever their code
+    (a space or a letter code draws a picture there too). Read only on a page that has such a font."""
+    if not pictures:
+        return []
+    out = []
+    for block in page.get_text("rawdict", clip=clip, flags=pymupdf.TEXT_ACCURATE_BBOXES)["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if span["font"] not in pictures and not span["font"].startswith("Type3"):
+                    continue
+                for c in span["chars"]:
+                    ink = pymupdf.Rect(c["bbox"]) & page.rect
+                    side = max(ink.width, ink.height) if not ink.is_empty else 0.0
+                    if side >= GLYPH_PICTURE_PT and side > INK_EM * span["size"]:
+                        out.append(Member(page=index, bbox=rect_tuple(ink),
+                                          what=f"glyph {c['c']!r} (U+{ord(c['c'][:1] or ' '):04X}; {span['font']} {span['size']:g}pt) painting {ink.width:.0f}x{ink.height:.0f}pt",
+                                          why=f"glyph filter: a {span['font']} glyph whose ink, {side:.0f}pt, is more than {INK_EM:g} ems of its "
+                                              f"{span['size']:g}pt size: its program may draw a {kind}"))
     return out
 
 
