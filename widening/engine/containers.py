@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import SUPPLEMENT, band_numbers, loose_mention_pages
+from widening.facts.captions import SUPPLEMENT, band_numbers, loose_mention_pages, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, SIDE_BAND
@@ -23,7 +23,7 @@ from widening.models import (
     Reading,
     ReadingTried,
 )
-from widening.probes.captions import pictured_caption_pages
+from widening.probes.captions import pictured_caption_pages, pictured_caption_reading
 from widening.text import UNSAID, UNSAID_CHARS, UNSAID_RX, number_key
 
 
@@ -352,6 +352,28 @@ def drawn_readings(res: Resolved, doc: Doc) -> Resolved | None:
     return Resolved(container=c, readings=tuple(late), uncertain=True) if late else None
 
 
+def _elsewhere_readings(doc: Doc, kind: str, number: str, wanted: set[str], pages: tuple[int, ...]) -> list[ReadingTried]:
+    """Where every line read as the caption of ``number`` may be body text referring to it ("... as seen in"
+    wrapped above "Figure 10, which ..."), the figure itself may be where its caption is one the reader did
+    not take: a letter-spaced caption, one in a picture's pixels. Those pages, and the pages whose pictures
+    could not be read, are doubtful readings: a find there is a doubt, never a member or a zero."""
+    facts = doc.facts
+    out = []
+    rest = [p for p in facts.pages if p.index not in pages]
+    loose = loose_mention_pages(((p.index, p.text) for p in rest), wanted, number, band_numbers(rest))
+    if loose:
+        out.append(ReadingTried(reading=Reading.printed, number=f"{kind} {number} (loose mention; the caption read may be a reference in body text)",
+                                pages=loose, doubtful=True))
+    pictured, unread = pictured_caption_reading(doc, tuple(p.index for p in rest), wanted, number)
+    if pictured:
+        out.append(ReadingTried(reading=Reading.printed, number=f"{kind} {number} (in a picture; the caption read may be a reference in body text)",
+                                pages=pictured, doubtful=True))
+    if unread:
+        out.append(ReadingTried(reading=Reading.printed, number=f"{kind} {number} (pictures not read may print its caption; the caption read may be a reference in body text)",
+                                pages=unread, doubtful=True))
+    return out
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
     facts = doc.facts
@@ -423,12 +445,15 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.
     number = number_key(container.number or "")
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
-    pages = tuple(sorted({p for c in facts.captions if c.kind in wanted and number_key(c.number) == number for p in caption_pages(c, facts)}))
+    taken = [c for c in facts.captions if c.kind in wanted and number_key(c.number) == number]
+    pages = tuple(sorted({p for c in taken for p in caption_pages(c, facts)}))
     uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
     if kind is ContainerKind.table and (beside := run_on_pages(pages, n)):
         tried.append(ReadingTried(reading=Reading.printed, number=f"table {container.number} (its rows may run onto the page before or after its caption's)",
                                   pages=beside, doubtful=True))
+    if pages and all(reads_as_reference(c.text) for c in taken):
+        tried += _elsewhere_readings(doc, kind.value, container.number or "", wanted, pages)
     if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "", band_numbers(facts.pages))):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did
         # not take them, yet they say the figure may exist. Its pages are a doubtful reading.

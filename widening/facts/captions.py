@@ -88,6 +88,21 @@ _OTHER_NAMES = {"figure": ("graph", "graphs", "diagram", "diagrams", "illustrati
 
 
 
+# What follows a caption's number on a line that a caption sets: a colon, a bar or a dash ("Figure 10:",
+# "Table 3 | Sales", "Fig. 4 – Map"), or nothing. Anything else ("Figure 10, which", "Figure 10 shows",
+# "Fig. 10. The next") may be a sentence of body text wrapped so that its reference opens a line.
+_CAPTION_CLOSE = re.compile(rf"\s*(?:$|[:|{DASHES}])")
+
+
+def reads_as_reference(text: str) -> bool:
+    """A caption line (``Caption.text``) that may be body text referring to the figure or table, not its
+    caption: the number is not closed as a caption closes it (``_CAPTION_CLOSE``). Where every caption
+    read for a number may be one, the figure's own caption may be one the reader did not take."""
+    t = nfkc(text)
+    m = _CAPTION.match(t)
+    return m is None or _CAPTION_CLOSE.match(t, m.end()) is None
+
+
 def _spaced(word: str) -> str:
     # Set solid, letter-spaced throughout, or split after its capital by small caps' kerning (IEEE's
     # "T ABLE V", "F IG . 3"): "Figure S2" is not "Figures 2".
@@ -115,7 +130,9 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     parts = re.findall(r"[A-Za-z]+|\d+", number)
     if not parts:
         return ()
-    numbers = [rf"\s*[{DASHES}.]?\s*".join(re.escape(x) for x in parts)]
+    # Each part's characters may be letter-spaced, as a tracked caption prints them ("F i g u r e  1 0":
+    # every glyph its own word): "1 0" may be the 10 asked about.
+    numbers = [rf"\s*[{DASHES}.]?\s*".join(r"[ \t]?".join(re.escape(ch) for ch in x) for x in parts)]
     if len(parts) == 2 and all(x.isdigit() for x in parts) and int(parts[0]) < int(parts[1]):
         numbers.append(re.escape(parts[0]))
     if len(parts) == 1:

@@ -26,8 +26,12 @@ _SAME_Y = 0.04
 _SAME_X = 0.12
 _LONG_RUN = 5
 _NUM = r"(?:\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})"
+# The marks a folio is framed by ("- 9 -", "[9]", "· 9 ·", "• 9 •", "| 9 |", "< 9 >", "« 9 »", "#9"): a folio
+# framed by one the reader did not know is no candidate, and its page no printed reading of its number.
+_OPEN = r"[-–—~\[(·•∙⋅|<«‹#*■▪]"
+_CLOSE = r"[-–—~\])·•∙⋅|>»›*■▪]"
 _FOLIO_LINE = re.compile(
-    rf"^(?P<prefix>(?:page|p\.|pg\.?|slide|seite|página|pagina)\s*)?[-–—~\[(]?\s*(?P<num>{_NUM})\.?\s*[-–—~\])]?"
+    rf"^(?P<prefix>(?:page|p\.|pg\.?|slide|seite|página|pagina)\s*)?{_OPEN}?\s*(?P<num>{_NUM})\.?\s*{_CLOSE}?"
     rf"(?:\s*(?:/|of|von|de)\s*\d{{1,4}})?$",
     re.I,
 )

@@ -79,6 +79,13 @@ def _unread(doc: Doc, index: int) -> str | None:
 def pictured_caption_pages(doc: Doc, pages: tuple[int, ...], kinds: set[str], number: str) -> tuple[tuple[int, ...], bool]:
     """Text-layer pages whose pictures print a mention of the numbered figure or table (a figure pasted
     in with its caption in its pixels, read by OCR), and whether some pictures could not be read."""
+    pictured, unread = pictured_caption_reading(doc, pages, kinds, number)
+    return pictured, bool(unread)
+
+
+def pictured_caption_reading(doc: Doc, pages: tuple[int, ...], kinds: set[str], number: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(text-layer pages whose pictures print a mention of the numbered figure or table, read by OCR;
+    the pages whose pictures could not be read: too many, or a failure)."""
     read, unread = picture_words.read_pictures(doc, pages)
     texts = [(index, "\n".join(line.text for line in lines)) for index, lines in read.items()]
-    return loose_mention_pages(texts, kinds, number), bool(unread)
+    return loose_mention_pages(texts, kinds, number), tuple(sorted(unread))
