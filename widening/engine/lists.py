@@ -321,8 +321,18 @@ class _Section(NamedTuple):
     end: tuple[int, BBox | None] | None  # the next heading (None: the end of the document)
 
 
-def _find_line(lines: list[Line], title: str) -> BBox | None:
+def _find_line(lines: list[Line], title: str, end: bool = False) -> BBox | None:
+    """The line of a heading. A start may be any line holding the title (an earlier start only counts more).
+    An end must be the one line printed as the title: a line that only mentions it ("Unplug the unit before
+    cleaning" above the heading "Cleaning"), or one of several such lines (a running header), may lie above
+    the heading and would cut the section's last items off; then None (its whole page is counted)."""
     want = phrase_key(title)
+    exact = [ln for ln in lines if phrase_key(ln.text) == want]
+    if end:
+        if len(exact) == 1:
+            return exact[0].bbox
+        loose = [ln for ln in lines if len(want) > 6 and want in phrase_key(ln.text)]
+        return loose[0].bbox if not exact and len(loose) == 1 else None
     for ln in lines:
         if phrase_key(ln.text) == want or (len(want) > 6 and want in phrase_key(ln.text)):
             return ln.bbox
@@ -338,7 +348,7 @@ def _outline_sections(doc: Doc, matches) -> list[_Section]:
             continue
         nxt = next(((t, p) for lv, t, p in toc[i + 1:] if lv <= level and 1 <= p <= doc.facts.page_count), None)
         start = (page, _find_line(page_lines(doc, page), title))
-        end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0])) if nxt else None
+        end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0], end=True)) if nxt else None
         if end is not None and end[1] is None:
             # The next heading's line was not found: count its whole page (more can only add).
             end = (end[0], None)
@@ -357,12 +367,21 @@ def _section_lines(doc: Doc, s: _Section) -> tuple[list[Line], tuple[int, ...]]:
         for ln in page_lines(doc, p):
             if p == first and s.start[1] is not None and _above(ln.bbox, s.start[1], inclusive=True):
                 continue
-            if s.end and p == s.end[0] and s.end[1] is not None and not _above(ln.bbox, s.end[1], inclusive=False):
+            if s.end and p == s.end[0] and s.end[1] is not None and _after(ln.bbox, s.end[1]):
                 continue
             out.append(ln)
     if s.end and s.end[1] is not None and s.end[0] > first and not any(ln.page == s.end[0] for ln in out):
         pages = pages[:-1]
     return out, pages
+
+
+def _after(line: BBox, heading: BBox) -> bool:
+    """``line`` is read after ``heading``: the heading itself, below it in its column, or right of it. A line
+    wholly left of the heading is read before it: on a two-column page the section's items may fill the
+    left column beside the next heading in the right one."""
+    if line[2] <= heading[0]:
+        return False
+    return not _above(line, heading, inclusive=False)
 
 
 def _above(line: BBox, heading: BBox, inclusive: bool) -> bool:
@@ -397,7 +416,11 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
         end = None
         for q in range(p + 1, n + 1):
             words = _words(doc, q)
-            if 1 <= words <= limit and not any(_is_item(ln, questions) for ln in page_lines(doc, q)):
+            on_page = page_lines(doc, q)
+            # A divider is one paragraph (a title): a short page of a heading and a body ("Retake policy" over
+            # "Allowed twice.") may be an entry headed by a statement, and closing the section there would
+            # leave the entries after it uncounted.
+            if 1 <= words <= limit and not any(_is_item(ln, questions) for ln in on_page) and _paragraphs(on_page) == 1:
                 end = (q, None)
                 break
         out.append(_Section(re.sub(r"\s+", " ", doc.facts.page(p).text).strip(), (p, None), (end[0] - 1, None) if end else None))
