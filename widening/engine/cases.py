@@ -573,7 +573,29 @@ def _bounded_universe(parsed: ParsedQuestion, excluding: bool, named: list) -> b
         held = rf"\b(?:the|this|that|these|those)\s+(?:{rulebook.alternation(list(rules.get('bounding_things', [])))})"
         return rulebook.search(list(rules.get("mentioned_universe", [])), q) is not None or re.search(held, q, re.I) is not None
     at = q.lower().find(parsed.complement or "")
-    return at > 0 and any(c.text and 0 <= q.find(c.text) < at for c in named)
+    if at > 0 and any(c.text and 0 <= q.find(c.text) < at for c in named):
+        return True
+    return at >= 0 and _held_after(q, at, rules, named)
+
+
+def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
+    """A named container after the negated clause, held by a presence verb of its own: "which countries that
+    are not listed in Table 2 appear in Figure 3" asks among the countries Figure 3 shows, which it enumerates.
+    The container the negated verb itself points to ("not shown in Figure 3") bounds nothing."""
+    neg = rulebook.alternation(list(rules["negations"]))
+    aux = rulebook.alternation(list(rules["auxiliaries"]))
+    verb = rulebook.alternation(list(rules["presence_verbs"]))
+    first = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?(?:{verb})", re.I).match(q, at)
+    if first is None:
+        return False
+    negated = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?$", re.I)
+    for v in re.finditer(rf"(?:{verb})", q[first.end():], re.I):
+        pos = first.end() + v.start()
+        if negated.search(q[:pos]):
+            continue  # "... and are not shown in Figure 3": negated again, no bound
+        if any(c.text and q.find(c.text, pos) >= 0 for c in named):
+            return True
+    return False
 
 
 # short_not_empty names this many members in its reason (all are in the evidence and the record).
