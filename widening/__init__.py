@@ -11,8 +11,9 @@ __version__ = "0.1.0"
 # word before a character the layer cannot say, a lone number under "figure" off the margins;
 # facts8: folio candidates in the side margins at mid-height; facts9: a second "Figure N:" caption
 # on the line of another, as side-by-side figures print them; facts10: captions with "No."/"#" before
-# their number, and "Supplementary Figure 3" stored as figure S3).
-ENGINE_VERSION = "0.1.0-facts10"
+# their number, and "Supplementary Figure 3" stored as figure S3; facts11: a scan page is classified without its comments and
+# form fields, and folios framed by dots, bullets, bars, angle quotes, hashes or squares are read).
+ENGINE_VERSION = "0.1.0-facts11"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -15,7 +15,7 @@ from widening import ENGINE_VERSION
 from widening.facts.document import Doc, open_pdf, sha256_file
 from widening.facts.captions import CAPTION_LIKE, find_captions
 from widening.facts.folios import accept_folios, band_limits, folio_candidates, in_side_margin, printed_folios, side_limits
-from widening.facts.kinds import classify
+from widening.facts.kinds import FULL_PAGE, classify
 from widening.facts.lines import Line, lines_from_ocr, lines_from_words
 from widening.models import Caption, DocumentFacts, FolioCandidate, PageFacts, PageKind, TextLine
 
@@ -53,6 +53,35 @@ def _layer_folios_captions(tp: pymupdf.TextPage, text: str, index: int, width: f
     return cands, caps
 
 
+def _own_kind(pdf: pymupdf.Document, page: pymupdf.Page, images: list) -> PageKind | None:
+    """The kind of ``page`` read without its annotations and form fields, when that says it is a scan.
+
+    MuPDF reads the text of annotation and widget appearances (a FreeText comment, a filled-in form
+    field, a stamp) as page text, so a scanned page carrying one looked born-digital: no OCR ran, and
+    its OCR layer (GlyphLessFont, render mode 3) was taken for real type. Those overlays are not the
+    page's text layer: a page that is a scan (or a scan with an OCR layer) without them is one with
+    them. OCR renders the page with its overlays, so their words are still read. None when the page
+    has no overlay, no full-page picture, or is born-digital either way."""
+    if page.first_annot is None and page.first_widget is None:
+        return None
+    area = abs(page.rect) or 1.0
+    if not any(abs(pymupdf.Rect(b[:4]) & page.rect) / area > FULL_PAGE for b in images):
+        return None
+    bare = pymupdf.open()
+    try:
+        bare.insert_pdf(pdf, from_page=page.number, to_page=page.number, links=0, annots=0, widgets=0)
+        own = bare[0]
+        tp = own.get_textpage(flags=_FLAGS)
+        blocks = tp.extractBLOCKS()
+        kind = classify(own, tp.extractText(), [tuple(b[:4]) for b in blocks if b[6] == 1],
+                        [tuple(b[:4]) for b in blocks if b[6] == 0 and b[4].strip()])
+    except Exception:  # a page that cannot be copied keeps the kind read with its overlays
+        return None
+    finally:
+        bare.close()
+    return kind if kind in (PageKind.image_only, PageKind.scanned_ocr) else None
+
+
 def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, ocr: bool = True) -> DocumentFacts:
     """Measure every page: kind, text (layer or OCR), label, printed folios with their candidates, captions."""
     has_labels = bool(pdf.get_page_labels())
@@ -69,6 +98,8 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
         blocks = tp.extractBLOCKS()
         images = [tuple(b[:4]) for b in blocks if b[6] == 1]
         kind = classify(page, text, images, [tuple(b[:4]) for b in blocks if b[6] == 0 and b[4].strip()])
+        if kind is PageKind.born_digital and images:
+            kind = _own_kind(pdf, page, images) or kind
         row: dict = dict(index=index, width=w, height=h, label=(page.get_label() or None) if has_labels else None, kind=kind, image_count=len(images))
         if kind is PageKind.empty:
             row.update(drawing_count=0, drawings_counted=True)

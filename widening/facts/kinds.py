@@ -6,7 +6,7 @@ import pymupdf
 
 from widening.models import BBox, PageKind
 
-_FULL_PAGE = 0.8
+FULL_PAGE = 0.8
 _TINY_TEXT = 20
 # The header and footer bands (fractions of the page height) a filing stamp or folio sits in.
 _BAND = 0.12
@@ -20,7 +20,7 @@ def classify(page: pymupdf.Page, text: str, image_boxes: list[BBox], text_boxes:
     is pixels, so OCR must read it, and the text layer would measure the stamp alone."""
     rect = page.rect
     area = abs(rect) or 1.0
-    big_image = any(abs(pymupdf.Rect(b) & rect) / area > _FULL_PAGE for b in image_boxes)
+    big_image = any(abs(pymupdf.Rect(b) & rect) / area > FULL_PAGE for b in image_boxes)
     chars = len("".join(text.split()))
     if chars == 0:
         if image_boxes:
