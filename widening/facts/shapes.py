@@ -71,6 +71,14 @@ class Piece:
         return self.segs + [(self.last, self.first)]
 
 
+def paints(d: dict) -> bool:
+    """Whether a ``get_drawings()`` path leaves ink: a fill or a stroke with a colour and an opacity above 0.
+    A path at opacity 0, or with no colour to paint, inks nothing (certain by construction)."""
+    filled = d.get("fill") is not None and (d.get("fill_opacity") is None or d["fill_opacity"] > 0)
+    stroked = d.get("color") is not None and "s" in (d.get("type") or "") and (d.get("stroke_opacity") is None or d["stroke_opacity"] > 0)
+    return filled or stroked
+
+
 def subpaths(items: Iterable[tuple]) -> list[Piece]:
     """The path's pieces. A new piece starts where an item does not begin at the previous
     item's end; a curve that is not flat contributes its extent but no straight segment."""

@@ -154,17 +154,22 @@ def _white(c: tuple) -> bool:
     return min(c) >= 1 - SAME_COLOUR
 
 
+def _opacity(value: float | None) -> float:
+    """A path's opacity as get_drawings gives it: None is unset (opaque); 0 is transparent, not unset."""
+    return 1.0 if value is None else float(value)
+
+
 def _painted_beneath(log: list, by_seq: dict[int, dict], i: int) -> tuple[tuple, float, bool] | None:
     """Colour, opacity and whether it is one opaque filled rectangle, of bbox-log entry ``i``; None when it is
     no vector paint of a known colour (text, an image, a shading, an unknown entry)."""
     kind = log[i][0]
     if kind == "fill-path" and i in by_seq and by_seq[i].get("fill") is not None:
         d = by_seq[i]
-        return tuple(d["fill"]), float(d.get("fill_opacity") or 1.0), _one_box(d) and len(d["items"]) == 1
+        return tuple(d["fill"]), _opacity(d.get("fill_opacity")), _one_box(d) and len(d["items"]) == 1
     if kind == "stroke-path":
         d = by_seq.get(i) if by_seq.get(i, {}).get("type") == "s" else by_seq.get(i - 1)
         if d is not None and d.get("color") is not None:
-            return tuple(d["color"]), float(d.get("stroke_opacity") or 1.0), False
+            return tuple(d["color"]), _opacity(d.get("stroke_opacity")), False
     return None
 
 

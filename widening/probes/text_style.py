@@ -37,6 +37,7 @@ from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.glyphs import type3_fonts
+from widening.facts.shapes import paints
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
@@ -220,7 +221,8 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> lis
                     y = chars[0]["origin"][1]
                     marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
     for annot in page.annots(types=[pymupdf.PDF_ANNOT_UNDERLINE]) or ():
-        marks.append(_AnnotationMark(annot.rect))
+        if annot.opacity != 0:  # -1 (unset) or above 0: it is drawn; at 0 it inks nothing
+            marks.append(_AnnotationMark(annot.rect))
     return marks
 
 
@@ -332,12 +334,13 @@ def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
     return min(pix.samples) >= 235 if pix.samples else True
 
 
-def _drawings(page: pymupdf.Page) -> list[dict]:
-    """The page's vector paths (none when they cannot be read: the span flags still apply)."""
+def _drawings(page: pymupdf.Page) -> list[dict] | None:
+    """The page's vector paths that leave ink (a line at opacity 0 underlines nothing); None when they
+    cannot be read: then no underline or highlight can be measured on the page."""
     try:
-        return page.get_drawings()
+        return [d for d in page.get_drawings() if paints(d)]
     except Exception:
-        return []
+        return None
 
 
 def _highlights(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> list[pymupdf.Rect]:
@@ -485,7 +488,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES)
     raw = textpage.extractRAWDICT()
     leans = _leans(textpage)
-    marks = _underline_marks(page, raw, _drawings(page) if drawings is None else drawings)
+    marks = _underline_marks(page, raw, (_drawings(page) or []) if drawings is None else drawings)
     words = _word_boxes(raw)
     dedup = DedupChars()
     drawn_fonts = type3_fonts(page)
@@ -535,8 +538,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
                 overstruck = not bold and (bool(cf & _STEXT_BOLD) or declared.heavy_stem)
                 fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
-                underline = bool(cf & _STEXT_UNDERLINE) or _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
-                near_u = not underline and _near_underline(bbox, size, tall)
+                underline = _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
+                # MuPDF flags a span underlined from any stroke along it, one painted at opacity 0 too
+                # (which inks nothing): with no inked mark under it, the flag alone makes a doubt.
+                near_u = not underline and (bool(cf & _STEXT_UNDERLINE) or _near_underline(bbox, size, tall))
                 if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
                 near_i = not italic and (_skew_share(fresh, size) >= 0.3 or most >= UPRIGHT_LEAN)
@@ -628,6 +633,9 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         page = doc.page(index)
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
+        if drawings is None:
+            unmeasured[index] = "its vector paths cannot be read: underlines and highlights drawn there cannot be measured"
+            continue
         spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings, page_font_traits(doc.pdf, page, doc.memo))
         marked = _highlights(doc, index, fam, drawings) if fam is not None else []
         spans = _measured_shapes(doc, index, spans, styles)
@@ -728,7 +736,7 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
-    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator)",
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant",
     "bold": "no bold font, flag, weight or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
 }
