@@ -155,6 +155,7 @@ class Vocabulary(RuleFile):
     person_attributes: dict[str, Words]
     stylised_words: Words
     raster_only_words: Words
+    coordinated_things: Words = []
     person_words: Words
     plain_count_words: Words
     illustration_verbs: Words

@@ -7,6 +7,9 @@ proposal pins and what a reviewed spec in checks/ holds.
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
@@ -96,7 +99,204 @@ def _visual_cue(parsed: ParsedQuestion) -> bool:
 
 
 def derive(parsed: ParsedQuestion) -> Derivation:
-    """The executable check for ``parsed``, or why there is none."""
+    """The executable check for ``parsed``, or why there is none.
+
+    The target the parser reads is one thing, one style, one colour, one string; a question may join
+    several ("charts and tables", "bicycles or cars", "text in red or italics", "the words cat and dog").
+    A zero of one of them says nothing of the others: where the check measures only some of the things
+    joined, there is no check (a widening would rest on a smaller set than asked)."""
+    d = _derive(parsed)
+    if d.spec is None:
+        return d
+    if d.spec.probe == "text_search" and (why := _joined_mention(parsed, str(d.spec.params.get("text", "")))):
+        return Derivation(reason=why)
+    if d.spec.probe == "text_style" and (why := _colour_or_style(parsed)):
+        return Derivation(reason=why)
+    if d.exact and d.spec.params.get("colour") and (shade := _shade(parsed)):
+        # "dark red text": the check measures the red family, bright red too; its finds are candidates.
+        return d.model_copy(update={"exact": False, "broader": f"{d.spec.params['colour']} of any shade (the question asks for {shade!r})"})
+    if d.spec.probe in THING_PROBES:
+        joined = _joined_things(parsed, d.spec)
+        if joined.uncovered:
+            return Derivation(reason=f"the question joins {joined.said} ({', '.join(repr(w) for w in joined.uncovered)} besides what the check "
+                                     f"measures): the check ({d.spec.probe}) measures only {joined.measured}, and its zero says nothing of the others")
+        if d.spec.probe in ("graphics", "coloured_graphics") and "logo" in joined.keys and d.spec.params.get("kind") != "logo":
+            # "charts and logos": the logo kind keeps every picture and small vector art the other kinds keep (a superset).
+            spec = d.spec.model_copy(update={"params": {**d.spec.params, "kind": "logo"}})
+            return d.model_copy(update={"spec": spec})
+    return d
+
+
+# --------------------------------------------------------------------------- several things joined
+
+# Probes that measure one kind of thing the target names (a graphic kind, a detector class, text).
+THING_PROBES = ("graphics", "coloured_graphics", "colour_regions", "text_style", "objects", "people")
+# What each measures, as the parser's keys of the thing asked: another thing joined to the target is
+# covered only when it is one of these (the graphics kinds differ only in filters; logo is the widest).
+GRAPHIC_KEYS = frozenset({"diagram", "chart", "logo", "figure", "image"})
+
+
+@cache
+def _vocabulary() -> dict:
+    return vocab.load("vocabulary")
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in vocab.load("qualifiers")["function_words"])
+
+
+def _thing_words(q: str) -> list[tuple[str, str]]:
+    """(surface word, key) of every word that names a thing a question may ask for: the element keys,
+    the person and detector-class words, and the other things rules/vocabulary.yaml names (region holders,
+    stylised and raster-only things, boxes, list items; ``coordinated_things`` when the file has it). A
+    word of no key is its own key (covered by no check)."""
+    from widening.question.parse import pictured_object_words
+
+    v = _vocabulary()
+    out: list[tuple[str, str]] = []
+    for key, words in v["elements"].items():
+        out += [(w, key) for w in words]
+    out += [(w, "person") for w in v["person_words"]]
+    for cls, words in pictured_object_words(q).items():
+        out += [(w, "person" if cls == "person" else f"object:{cls}") for w in words]
+    others = [*v["region_holders"], *v["stylised_words"], *v["raster_only_words"], *v["box_words"],
+              *(w for item in v["list_items"].values() for w in item["words"]), *(v.get("coordinated_things") or [])]
+    known = {w.lower() for w, _ in out}
+    out += [(w, w.lower()) for w in others if w.lower() not in known]
+    return out
+
+
+class Joined(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    said: str = ""
+    keys: frozenset[str] = frozenset()
+    uncovered: tuple[str, ...] = ()
+    measured: str = ""
+
+
+def _blank_containers(parsed: ParsedQuestion) -> str:
+    q = parsed.text
+    for c in (*parsed.containers, *parsed.excluded):
+        if c.text:
+            q = re.sub(re.escape(c.text), lambda m: " " * len(m.group(0)), q, flags=re.I)
+    return q
+
+
+def _joiner_gap(gap: str) -> bool:
+    """``gap`` (the text between two thing words) joins them as items of one list: a comma, a slash or a
+    list joiner, then at most an article and two words that are no function words ("charts, tables",
+    "a chart or a table", "logos and company icons")."""
+    joiners = [*_vocabulary()["list_joiners"], "nor"]
+    m = re.fullmatch(rf"\s*(?:,\s*(?:{vocab.alternation(joiners)})?|/|{vocab.alternation(joiners)})\s*"
+                     r"(?:(?:the|a|an|any|all|some|other)\s+)?((?:[\w'-]+\s+){0,2})", gap, re.I)
+    if m is None:
+        return False
+    return not any(w.lower() in _function_words() for w in m.group(1).split())
+
+
+def _covered(spec: CheckSpec, parsed: ParsedQuestion) -> tuple[frozenset[str], str]:
+    t = parsed.target
+    if spec.probe in ("graphics", "coloured_graphics"):
+        return GRAPHIC_KEYS, "graphics (pictures, charts, diagrams, logos)"
+    if spec.probe == "colour_regions":
+        return frozenset({"bar"}), "bars"
+    if spec.probe == "text_style":
+        return frozenset({"text"}), "text spans"
+    if spec.probe == "people":
+        return frozenset({"person"}), "people"
+    return frozenset({f"object:{t.object_class}"}), f"the detector class '{t.object_class}'"
+
+
+def _joined_things(parsed: ParsedQuestion, spec: CheckSpec) -> Joined:
+    """The things the question joins to the one the check measures ("charts and tables", "bicycles or
+    cars", "people or dogs"), and those of them the check does not measure."""
+    t = parsed.target
+    q = _blank_containers(parsed)
+    covered, measured = _covered(spec, parsed)
+    hits: list[tuple[int, int, str, str]] = []
+    taken: list[tuple[int, int]] = []
+    for word, key in sorted(_thing_words(parsed.text), key=lambda wk: -len(wk[0])):
+        for m in re.finditer(vocab.alternation([word]), q, re.I):
+            if all(m.end() <= a or m.start() >= b for a, b in taken):
+                hits.append((m.start(), m.end(), m.group(0), key))
+                taken.append(m.span())
+    hits.sort()
+    target = {k for k in (t.element, f"object:{t.object_class}" if t.object_class else None, "person" if t.person else None) if k}
+    # Runs of thing words joined one to the next; the run holding the target is what is asked.
+    runs: list[list[tuple[int, int, str, str]]] = []
+    for h in hits:
+        if runs and _joiner_gap(q[runs[-1][-1][1]:h[0]]):
+            runs[-1].append(h)
+        else:
+            runs.append([h])
+    for run in runs:
+        keys = {k for *_, k in run}
+        if len(run) < 2 or not keys & target & covered:
+            continue
+        uncovered = tuple(dict.fromkeys(w for _, _, w, k in run if k not in covered))
+        return Joined(said=repr(q[run[0][0]:run[-1][1]]), keys=frozenset(keys), uncovered=uncovered, measured=measured)
+    return Joined()
+
+
+def _joined_mention(parsed: ParsedQuestion, text: str) -> str | None:
+    """Why a counted string that is not quoted and holds a list joiner ("the words cat and dog") has no
+    one check: it may be one phrase or several words, each counted; a zero of the phrase is no zero of them."""
+    if not text or re.search(rf"[\"“‘'`]{re.escape(text)}[\"”’'`]", parsed.text):
+        return None
+    joiners = [*_vocabulary()["list_joiners"], "nor"]
+    if re.search(rf"{vocab.alternation(joiners)}|,|/", text, re.I) is None:
+        return None
+    return (f"the counted words {text!r} may be one phrase or several words joined by a list word: a search for the "
+            "phrase misses each word printed alone, so its zero says nothing of them")
+
+
+def _shade(parsed: ParsedQuestion) -> str | None:
+    """The words that make the asked colour a shade of its family ("dark red", "light-green", "pale blue"):
+    the word right before the colour word, when it is no function, number, style, colour or thing word.
+    The check measures the whole family, so what it finds is a candidate of the shade, never a member."""
+    t = parsed.target
+    if not t.colour:
+        return None
+    v = _vocabulary()
+    q = _blank_containers(parsed)
+    plain = set(_function_words()) | {w.lower() for w in (*v["number_words"], *v["ordinal_words"], *v["colour_links"])}
+    named = {w.lower() for w, _ in _thing_words(parsed.text)} | {w.lower() for ws in (*v["styles"].values(), *v["colours"].values()) for w in ws}
+    for h in vocab.find_all(v["colours"][t.colour], q):
+        m = re.search(r"([A-Za-z]+)(\s+|-)$", q[:h.start])
+        if m and m.group(1).lower() not in plain and m.group(1).lower() not in named and not vocab.member(m.group(1), named):
+            return f"{m.group(1)}{m.group(2)}{h.text}"
+    return None
+
+
+def _colour_or_style(parsed: ParsedQuestion) -> str | None:
+    """Why text of a colour OR a style ("text in red or italics", "red or bold words", "red and bold
+    words" said of two kinds of words) has no one check: the text-style probe wants both at once."""
+    t = parsed.target
+    if not (t.colour and t.styles):
+        return None
+    v = _vocabulary()
+    q = _blank_containers(parsed)
+    colours = vocab.find_all(v["colours"][t.colour], q)
+    styles = [h for s in t.styles for h in vocab.find_all(v["styles"][s], q)]
+    together = v["styles_together"]
+    for c in colours:
+        for s in styles:
+            a, b = sorted((c, s), key=lambda h: h.start)
+            gap = q[a.end:b.start]
+            if re.search(r"\b(?:or|either|and/or|nor)\b", gap, re.I):
+                return (f"the question asks for text {a.text!r} or {b.text!r} (either one): the text-style probe finds "
+                        "spans with both, and its zero says nothing of text with only one")
+            if re.fullmatch(r"\s*(?:,|and|&)\s*(?:in\s+)?", gap, re.I):
+                both = re.search(vocab.alternation(together["both"]) + r"\s+(?:(?:in|of)\s+)?$", q[:a.start], re.I)
+                said = re.match(r"\s*(?:$|[?.,;:!]|" + vocab.alternation(together["predicate_ends"]) + ")", q[b.end:], re.I)
+                if both is None and said is None:
+                    return (f"'{a.text}{gap}{b.text}' may name two kinds of text ({a.text} text and {b.text} text): the "
+                            "text-style probe finds spans with both, and its zero says nothing of text with only one")
+    return None
+
+
+def _derive(parsed: ParsedQuestion) -> Derivation:
     t = parsed.target
     # A page names where to look; failing that, a captioned figure/table/chart does (its pages).
     page = _page_container(parsed) or _captioned(parsed)

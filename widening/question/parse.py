@@ -715,9 +715,17 @@ def _predicate(q: str) -> Predicate | None:
             m = rx.search(q, m.end(1))
         if m:
             column = re.split(r"\b(?:on|in|at|for|during|from|by|according)\b", m.group(3))[0].strip(" ?.")
+            if column and not m.group(2) and _counts_graphics(column):
+                continue  # "at least 2 charts": a count of things on a page, not a value in a table column
             if column:
                 return Predicate(column=column, op=op, value=float(m.group(1)), percent=bool(m.group(2)))
     return None
+
+
+def _counts_graphics(column: str) -> bool:
+    """``column`` names graphics a page holds ("charts", "red bars", "images"): a count of them is no value."""
+    keys = {"diagram", "chart", "logo", "figure", "image", "bar"}
+    return any(vocab.search(words, column) for key, words in _v()["elements"].items() if key in keys)
 
 
 # What "how many" counts: the words after it, up to the verb or the place ("how many red bars
