@@ -6,19 +6,23 @@ The title is red text (a non-member); the X icon and the arrows stay doubts: onl
 filter sets them aside (the X is the closed outline of twelve diagonal sides, which a bar of a tilted
 chart merged with another can draw; each arrow's shaft is a thick vertical stroke, a tiny bar).
 
-Non-members (certain): regions drawn only by letters, digits and punctuation of text in the colour
-(a symbol glyph, "❚" or "█", may draw a bar: a doubt). No vector shape of the colour is certainly
+Non-members (certain): regions drawn only by letters, digits and punctuation of text in the colour,
+judged pixel by pixel with the shape of letters (``LetterInk``: a symbol glyph, "❚" or "█", may draw a
+bar, and so may punctuation joined into one, "______" or "————" in a text chart: doubts). No vector shape of the colour is certainly
 no bar, whatever its outline (``widening.facts.shapes``): bars on an isometric or sheared plane are
 parallelograms with no axis-aligned side, a pyramid column is a triangle, a 3D column a hexagon.
 Doubts also where the render cannot show the colour: a vector shape of it too thin for DPI, and a
 picture whose own pixels hold it where the render shows none (a 1 px stroke resampled away).
 Areas in a pale tint of the colour (``colours.tint_mask``: its hue under the family's saturation
 floor, as Office's lighter theme fills) are doubts, never members; pale letters are text.
+Pages are rendered at DPI, never lower: a page larger than one render (a 56x42 inch poster) band by
+band, its components joined across the bands' edges; a region over ``MAX_TILED_PIXELS`` is not measured.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import unicodedata
+from typing import Annotated, Any, Callable, Iterator, NamedTuple
 
 import cv2
 import numpy as np
@@ -39,17 +43,76 @@ DPI = 150
 BAR_FILL = 0.75  # a bar fills most of its bounding box
 BAR_ASPECT = 2.5
 BAR_MIN_SIDE_PX = 3  # thinner than this is a stroke of a glyph or a hairline
-MAX_PIXELS = 40_000_000
+MAX_PIXELS = 40_000_000  # an image's own pixels read at once
+# A region is rendered at DPI in bands of this many pixels (memory), up to MAX_TILED_PIXELS in all
+# (time: a 56x42 inch poster page is 53 Mpx); a larger region is reported as not measured.
+BAND_PIXELS = 10_000_000
+MAX_TILED_PIXELS = 200_000_000
 # Anti-aliasing at DPI blends a saturated shape's edge with white into a rim of pale pixels this
 # wide at most. Measured on 40 pt blue and red letters and a blue disc: their rims form components of
 # up to 335 px, and none is left after an opening of 2x2 px; a pale tint area is wider than that.
 RIM_PX = 2
 
 
-def _render(page: pymupdf.Page, clip: pymupdf.Rect) -> np.ndarray:
-    """RGB render (never greyscale: pitfall 9) of ``clip`` at DPI, as an HxWx3 uint8 array."""
-    pix = safe_pixmap(page, DPI, clip)
-    return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+class TooLarge(ValueError):
+    """A region with more pixels at DPI than the probe renders (``MAX_TILED_PIXELS``): not measured."""
+
+
+def _grid(clip: pymupdf.Rect) -> pymupdf.IRect:
+    """The device pixels of ``clip`` at DPI: the grid every render of it lies on."""
+    scale = DPI / 72
+    return (clip * pymupdf.Matrix(scale, scale)).irect
+
+
+def _grid_pt(clip: pymupdf.Rect, x0: int, y0: int, x1: int, y1: int) -> pymupdf.Rect:
+    """A box of pixels of ``clip``'s grid (``_grid``) in pt."""
+    g, scale = _grid(clip), DPI / 72
+    return pymupdf.Rect((g.x0 + x0) / scale, (g.y0 + y0) / scale, (g.x0 + x1) / scale, (g.y0 + y1) / scale)
+
+
+def _bands(page: pymupdf.Page, clip: pymupdf.Rect, context: int) -> Iterator[tuple[int, np.ndarray, int, int]]:
+    """The render of ``clip`` at DPI (never a lower resolution), band by band: (band's first row in
+    the region's pixel grid, RGB rows of the band with ``context`` rows of its neighbours above and
+    below, rows of context above, rows of the band itself).
+
+    Every band lies on one device pixel grid (``clip`` at DPI with no translation: its pixmap is
+    ``(clip * zoom).irect``), so the bands put side by side are the page's render at DPI. A region over
+    ``MAX_TILED_PIXELS`` raises ``TooLarge`` (a caller reports it as not measured, never as empty)."""
+    scale = DPI / 72
+    full = _grid(clip)
+    width, height = full.width, full.height
+    if width <= 0 or height <= 0:
+        return
+    if width * height > MAX_TILED_PIXELS:
+        raise TooLarge(f"{clip.width:.0f}x{clip.height:.0f}pt is {width * height / 1e6:.0f} Mpx at {DPI}dpi, over the "
+                       f"{MAX_TILED_PIXELS / 1e6:.0f} Mpx the probe renders: not measured")
+    rows = max(1, BAND_PIXELS // width)
+    for top in range(full.y0, full.y1, rows):
+        bottom = min(top + rows, full.y1)
+        a, b = max(full.y0, top - context - 2), min(full.y1, bottom + context + 2)
+        band = pymupdf.Rect(clip.x0, a / scale, clip.x1, b / scale) & clip
+        pix = safe_pixmap(page, DPI, band)
+        if tuple(pix.irect) != tuple(_grid(band)):  # a budget lowered the zoom: never measure at less than DPI
+            raise TooLarge(f"the render of {band} was not made at {DPI}dpi")
+        got = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+        lo, hi = max(full.y0, top - context), min(full.y1, bottom + context)
+        out = np.full((hi - lo, width, 3), 255, dtype=np.uint8)
+        y0, y1 = max(lo, pix.y), min(hi, pix.y + pix.height)
+        x0, x1 = max(full.x0, pix.x), min(full.x1, pix.x + pix.width)
+        if y1 > y0 and x1 > x0:
+            out[y0 - lo:y1 - lo, x0 - full.x0:x1 - full.x0] = got[y0 - pix.y:y1 - pix.y, x0 - pix.x:x1 - pix.x]
+        yield top - full.y0, out, top - lo, bottom - top
+
+
+class Region(NamedTuple):
+    """A connected region of a colour: bbox in pt, area in px at DPI, fill ratio, aspect (0 under
+    BAR_MIN_SIDE_PX), and what ``judge`` said of each of its pieces (one per band it spans)."""
+
+    rect: pymupdf.Rect
+    area: int
+    fill: float
+    aspect: float
+    parts: tuple[Any, ...] = ()
 
 
 def regions(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, min_area: int) -> list[tuple[pymupdf.Rect, int, float, float]]:
@@ -60,37 +123,75 @@ def regions(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, min_area: int) 
 def components(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = False) -> list[tuple[pymupdf.Rect, int, float, float]]:
     """(bbox in pt, area px, fill ratio, aspect) of every connected component of ``colour``, however small
     (``pale``: of its pale tint, ``colours.tint_mask``, less the thin rims anti-aliasing leaves)."""
-    return labelled(page, clip, colour, pale)[0]
+    return [tuple(r[:4]) for r in labelled(page, clip, colour, pale)]
 
 
-def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = False) -> tuple[list[tuple[pymupdf.Rect, int, float, float]], np.ndarray]:
-    """``components`` and the label image (component i+1 is entry i), at DPI over ``clip``."""
+def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = False,
+             judge: Callable[[pymupdf.Rect, np.ndarray], Any] | None = None) -> list[Region]:
+    """Every connected component (8-connected) of ``colour`` in the render of ``clip`` at DPI, with
+    ``judge(piece's bbox in pt, its boolean pixel mask over that bbox)`` for each piece of it.
+
+    A large region is rendered band by band (``_bands``); a component cut by a band's edge is joined
+    again across it, pixel by pixel, so areas, boxes and shapes are those of the whole render."""
     fam = family(colour)
     scale = DPI / 72
-    if clip.width * clip.height * scale * scale > MAX_PIXELS:
-        raise ValueError("region too large to render")
-    rgb = _render(page, clip)
-    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
-    binary = np.ascontiguousarray(np.where(tint_mask(fam, hsv) if pale else mask(fam, hsv), 255, 0).astype(np.uint8))
-    if pale:
-        # A saturated shape or letter on white leaves a rim of paler pixels 1-2 px wide: no tint area.
-        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((RIM_PX + 1, RIM_PX + 1), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    context = RIM_PX + 2 if pale else 0  # the opening below sees the same neighbours as on the whole render
+    parent: list[int] = []
+    boxes: list[list[int]] = []  # x0, y0, x1, y1 (px in the region's grid), area
+    parts: list[list[Any]] = []
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    previous: np.ndarray | None = None  # global ids of the last row of the band above (-1: none)
+    for row0, rgb, above, rows in _bands(page, clip, context):
+        hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+        binary = np.ascontiguousarray(np.where(tint_mask(fam, hsv) if pale else mask(fam, hsv), 255, 0).astype(np.uint8))
+        if pale:
+            # A saturated shape or letter on white leaves a rim of paler pixels 1-2 px wide: no tint area.
+            binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((RIM_PX + 1, RIM_PX + 1), np.uint8))
+        binary = np.ascontiguousarray(binary[above:above + rows])
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        ids = np.full(n, -1, dtype=np.int64)
+        for i in range(1, n):
+            x, y, w, h, area = (int(v) for v in stats[i])
+            ids[i] = len(parent)
+            parent.append(len(parent))
+            boxes.append([x, row0 + y, x + w, row0 + y + h, area])
+            piece = None
+            if judge is not None:
+                piece = judge(_grid_pt(clip, x, row0 + y, x + w, row0 + y + h), labels[y:y + h, x:x + w] == i)
+            parts.append([piece] if judge is not None else [])
+        if previous is not None and n > 1:
+            first = ids[labels[0]]
+            for dx in (-1, 0, 1):  # 8-connected across the seam
+                a = previous[max(0, dx):len(previous) + min(0, dx)]
+                b = first[max(0, -dx):len(first) + min(0, -dx)]
+                for u, v in set(zip(a[(a >= 0) & (b >= 0)].tolist(), b[(a >= 0) & (b >= 0)].tolist())):
+                    ru, rv = root(u), root(v)
+                    if ru != rv:
+                        parent[rv] = ru
+        previous = ids[labels[-1]]
+    merged: dict[int, list] = {}
+    for i in range(len(parent)):
+        r = root(i)
+        x0, y0, x1, y1, area = boxes[i]
+        if r not in merged:
+            merged[r] = [x0, y0, x1, y1, area, list(parts[i])]
+        else:
+            m = merged[r]
+            m[0], m[1], m[2], m[3], m[4] = min(m[0], x0), min(m[1], y0), max(m[2], x1), max(m[3], y1), m[4] + area
+            m[5] += parts[i]
     out = []
-    for i in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        r = pymupdf.Rect(clip.x0 + x / scale, clip.y0 + y / scale, clip.x0 + (x + w) / scale, clip.y0 + (y + h) / scale)
+    for x0, y0, x1, y1, area, ps in merged.values():
+        w, h = x1 - x0, y1 - y0
         aspect = max(w, h) / max(1, min(w, h))
-        out.append((r, area, area / (w * h), aspect if min(w, h) >= BAR_MIN_SIDE_PX else 0.0))
-    return out, labels
-
-
-def _pixels(labels: np.ndarray, i: int, r: pymupdf.Rect, clip: pymupdf.Rect) -> np.ndarray:
-    """The boolean mask of component ``i`` over its own bounding box ``r``."""
-    scale = DPI / 72
-    x0, y0 = round((r.x0 - clip.x0) * scale), round((r.y0 - clip.y0) * scale)
-    x1, y1 = round((r.x1 - clip.x0) * scale), round((r.y1 - clip.y0) * scale)
-    return labels[y0:y1, x0:x1] == i
+        out.append(Region(_grid_pt(clip, x0, y0, x1, y1), area, area / (w * h),
+                          aspect if min(w, h) >= BAR_MIN_SIDE_PX else 0.0, tuple(ps)))
+    return out
 
 
 def glyph_boxes(page: pymupdf.Page, colour: str, letters_only: bool = False, pale: bool = False) -> list[pymupdf.Rect]:
@@ -201,8 +302,10 @@ _OPAQUE_SOURCES = ("fill-image", "fill-imgmask", "fill-shade", "stroke-text")
 AA_PT = 1.0  # anti-aliased ink reaches this far past a shape's geometry
 
 
-def _paints(d: dict, fam) -> tuple[bool, bool, bool]:
-    """(fill in the family, stroke in the family, a paint whose colour is not known) for one path."""
+def _paints(d: dict, fam, pale: bool = False) -> tuple[bool, bool, bool]:
+    """(fill in the family, stroke in the family, a paint whose colour is not known) for one path
+    (``pale``: in the family's pale tint, ``colours.tinted``)."""
+    painted = tinted if pale else matches
     kind = str(d.get("type", ""))
     out = []
     unknown = False
@@ -214,7 +317,7 @@ def _paints(d: dict, fam) -> tuple[bool, bool, bool]:
             out.append(False)
             unknown = True
         else:
-            out.append(matches(fam, _rgb255(c)))
+            out.append(painted(fam, _rgb255(c)))
     return out[0], out[1], unknown
 
 
@@ -228,29 +331,32 @@ class NotBars:
     parallelogram is a bar on a sheared plane, a triangle a pyramid column, a rhombus or an X outline a
     tilted bar or two merged), so today only letters explain a region away."""
 
-    def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect]):
+    def __init__(self, page: pymupdf.Page, colour: str, glyphs: list[pymupdf.Rect], pale: bool = False):
         fam = family(colour)
         # A Type 3 glyph is a little drawing with colours of its own: the text layer does not say what it paints.
         self.usable = not any(f[2] == "Type3" for f in page.get_fonts())
-        can, cannot = [], []
+        can, cannot, unknown_paint = [], [], []
         for d, whole in uncut_paths(page.get_drawings(extended=True)):
-            fill, stroke, unknown = _paints(d, fam)
+            fill, stroke, unknown = _paints(d, fam, pale)
             if unknown:
-                can.append(pymupdf.Rect(d["rect"]))
+                unknown_paint.append(pymupdf.Rect(d["rect"]))
             if fill or stroke:
                 for r, bar in drawing_pieces(d, fill, stroke):
                     # A clip that cuts a shape can leave an axis-aligned edge (hatching clipped to a bar).
                     (can if bar or not whole else cannot).append(r)
-        can += [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
+        opaque = [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
         # Annotations and form fields are rendered from appearance streams the page's path list does not hold.
-        can += [pymupdf.Rect(a.rect) for a in page.annots()] + [pymupdf.Rect(w.rect) for w in page.widgets()]
-        self.can = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in can]
+        opaque += [pymupdf.Rect(a.rect) for a in page.annots()] + [pymupdf.Rect(w.rect) for w in page.widgets()]
+        self.can = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in can + unknown_paint + opaque]
+        # Paint that is no path of the colour (a path of unknown colour, a picture, a shading, an annotation).
+        self.opaque = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in unknown_paint + opaque]
         self.cannot = [r + (-AA_PT, -AA_PT, AA_PT, AA_PT) for r in cannot] + glyphs
 
-    def may_paint(self, r: pymupdf.Rect) -> bool:
+    def may_paint(self, r: pymupdf.Rect, paths: bool = True) -> bool:
         """A shape that can render a bar, a picture, a shading or paint of unknown colour reaches ``r``
-        (or a Type 3 font draws glyphs the text layer cannot describe)."""
-        return not self.usable or any(c.intersects(r) for c in self.can)
+        (or a Type 3 font draws glyphs the text layer cannot describe); ``paths=False``: leaving out the
+        paths of the colour (a caller that measures every such path on its own)."""
+        return not self.usable or any(c.intersects(r) for c in (self.can if paths else self.opaque))
 
     def explains(self, r: pymupdf.Rect, pixels: np.ndarray) -> bool:
         """Every pixel of the region (a boolean mask over ``r`` at DPI) lies on a shape that cannot be a bar."""
@@ -270,6 +376,102 @@ class NotBars:
             if not left.any():
                 return True
         return not left.any()
+
+
+class Piece(NamedTuple):
+    """What ``LetterInk.judge`` finds of one piece of a region."""
+
+    letters: bool  # every pixel on a letter's glyph box, none on a symbol glyph's, and no other paint reaches it
+    glyph: int | None  # the one letter or digit (not punctuation) whose box holds every pixel, if any
+    not_bar: bool  # every pixel on ink that cannot form a bar (``NotBars.explains``), none on a symbol glyph
+
+
+class LetterInk:
+    """Certain by construction: a region is drawn by letters of text in the colour when, pixel by pixel,
+    every pixel lies in the glyph box of a letter, digit or punctuation mark of that colour (grown by 1 pt
+    of anti-aliasing), none in the box of a symbol glyph of that colour (a ■ between two letters), no
+    other paint of the colour can reach it (``NotBars.may_paint``: a bar under its label), and it has the
+    shape of letters: a bar-shaped region is one letter's or digit's, never punctuation drawn into a bar
+    (a run of underscores or dashes, in a text chart, is a bar to a reader). A test of a few points of the
+    region let a symbol glyph or a bar between letters pass as text."""
+
+    def __init__(self, page: pymupdf.Page, colour: str, pale: bool = False, paths: bool = True):
+        fam = family(colour)
+        painted = tinted if pale else matches
+        pictures = picture_fonts(page)
+        self.paths = paths  # False: paths of the colour are measured by the caller (``coloured_graphics``), not here
+        letters, alnum, symbols = [], [], []
+        for block in page.get_text("rawdict")["blocks"]:
+            for line in block.get("lines", ()):
+                for span in line["spans"]:
+                    if not painted(fam, int_to_rgb(span["color"])):
+                        continue
+                    for c in span["chars"]:
+                        if not c["c"].strip():
+                            continue
+                        box = tuple(pymupdf.Rect(c["bbox"]) + (-1, -1, 1, 1))
+                        if certainly_letter(c["c"], span["font"], pictures):
+                            letters.append(box)
+                            alnum.append(unicodedata.category(c["c"])[0] in "LN")
+                        else:
+                            symbols.append(box)
+        self.letters = np.array(letters, dtype=float).reshape(-1, 4)
+        self.alnum = np.array(alnum, dtype=bool)
+        self.symbols = np.array(symbols, dtype=float).reshape(-1, 4)
+        self.not_bars = NotBars(page, colour, [pymupdf.Rect(b) for b in letters], pale=pale)
+
+    @staticmethod
+    def _near(boxes: np.ndarray, r: pymupdf.Rect) -> np.ndarray:
+        return np.nonzero((boxes[:, 0] <= r.x1) & (boxes[:, 2] >= r.x0) & (boxes[:, 1] <= r.y1) & (boxes[:, 3] >= r.y0))[0]
+
+    def judge(self, r: pymupdf.Rect, pixels: np.ndarray) -> Piece:
+        """``labelled``'s judge: what one piece of a region (its bbox in pt, its pixel mask over it at DPI) is drawn by."""
+        scale = DPI / 72
+        ys, xs = np.nonzero(pixels)
+        px, py = r.x0 + (xs + 0.5) / scale, r.y0 + (ys + 0.5) / scale
+        if any(((px >= b[0]) & (px <= b[2]) & (py >= b[1]) & (py <= b[3])).any() for b in self.symbols[self._near(self.symbols, r)]):
+            return Piece(False, None, False)
+        near = self._near(self.letters, r)
+        left = np.ones(len(xs), dtype=bool)
+        glyph = None
+        for k in near:
+            x0, y0, x1, y1 = self.letters[k]
+            inside = (px >= x0) & (px <= x1) & (py >= y0) & (py <= y1)
+            if glyph is None and self.alnum[k] and inside.all():
+                glyph = int(k)
+            left &= ~inside
+        covered = len(near) > 0 and not left.any()
+        drawn = covered and not self.not_bars.may_paint(r, self.paths)
+        return Piece(drawn, glyph if drawn else None, drawn or self.not_bars.explains(r, pixels))
+
+    @staticmethod
+    def drawn(region: Region) -> bool:
+        """Every pixel of the region is letter ink (``judge``: a region cut by a band's edge is judged piece by piece)."""
+        return bool(region.parts) and all(p is not None and p.letters for p in region.parts)
+
+    @staticmethod
+    def letter_shaped(region: Region, bar: bool) -> bool:
+        """Letters, with the shape of letters: a bar-shaped region (``bar``) lies within one letter's or digit's box."""
+        if not LetterInk.drawn(region):
+            return False
+        return not bar or len({p.glyph for p in region.parts}) == 1 and region.parts[0].glyph is not None
+
+    @staticmethod
+    def cannot_be_bar(region: Region) -> bool:
+        """Every pixel lies on ink that cannot form a bar (``NotBars.explains``) and on no symbol glyph."""
+        return bool(region.parts) and all(p is not None and p.not_bar for p in region.parts)
+
+
+class LazyInk:
+    """A ``LetterInk`` made on the first piece it judges (most pages have no pale area to judge)."""
+
+    def __init__(self, make: Callable[[], LetterInk]):
+        self.make, self.ink = make, None
+
+    def judge(self, r: pymupdf.Rect, pixels: np.ndarray) -> Piece:
+        if self.ink is None:
+            self.ink = self.make()
+        return self.ink.judge(r, pixels)
 
 
 class ColourRegionsParams(Params):
@@ -304,11 +506,11 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
     for index in pages:
         page = doc.page(index)
         region = doc.region_rect(index, scope.region)
-        # Certain: a region made only of letters, digits and punctuation in the colour is that text, not a bar.
+        # Certain: a region drawn only by letters, digits and punctuation in the colour, with their shape, is that text, not a bar.
         glyphs = glyph_boxes(page, colour) if shape == "bar" and not scope.in_image else []
-        letters = glyph_boxes(page, colour, letters_only=True) if glyphs else []
         drawings = page.get_drawings() if not scope.in_image else []
-        not_bars = NotBars(page, colour, letters) if shape == "bar" and not scope.in_image else None
+        ink = LetterInk(page, colour) if shape == "bar" and not scope.in_image else None
+        pale_ink = LazyInk(lambda: LetterInk(page, colour, pale=True)) if not scope.in_image else None
         clips = [region]
         if scope.in_image:
             clips = [pymupdf.Rect(i.bbox) & region for i in placed_images(page, index, region)]
@@ -318,36 +520,42 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 continue
         for clip in clips:
             try:
-                found, labels = labelled(page, clip, colour)
-            except ValueError as exc:
+                found = labelled(page, clip, colour, judge=ink.judge if ink is not None else None)
+                pale_found = labelled(page, clip, colour, pale=True, judge=pale_ink.judge if pale_ink is not None else None)
+            except ValueError as exc:  # too large to render at DPI, or an image bomb: not measured, never empty
                 unmeasured[index] = str(exc)
                 break
-            for i, (r, area, fill, aspect) in enumerate(found, start=1):
+            for reg in found:
+                r, area, fill, aspect = reg.rect, reg.area, reg.fill, reg.aspect
+                bar = fill >= BAR_FILL and aspect >= BAR_ASPECT
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
                 m = Member(page=index, bbox=rect_tuple(r), what=desc)
                 # A glyph box is no ink: a bar of the colour under or behind a label of the colour
                 # (a near-zero bar in its label's descender) lies in it too. Text only when nothing else paints there.
-                if letters and in_glyphs(r, letters) and not (not_bars is not None and not_bars.may_paint(r)):
+                if ink is not None and ink.letter_shaped(reg, bar):
                     best.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs"}))
+                elif ink is not None and ink.drawn(reg):
+                    # Punctuation joined into a bar: "________" or "————" in a text chart.
+                    misshapen.append(m.model_copy(update={"why": f"drawn by {colour} text glyphs joined into a bar shape (a run of underscores or dashes?)"}))
                 elif glyphs and in_glyphs(r, glyphs):
                     # Symbol glyphs draw bars and icons: a text bar chart of "█████" or stacked "❚" runs.
                     misshapen.append(m.model_copy(update={"why": f"drawn by {colour} symbol glyphs, not letters (a text bar chart?)"}))
-                elif not_bars is not None and not (fill >= BAR_FILL and aspect >= BAR_ASPECT) and not_bars.explains(r, _pixels(labels, i, r, clip)):
+                elif ink is not None and not bar and ink.cannot_be_bar(reg):
                     best.append(m.model_copy(update={"why": f"drawn only by {colour} ink that cannot form a bar (letters of text, no shape that can be a bar reaches it)"}))
                 elif area < min_area:
                     specks.append(m.model_copy(update={"why": f"size filter: {area}px < min_area {min_area}px"}))
-                elif shape == "any" or (fill >= BAR_FILL and aspect >= BAR_ASPECT):
+                elif shape == "any" or bar:
                     members.append(m)
                 else:
                     why = f"bar-shape filter: fill {fill:.2f} (bar >= {BAR_FILL}), aspect {aspect:.1f} (bar >= {BAR_ASPECT})"
                     misshapen.append(m.model_copy(update={"why": why}))
-            pale_letters = glyph_boxes(page, colour, letters_only=True, pale=True) if not scope.in_image else []
-            for r, area, _, _ in components(page, clip, colour, pale=True):
+            for reg in pale_found:
+                r, area = reg.rect, reg.area
                 # Certain: pale letters are text. Any other pale area a reader may name by its hue.
-                if area >= min_area and not (pale_letters and in_glyphs(r, pale_letters)):
+                if area >= min_area and not (pale_ink is not None and LetterInk.letter_shaped(reg, reg.fill >= BAR_FILL and reg.aspect >= BAR_ASPECT)):
                     pale.append(Member(page=index, bbox=rect_tuple(r), what=f"pale {colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi",
                                        why=f"pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"))
-            seen = [r for r, _, _, _ in found] + [pymupdf.Rect(m.bbox) for m in pale if m.page == index]
+            seen = [reg.rect for reg in found] + [pymupdf.Rect(m.bbox) for m in pale if m.page == index]
             if not scope.in_image:
                 specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
             specks += downsampled(page, clip, colour, seen)

@@ -14,7 +14,10 @@ member, an area of the colour the render shows outside every listed graphic and 
 digits and punctuation of that colour is a doubt: paint the drawing list does not give (a path
 filled with a pattern), or an icon set as a symbol glyph ("✈" in a text or dingbat font). Paint
 in a pale tint of the colour (its hue under the family's saturation floor, as Office's lighter
-theme fills) makes the same candidates doubts, never members.
+theme fills) makes the same candidates doubts, never members. A page the render cannot cover at DPI
+(``colour_regions.MAX_TILED_PIXELS``, an image bomb) is not measured: the result says so, never a zero.
+Letters are judged as in ``colour_regions.LetterInk`` (pixel by pixel, with the shape of letters), leaving
+out the paths of the colour: each is a graphic or set-aside candidate measured on its own (``known``, ``unrendered``).
 Lettering is certain text only outside the inner probe's candidates: for ``kind=logo`` every short
 line set apart from the body ("3M", a lone "X", of any letter count) and for every kind every symbol
 glyph above the size floor is a doubt of ``graphics``, so a run of the colour there is measured as a
@@ -39,7 +42,7 @@ from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import COLOUR, REGISTRY, Scope, probe
 from widening.probes.graphics import GraphicsParams
 from widening.probes.pagewise import grouped
-from widening.probes.colour_regions import AA_PT, DPI, components, downsampled, glyph_boxes, in_glyphs, unrendered
+from widening.probes.colour_regions import AA_PT, BAR_ASPECT, BAR_FILL, DPI, LazyInk, LetterInk, Region, components, downsampled, glyph_boxes, in_glyphs, labelled, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
@@ -103,11 +106,16 @@ def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str
     return None
 
 
-def _shows(doc: Doc, m: Member, colour: str, letters: list[pymupdf.Rect], drawings: list[dict]) -> str | None:
+def _letters(reg: Region) -> bool:
+    """Certain: the region is letter ink with the shape of letters (``colour_regions.LetterInk``)."""
+    return LetterInk.letter_shaped(reg, reg.fill >= BAR_FILL and reg.aspect >= BAR_ASPECT)
+
+
+def _shows(doc: Doc, m: Member, colour: str, ink: LazyInk, drawings: list[dict]) -> str | None:
     """What of ``colour`` a set-aside candidate's own box shows (a rule has no title or legend around
     it), leaving out letters of that colour beside it (the word a rule underlines); None: nothing."""
     page, clip = doc.page(m.page), _clip(doc, m, AA_PT)
-    area = sum(a for r, a, _, _ in components(page, clip, colour) if not in_glyphs(r, letters))
+    area = sum(reg.area for reg in labelled(page, clip, colour, judge=ink.judge) if not _letters(reg))
     if area:
         return f"{colour} area {area}px"
     shapes = unrendered(page, clip, colour, seen=[], drawings=drawings)
@@ -131,19 +139,28 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
     members: list[Member] = []
     doubts: list[Member] = []
     set_aside: list[Member] = []
-    pages: dict[int, tuple[list[pymupdf.Rect], list[dict]]] = {}
+    pages: dict[int, tuple[LazyInk, list[dict]]] = {}
     for m in inner.best_candidates:
         # Set aside as no graphic (a rule, an underline), not for its colour: a thin coloured
         # connector is an arrow a reader sees.
         if m.page not in pages:
-            pages[m.page] = glyph_boxes(doc.page(m.page), colour, letters_only=True), doc.page(m.page).get_drawings()
-        if shown := _shows(doc, m, colour, *pages[m.page]):
+            page = doc.page(m.page)
+            pages[m.page] = LazyInk(lambda page=page: LetterInk(page, colour, paths=False)), page.get_drawings()
+        try:
+            shown = _shows(doc, m, colour, *pages[m.page])
+        except ValueError as exc:  # too large to render at DPI, or an image bomb: not measured
+            shown = f"not measured ({exc})"
+        if shown:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {shown}", "why": f"{m.why}, yet it shows {colour}"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel"}))
     listed = [*inner.members, *inner.doubts, *inner.best_candidates]
     for m in inner.members:
-        area = _area(doc, m, colour)
+        try:
+            area = _area(doc, m, colour)
+        except ValueError as exc:  # too large to render at DPI, or an image bomb: a doubt, never "no colour"
+            doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} not measured", "why": f"could not measure: {exc}"}))
+            continue
         if area >= MIN_AREA:
             members.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
         elif area:
@@ -157,7 +174,11 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
     for m in inner.doubts:
-        area = _area(doc, m, colour)
+        try:
+            area = _area(doc, m, colour)
+        except ValueError as exc:
+            doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} not measured", "why": f"could not measure: {exc}"}))
+            continue
         if area:
             doubts.append(m.model_copy(update={"what": f"{m.what}; {colour} area {area}px"}))
         elif _unrendered(doc, m, colour):
@@ -168,42 +189,55 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             doubts.append(m.model_copy(update={"what": f"{m.what}; {beside}"}))
         else:
             set_aside.append(m.model_copy(update={"what": f"{m.what}; no {colour} pixel", "why": f"shows no {colour}"}))
+    update: dict[str, Any] = {}
     if not members:
         # Every candidate's box is skipped: each one is now a doubt or measured free of the colour.
-        doubts += grouped(_paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates]),
-                          f"{colour} areas in no listed graphic")
+        outside, unmeasured = _paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates])
+        doubts += grouped(outside, f"{colour} areas in no listed graphic")
+        if unmeasured:
+            # A page the search outside the listed graphics could not render: could not measure, never a zero.
+            note = "could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items()))
+            update = {"status": ProbeStatus.could_not_measure, "note": " | ".join(n for n in (inner.note, note) if n)}
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
-                                    "doubts": tuple(doubts), "best_candidates": tuple(set_aside)})
+                                    "doubts": tuple(doubts), "best_candidates": tuple(set_aside), **update})
 
 
-def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> list[Member]:
+def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> tuple[list[Member], dict[int, str]]:
     """Areas of ``colour`` or its pale tint the render shows outside every listed graphic and outside letters
-    of that colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph."""
+    of that colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph;
+    and the pages that could not be rendered at DPI (a page too large, an image bomb), with why."""
     out: list[Member] = []
+    unmeasured: dict[int, str] = {}
     for index in pages:
         page = doc.page(index)
         boxes = [_clip(doc, m) for m in known if m.page == index]
         for pale in (False, True):
+            ink = LazyInk(lambda pale=pale: LetterInk(page, colour, pale=pale, paths=False))
             try:
-                found = components(page, doc.region_rect(index, region), colour, pale)
-            except ValueError:  # a page too large to render at DPI: as before, the listed graphics only
+                found = labelled(page, doc.region_rect(index, region), colour, pale, judge=ink.judge)
+            except ValueError as exc:  # too large to render at DPI, or an image bomb: not measured, never empty
+                unmeasured[index] = str(exc)
                 break
-            letters: list[pymupdf.Rect] | None = None
-            for r, area, _, _ in found:
+            glyphs: list[pymupdf.Rect] | None = None
+            for reg in found:
+                r, area = reg.rect, reg.area
                 if area < MIN_AREA or any(b.intersects(r) for b in boxes):
                     continue
-                if letters is None:
-                    letters, glyphs = glyph_boxes(page, colour, True, pale), glyph_boxes(page, colour, pale=pale)
-                if in_glyphs(r, letters):
-                    # certain: letters, digits and punctuation of text in the colour draw no graphic. A wordmark
-                    # line or a symbol glyph the inner probe holds is a listed doubt (``known``): never reached here.
+                if _letters(reg):
+                    # certain: letters, digits and punctuation of text in the colour, pixel by pixel, with the shape
+                    # of letters, draw no graphic. A wordmark line or a symbol glyph the inner probe holds is a listed
+                    # doubt (``known``): never reached here.
                     continue
+                if glyphs is None:
+                    glyphs = glyph_boxes(page, colour, pale=pale)
                 what = f"{'pale ' if pale else ''}{colour} area {area}px in no graphic the drawing list gives"
-                if in_glyphs(r, glyphs):
+                if LetterInk.drawn(reg):
+                    why = f"drawn by {colour} text glyphs joined into a bar or rule shape (a run of underscores or dashes?)"
+                elif in_glyphs(r, glyphs):
                     why = f"drawn by {colour} symbol glyphs, not letters (an icon set in a font?)"
                 elif pale:
                     why = PALE.format(colour=colour)
                 else:
                     why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
                 out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why))
-    return out
+    return out, unmeasured
