@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from widening.facts.captions import SUPPLEMENT, band_numbers, loose_mention_pages, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
-from widening.facts.folios import FOLIO_BAND, SIDE_BAND
+from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
 from widening.facts.handouts import handout_counts, slide_pages
 from widening.facts.legibility import words_unread
 from widening.models import (
@@ -133,6 +133,33 @@ def extended_folio_pages(facts: DocumentFacts, number: str, found: tuple[Reading
                           if q not in have | numbered}))
     label = number if last is None else f"{number}-{last}"
     return ReadingTried(reading=Reading.printed, number=f"{label} (a folio run carried past its ends)", pages=pages, doubtful=True) if pages else None
+
+
+def implied_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None) -> ReadingTried | None:
+    """Pages read by OCR with no folio read on them, that a number OCR read alone in a band or margin of a
+    page near them (RUN_WINDOW pages), accepted by the run test or not, implies print ``number`` (or one of
+    ``number``-``last``): "18" read at the foot of p2 and nothing on p3, whose "19" OCR passed over. A
+    doubtful printed reading: OCR reading no folio on a scanned page is no folio that is absent."""
+    asked = span(number, last)
+    if asked is None:
+        return None
+    lo, hi, roman = asked
+    have = {p for t in found for p in t.pages}
+    scanned = {p.index for p in facts.pages if p.text_source == "ocr"}
+    unread = {i for i in scanned if not facts.page(i).folio_candidates}
+    pages = set()
+    for p in facts.pages:
+        if p.index not in scanned:
+            continue
+        for c in p.folio_candidates:
+            if not c.alone or c.roman != roman:
+                continue
+            offset = c.value - p.index
+            pages |= {q for q in range(max(1, lo - offset), min(facts.page_count, hi - offset) + 1)
+                      if q in unread and q not in have and abs(q - p.index) <= RUN_WINDOW}
+    label = number if last is None else f"{number}-{last}"
+    return ReadingTried(reading=Reading.printed, number=f"{label} (implied by a folio OCR read on a page near it)",
+                        pages=tuple(sorted(pages)), doubtful=True) if pages else None
 
 
 def pictured_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
@@ -282,9 +309,10 @@ def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], la
     rejected = rejected_folio_pages(facts, number, tried, last, bands=("top", "bottom", "side") if last is None else ("side",))
     between = interpolated_folio_pages(facts, number, tried) if last is None else None
     beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x), last)
+    implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x), last)
     pictured = pictured_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
     unsaid = unsaid_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
-    extra = tuple(x for x in (rejected, between, beyond, pictured, unsaid) if x)
+    extra = tuple(x for x in (rejected, between, beyond, implied, pictured, unsaid) if x)
     if extra or (last is None and page_in_doubt(doc, number)):
         return extra  # the claim is not made: no margin need be read
     drawn = drawn_folio_pages(doc, number, last)
@@ -439,7 +467,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         rejected = rejected_folio_pages(facts, number, tried)
         between = interpolated_folio_pages(facts, number, tried)
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
-        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond) if x))
+        # Added to the pages read, as doubts: an implied folio never replaces one read.
+        implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x))
+        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied) if x))
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

@@ -18,7 +18,7 @@ import pymupdf
 from widening.facts.document import Doc
 from widening.facts.folios import FOLIO_BAND, SIDE_BAND, accept_folios, folio_value
 from widening.facts.geometry import union
-from widening.models import FolioCandidate, PageKind, Reading, ReadingTried, TextLine
+from widening.models import FolioCandidate, PageFacts, PageKind, Reading, ReadingTried, TextLine
 from widening.probes.picture_words import (
     VECTOR_AREA_GAP_PT,
     VECTOR_MAX_AREAS,
@@ -171,14 +171,36 @@ def _inked(pixels: Any) -> list[Any]:
     return out
 
 
+# Letters OCR reads for a digit in a short number ("19" read "I9", "l9", "1O"): a word of at most
+# MISREAD_LEN characters, a digit among them, is also read with these put back.
+_AS_DIGIT = str.maketrans({"I": "1", "l": "1", "|": "1", "i": "1", "O": "0", "o": "0", "D": "0", "S": "5", "s": "5",
+                           "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6", "g": "9", "q": "9"})
+MISREAD_LEN = 4
+
+
+def _misread(word: str) -> int | None:
+    """The number a short word that mixes digits with letters OCR takes for digits stands for, else None."""
+    w = word.strip("()[].,;:-–—")
+    if not 1 < len(w) <= MISREAD_LEN or not any(ch.isdigit() for ch in w) or w.isdigit():
+        return None
+    fixed = w.translate(_AS_DIGIT)
+    return int(fixed) if fixed.isascii() and fixed.isdigit() else None
+
+
 def _numbers(text: str, roman: bool) -> list[int]:
     """The folio values a line read by OCR may print: the whole line, or a number in digits at either end
-    of it. Roman numerals only when the question's is one: OCR cuts a word to a lone "d" or "D" (500)."""
+    of it, each also with a letter OCR reads for a digit put back ("I9": 19). Roman numerals only when the
+    question's is one: OCR cuts a word to a lone "d" or "D" (500)."""
     whole = folio_value(text)
+    if roman:
+        return [whole[0]] if whole is not None and whole[1] else []
     if whole is not None:
-        return [whole[0]] if whole[1] == roman else []
+        # "49|" is a framed 49 or a 491 with its "1" read as a bar: both.
+        return [whole[0], *((v,) if (v := _misread(text.strip())) not in (None, whole[0]) else ())] if not whole[1] else []
     words = text.split()
-    return [int(w) for w in {words[0], words[-1]} if w.isascii() and w.isdigit()] if len(words) > 1 and not roman else []
+    ends = {words[0], words[-1]} if words else set()
+    out = [int(w) for w in ends if len(words) > 1 and w.isascii() and w.isdigit()]
+    return out + [v for w in ends if (v := _misread(w)) is not None]
 
 
 def _candidate(line: TextLine, value: int, roman: bool, height: float) -> FolioCandidate:
@@ -188,13 +210,30 @@ def _candidate(line: TextLine, value: int, roman: bool, height: float) -> FolioC
 
 
 def _in_layer(doc: Doc, index: int, line: TextLine, value: int) -> bool:
-    """True when the text layer prints ``value`` where OCR read it (a chart's axis tick "100" re-read): the
-    folio reader has judged that number already, so the render adds nothing to it."""
+    """True when the text layer (on a page read by OCR: the page's own OCR lines) prints ``value`` where the
+    margin's OCR read it (a chart's axis tick "100" re-read): the folio reader has judged that number
+    already, so the render adds nothing to it."""
     key = ("layer_numbers", index)
     if key not in doc.memo:
-        doc.memo[key] = [(w[:4], w[4].strip("()[].,;:-–—")) for w in doc.page(index).get_text("words")]
+        pf = doc.facts.page(index)
+        if pf.text_source == "ocr":
+            words = [(l.bbox, w.strip(_PUNCT)) for l in pf.ocr_lines for w in l.text.split()]
+        else:
+            words = [(w[:4], w[4].strip(_PUNCT)) for w in doc.page(index).get_text("words")]
+        doc.memo[key] = words
     box = pymupdf.Rect(line.bbox)
     return any(text == str(value) and box.intersects(pymupdf.Rect(b)) for b, text in doc.memo[key])
+
+
+_PUNCT = "()[].,;:-–—"
+
+
+def _margins_read(p: PageFacts) -> bool:
+    """Whether page ``p``'s margins are read here: every page with something on it. An image-only page's
+    OCR read its margins already, but read whole at the detector's size it passes over a lone small
+    folio ("19" at the foot of a scan, read on the page before and not on this one): a folio OCR did not
+    read is no folio that is absent, so its margins are read patch by patch too."""
+    return p.kind is not PageKind.empty
 
 
 def drawn_folio_pages(doc: Doc, number: str, last: str | None = None) -> ReadingTried | None:
@@ -209,9 +248,9 @@ def drawn_folio_pages(doc: Doc, number: str, last: str | None = None) -> Reading
     reads: dict[int, list[FolioCandidate]] = {}
     unread: dict[int, str] = {}
     for p in doc.facts.pages:
-        # An image-only page's OCR already read its margins. A page with a folio accepted is read too:
-        # the run test is tuned ("Update 1" on p1 taken for a folio), the drawn number may be the folio.
-        if p.kind in (PageKind.image_only, PageKind.empty):
+        # A page with a folio accepted is read too: the run test is tuned ("Update 1" on p1 taken for a
+        # folio), the drawn number may be the folio. An image-only page is read too (_margins_read).
+        if not _margins_read(p):
             continue
         try:
             lines = margin_lines(doc, p.index)
