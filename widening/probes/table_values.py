@@ -609,7 +609,8 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue
             if cell.value is not None:
                 found_column = True
-            not_member = _not_member(phrase, cell, keys, marked, percent, column) or cell.elsewhere
+            not_member = _not_member(phrase, cell, keys, marked, percent, column) or cell.elsewhere \
+                or _other_quantity(phrase, column) or _aggregate_row(cell.row, row_want)
             kind, why = _judge(cell, column, op, value, factors, not_member)
             shown = f"{cell.value:g}" if cell.value is not None else "no number"
             m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}")
@@ -656,6 +657,32 @@ def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], perce
     if len(keys) > 1 and not (percent and is_marked and len(marked) == 1):
         return f"column filter: {len(keys)} headers match {column!r} ({'; '.join(sorted(keys))}): which one the question means is a reading"
     return ""
+
+
+# Row labels of a row that sums up the others ("Total", "Citywide", "All areas", "Average"): its value is
+# no value of one of the things the rows list, which is what "which area has ..." asks for.
+AGGREGATE_ROWS = frozenset({"total", "totals", "subtotal", "sum", "overall", "all", "average", "avg", "mean", "median",
+                            "combined", "aggregate", "grand", "citywide", "statewide", "nationwide", "countrywide", "worldwide",
+                            "national", "whole"})
+# Header words that make a column another quantity than the one its other words name: a change or a
+# difference ("Change in % land area rezoned (pp)"), a rank, a projection or a target.
+OTHER_QUANTITY = frozenset({"change", "changes", "changed", "difference", "differences", "diff", "growth", "increase", "increases",
+                            "decrease", "decreases", "decline", "gain", "gains", "loss", "losses", "pp", "ppt", "ppts", "points",
+                            "delta", "δ", "since", "vs", "versus", "yoy", "cagr", "rank", "ranking", "projected", "projection",
+                            "forecast", "target", "targets", "goal", "planned", "expected"})
+
+
+def _aggregate_row(row: str, row_want: list[str]) -> str:
+    """Why a qualifying cell's row is no certain instance of the things the rows list ("" when nothing says so)."""
+    said = sorted((set(cell_words(row)) & AGGREGATE_ROWS) - set(row_want))
+    return f"row filter: the row {row!r} sums up the others ({', '.join(said)}), not one of the things asked" if said else ""
+
+
+def _other_quantity(phrase: str, column: str) -> str:
+    """Why the column headed ``phrase`` may hold another quantity than ``column`` names ("" when nothing says so)."""
+    said = sorted((set(header_tokens(phrase)) & OTHER_QUANTITY) - set(header_tokens(column)))
+    return (f"column filter: the header {phrase!r} says {', '.join(map(repr, said))}, which the question does not: a change, rank"
+            " or projection of the quantity asked, not the quantity") if said else ""
 
 
 def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float, str]]:

@@ -120,6 +120,11 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
     line = line.translate(_DASHES)
     cued = cued or bool(_CUE.search(line))
     out, unsure = _shaped_phones(line)
+    # A number a label right before it names as another kind of code ("SKU 615-591-2955", "ISBN
+    # 1-234-567-8901", "pp. 123-456-7890"): its shape is a phone's, its label says it may be none.
+    other = [x for x in out if _labelled_otherwise(line, x)]
+    out = [x for x in out if x not in other]
+    unsure += other
     taken = [0] * len(line)
     for found in out + unsure:
         at = line.find(found)
@@ -142,6 +147,31 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
             unsure.append(run)
     unsure += [m.group(1) for m in _CUED_SHORT.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
     return out, unsure
+
+
+# Labels of codes that take a phone number's shape: a product, part or order number, a book or serial
+# number, an account, a reference, a page span. Right before a number (with "no.", "#", ":"), they
+# say it may be no phone number; a phone cue right before it says it is one. (A bare "code" is not
+# one: "area code", "dial code" label a phone number.) Data in code, as ``_CUE_WORDS``.
+_OTHER_CODE = re.compile(
+    r"(?i:\b(?:sku|upc|ean|gtin|isbn(?:-?1[03])?|issn|isrc|doi|pmid|part|parts|item|order|orders|product|model|serial|s/n|sn|invoice|"
+    r"account|acct|a/c|iban|routing|sort\s+code|ref|reference|case|docket|file|lot|batch|patent|reg|registration|licen[cs]e|permit|"
+    r"policy|claim|ticket|tracking|booking|confirmation|receipt|voucher|coupon|vin|ein|ssn|tin|vat|tax|abn|acn|gst|nhs|cas|cat|catalog(?:ue)?|"
+    r"product\s+code|item\s+code|id|pp?|pages?|vol|volume)\b\.?(?:\s*(?:no|nr|num|number|nos|#|id|code)\b\.?)?\s*[:#=.]?\s*(?:\+?\s*)?)$")
+
+
+def _labelled_otherwise(line: str, found: str) -> bool:
+    """Whether a label right before ``found`` in ``line`` names another kind of code (``_OTHER_CODE``)
+    and no phone cue stands between it and the number; or ``found`` is the tail of a longer chain of
+    digit groups ("978-1-234-567-8901": an ISBN's last groups take a phone's shape)."""
+    at = line.find(found)
+    if at < 0:
+        return False
+    before = line[:at]
+    if re.search(r"\d\s?[-./]\s?$", before):
+        return True
+    m = _OTHER_CODE.search(before)
+    return m is not None and not _CUE.search(before[m.start():])
 
 
 def _amount(line: str, start: int, end: int) -> bool:

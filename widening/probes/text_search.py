@@ -23,6 +23,7 @@ outlines), are read by OCR too (picture_words).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -123,15 +124,29 @@ def _form(c: str) -> str:
     return FENCE if c == FENCE else char_form(c)
 
 
+# Hyphens and dashes char_form drops: one right after a letter or digit, with the next word after it on
+# the next line ("bob-" / "cat", "cat-" / "egory"), joins the two as one word as printed.
+_JOINING = frozenset("-\u2010\u2011\u2012\u2013\u2014\u2212\u00ad")
+
+
 def normalised(glyphs: list[Glyph]) -> list[Char]:
-    """Each glyph's ``char_form`` characters with its box; a word's start carries over a dropped glyph (a space)."""
+    """Each glyph's ``char_form`` characters with its box; a word's start carries over a dropped glyph (a space).
+
+    A word does not start after a hyphen or dash glued to a letter or digit ("bob-" at a line's end, then
+    "cat"): a line break after it is a hyphenation or a compound, whose parts are no words of their own
+    as printed, even with spaces between (a trailing space at the line's end)."""
     out: list[Char] = []
     start = False
+    joined = False  # a hyphen glued to the last letter or digit kept, and no word since
+    spaced = False  # a space since the last character kept
     for c, box, first in glyphs:
-        start = start or first
+        if c in _JOINING and not first and not spaced and out and out[-1][0].isalnum():
+            joined = True
+        spaced = spaced or c.isspace()
+        start = (start or first) and not joined
         for x in _form(c):
             out.append((x, box, start))
-            start = False
+            start = joined = spaced = False
     return out
 
 
@@ -173,9 +188,25 @@ def _ocr_glyphs(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Glyph]:
     return [g for line in doc.facts.page(index).ocr_lines if centre_in(line.bbox, clip) for g in _line_glyphs(line.text, line.bbox)]
 
 
-def _spans(chars: list[Char], needle: str) -> list[tuple[int, int, bool]]:
+def word_breaks(text: str) -> frozenset[int] | None:
+    """Offsets in ``char_form(text)`` where a word of ``text`` begins after a space, hyphen or dash ("New York":
+    {3}); None where the words' forms do not add up to the whole's (no offset can be trusted)."""
+    words = [char_form(w) for w in re.split(r"[\s\-\u2010\u2011\u2012\u2013\u2014\u2212\u00ad]+", text)]
+    if "".join(words) != char_form(text):
+        return None
+    out, at = set(), 0
+    for w in words:
+        if w and at:
+            out.add(at)
+        at += len(w)
+    return frozenset(out)
+
+
+def _spans(chars: list[Char], needle: str, breaks: frozenset[int] | None = frozenset()) -> list[tuple[int, int, bool]]:
     """(start, end) of every (overlapping) occurrence of the normalised ``needle`` in ``chars``, and
-    whether it lies inside a longer word as printed (a letter or digit glued to its first or last character)."""
+    whether it is no occurrence as printed for certain: it lies inside a longer word (a letter or digit
+    glued to its first or last character), or a word the page prints begins inside it where the words
+    asked (``breaks``: ``word_breaks`` of the text asked) have none ("C at" for "cat")."""
     hay = "".join(c for c, _, _ in chars)
     out: list[tuple[int, int, bool]] = []
     start = hay.find(needle)
@@ -183,18 +214,20 @@ def _spans(chars: list[Char], needle: str) -> list[tuple[int, int, bool]]:
         end = start + len(needle)
         before = start > 0 and not chars[start][2] and hay[start - 1].isalnum() and hay[start].isalnum()
         after = end < len(hay) and not chars[end][2] and hay[end].isalnum() and hay[end - 1].isalnum()
-        out.append((start, end, before or after))
+        across = any(chars[k][2] and (breaks is None or k - start not in breaks) for k in range(start + 1, end))
+        out.append((start, end, before or after or across))
         start = hay.find(needle, start + 1)
     return out
 
 
-def find_all(chars: list[Char], needle: str) -> list[tuple[BBox, bool]]:
-    """Box of every (overlapping) occurrence of the normalised ``needle``, and whether it lies
-    inside a longer word as printed (a letter or digit glued to its first or last character)."""
-    return [(union(b for _, b, _ in chars[s:e]), glued) for s, e, glued in _spans(chars, needle)]
+def find_all(chars: list[Char], needle: str, breaks: frozenset[int] | None = frozenset()) -> list[tuple[BBox, bool]]:
+    """Box of every (overlapping) occurrence of the normalised ``needle``, and whether it is no certain
+    occurrence as printed (``_spans``: inside a longer word, or across a word break the text asked lacks)."""
+    return [(union(b for _, b, _ in chars[s:e]), glued) for s, e, glued in _spans(chars, needle, breaks)]
 
 
-_GLUED_WHY = "inside a longer word as printed"
+_GLUED_WHY = ("inside a longer word as printed, or across a word break the text asked lacks (a hyphen at a line's end"
+              " joins 'bob-' and 'cat'; 'C at' holds no word 'cat')")
 _SEEN_WHY = ("the text in the order its glyphs are seen (rows top to bottom, each left to right), not in the order the text layer"
              " stores them: glyphs drawn out of order may print it; neither presence nor absence")
 _LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
@@ -214,7 +247,8 @@ def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = Fals
     and in either order with look-alike letters of another script read as Latin ones: a hit found only
     there is a doubt."""
     needle = char_form(text)
-    found: list[Found] = [(box, _GLUED_WHY if glued else None, where) for box, glued in find_all(normalised(glyphs), needle)]
+    breaks = word_breaks(text)
+    found: list[Found] = [(box, _GLUED_WHY if glued else None, where) for box, glued in find_all(normalised(glyphs), needle, breaks)]
     readings = [(glyphs, None)]
     if layer:
         seen = seen_order(glyphs)
