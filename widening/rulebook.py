@@ -162,6 +162,7 @@ class Vocabulary(RuleFile):
     topic_filler: Words
     comparatives: dict[Literal[">", ">=", "<", "<="], Words]
     patterns: dict[str, Words]
+    pattern_through: dict[str, str] = {}
     mention_counts: MentionCounts
     venues: dict[str, Words]
     fuzzy: Fuzzy

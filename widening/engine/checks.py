@@ -327,7 +327,9 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
     if t.pattern:
         # A question about one party's number is a subset of all numbers: zero licenses
         # "none"; members do not prove the asked set non-empty unless a count was asked.
-        return spec("text_pattern", {"pattern": t.pattern}, exact=parsed.cardinality is not None)
+        through = _vocabulary().get("pattern_through", {}).get(t.pattern)
+        d = spec("text_pattern", {"pattern": through or t.pattern}, exact=parsed.cardinality is not None and through is None)
+        return d.model_copy(update={"broader": f"every {through}-shaped number (the question asks for a {t.pattern} number)"}) if through else d
     visual = _visual_cue(parsed)
     if (t.person or t.object_class) and _page_container(parsed) is None:
         page = None  # detectors look at a page's pictures; a figure's extent is not delimited for them
