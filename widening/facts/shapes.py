@@ -168,11 +168,17 @@ def stroke_reach(e: dict) -> float:
     reach (square cap: sqrt 2) and the miter reach of the sharpest join (1 / sin(angle / 2), as if no
     miter limit applied; infinite for a stroke that turns straight back)."""
     reach = math.sqrt(2)
-    for piece in subpaths(e.get("items", ())):
-        segs = [(a, b) for a, b in piece.closed_segs() if a != b]
+    pieces = subpaths(e.get("items", ()))
+    # A stroke joins its last segment to its first only where the path is closed ("h", "s", "b"), and a
+    # closed path ends where it began (MuPDF reports a closepath as a line back to the start, closePath
+    # false). One subpath that ends elsewhere is open: its ends take caps, and a plain line has no join
+    # at all. With several subpaths each is taken as closed (a join can only reach further).
+    open_path = len(pieces) == 1 and not e.get("closePath") and pieces[0].first is not None and pieces[0].first != pieces[0].last
+    for piece in pieces:
+        segs = [(a, b) for a, b in (piece.segs if open_path else piece.closed_segs()) if a != b]
         if piece.curved or piece.is_rect:
             continue  # a curve's offset stays within half of its hull; a rectangle's corners are right angles (reach sqrt 2)
-        for (a, b), (c, d) in zip(segs, segs[1:] + segs[:1]):
+        for (a, b), (c, d) in zip(segs, segs[1:] if open_path else segs[1:] + segs[:1]):
             if b != c:
                 continue
             u = (a[0] - b[0], a[1] - b[1])
