@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pymupdf
 
+from widening.facts.limits import RenderRefused, render_zoom, safe_pixmap
 from widening.models import BBox
 
 # The render's height for the font size, in pixels: stems several pixels wide, slants a few pixels across.
@@ -27,7 +28,12 @@ def _ink(page: pymupdf.Page, bbox: BBox, dpi: int) -> np.ndarray | None:
     clip = pymupdf.Rect(bbox) & page.rect
     if clip.is_empty:
         return None
-    pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False, annots=False)
+    if render_zoom(clip.width, clip.height, dpi) < dpi / 72.0 * 0.999:
+        return None  # over the pixel budget: a coarser render would misstate the strokes' width for the size
+    try:
+        pix = safe_pixmap(page, dpi, clip, colorspace=pymupdf.csGRAY, annots=False)
+    except RenderRefused:
+        return None
     grey = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width)
     if grey.size == 0:
         return None

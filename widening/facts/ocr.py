@@ -11,6 +11,7 @@ caller records "OCR unavailable" instead of "no text".
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ import rapidocr
 
 from widening.runtime.heap import trim_heap
 from widening.models import TextLine
-from widening.facts.limits import safe_pixmap
+from widening.facts.limits import RenderRefused, render_zoom, safe_pixmap
 
 MODEL_DIR = Path(rapidocr.__file__).parent / "models"
 MODELS = {
@@ -225,17 +226,173 @@ class Pixels(NamedTuple):
         return (self.clip.x0 + x0 * self.sx, self.clip.y0 + y0 * self.sy, self.clip.x0 + x1 * self.sx, self.clip.y0 + y1 * self.sy)
 
 
+# Resolution floor. One render of a wide or huge area is made at a lower dpi (MAX_OCR_WIDTH, the render
+# budget): a 14,400 pt page came out at 7 dpi, where a scan's body text is a few pixels tall and OCR read
+# nothing, and the page counted as measured ("OCR ran, no words"). A render at less than MIN_SHARE of the
+# resolution its content needs (``content_dpi``) is not a reading of its small text: ``ocr_image`` reads
+# it in tiles at that resolution instead, ``render_clip`` refuses it (ResolutionRefused), and a read
+# that would need more than MAX_OCR_PIXELS is refused too: the page is blind, never "no words".
+# The corpus's image-only pages are read at 0.7-1.0 of it in one render, as before.
+MIN_SHARE = 0.5
+# A word up to TILE_OVERLAP px wide lies whole inside one column of a level (columns overlap that much);
+# a wider one is read at a coarser level, where it is narrower (levels halve the dpi down to the single
+# render's). A line is kept from the column whose core holds its centre, less a word cut by an inner edge.
+TILE_OVERLAP = 384
+MAX_OCR_PIXELS = 40_000_000
+_EDGE_PX = 2
+
+
+class ResolutionRefused(RenderRefused):
+    """The area would be read at too low a resolution for its text, or would need too many pixels."""
+
+
+class Plan(NamedTuple):
+    """How an area is read: ``single`` dpi of one render, ``need`` dpi its content needs."""
+
+    single: float
+    need: float
+
+    @property
+    def lowered(self) -> bool:
+        return self.single < MIN_SHARE * self.need
+
+
+_PAINTS_IMAGE = ("fill-image", "fill-imgmask")
+
+
+def content_dpi(page: pymupdf.Page, clip: pymupdf.Rect, requested: float, infos: list[dict] | None = None) -> float:
+    """The resolution under which ``clip``'s content loses detail: ``requested``, or, when everything
+    painted there is pictures, the finest picture's own resolution if that is lower (rendering a picture
+    above its own pixels adds no detail). Paths, text, shadings: ``requested``."""
+    try:
+        log = page.get_bboxlog()
+    except Exception:
+        return requested
+    for kind, box in log:
+        if kind.startswith(("clip", "ignore")) or (pymupdf.Rect(box) & clip).is_empty:
+            continue
+        if kind not in _PAINTS_IMAGE:
+            return requested
+    finest = 0.0
+    for info in page.get_image_info() if infos is None else infos:
+        box = pymupdf.Rect(info["bbox"])
+        if (box & clip).is_empty or int(info.get("width", 0)) <= 0 or int(info.get("height", 0)) <= 0:
+            continue
+        # Pixels per point along each of the picture's own axes (turned or sheared too): the finer one.
+        a, b, c, d = info.get("transform", (box.width, 0, 0, box.height, 0, 0))[:4]
+        across, down = math.hypot(a, b), math.hypot(c, d)
+        if across <= 0 or down <= 0:
+            return requested
+        finest = max(finest, 72.0 * info["width"] / across, 72.0 * info["height"] / down)
+    return min(requested, finest) if finest > 0 else requested
+
+
+def plan(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, infos: list[dict] | None = None) -> Plan:
+    """The dpi of ``clip``'s one render (native resolution, bounded width, within the render budget) and
+    the dpi its content needs (``clip`` already on the page)."""
+    requested = float(dpi or native_dpi(page, clip, infos))
+    single = min(requested, MAX_OCR_WIDTH * 72.0 / clip.width)
+    single = 72.0 * render_zoom(clip.width, clip.height, single)
+    return Plan(single, content_dpi(page, clip, requested, infos))
+
+
+def _render(page: pymupdf.Page, clip: pymupdf.Rect, dpi: float, infos: list[dict] | None) -> Pixels:
+    pix = safe_pixmap(page, dpi, clip, infos=infos)
+    rgb = np.ascontiguousarray(np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3])
+    return Pixels(rgb, clip, clip.width / pix.width, clip.height / pix.height)
+
+
+def _refusal(clip: pymupdf.Rect, how: Plan) -> str:
+    return (f"a {clip.width:.0f} x {clip.height:.0f} pt area would be read at {how.single:.0f} dpi in one render, "
+            f"under {MIN_SHARE:.0%} of the {how.need:.0f} dpi its content needs: its small text would not be read")
+
+
 def render_clip(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, infos: list[dict] | None = None) -> Pixels | None:
     """The pixels OCR reads for ``clip`` (native resolution, bounded width); None when ``clip`` is off the page.
 
+    Raises ResolutionRefused when one render would be made at less than MIN_SHARE of the resolution
+    the content needs (``ocr_image`` reads such an area in tiles).
     ``infos``: the page's ``get_image_info()`` when the caller has it."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return None
-    dpi = min(dpi or native_dpi(page, clip, infos), MAX_OCR_WIDTH * 72.0 / clip.width)
-    pix = safe_pixmap(page, dpi, clip, infos=infos)
-    rgb = np.ascontiguousarray(np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3])
-    return Pixels(rgb, clip, clip.width / pix.width, clip.height / pix.height)
+    how = plan(page, clip, dpi, infos)
+    if how.lowered:
+        raise ResolutionRefused(_refusal(clip, how))
+    return _render(page, clip, how.single, infos)
+
+
+def levels(clip: pymupdf.Rect, how: Plan) -> list[float]:
+    """The dpi of each level of a tiled read: the content's, halved while above the single render's, then that."""
+    out, d = [], how.need
+    while d > how.single * 1.001:
+        out.append(d)
+        d /= 2
+    return [*out, how.single]
+
+
+def columns(width: int, tile: int = MAX_OCR_WIDTH, overlap: int = TILE_OVERLAP) -> list[tuple[int, int, int, int]]:
+    """(left, core left, core right, right) px of each column of a ``width`` px wide render (as ``bands``)."""
+    if width <= tile:
+        return [(0, 0, width, width)]
+    lefts = list(range(0, width - tile, tile - overlap)) + [width - tile]
+    out = []
+    for i, left in enumerate(lefts):
+        right = left + tile
+        core_left = 0 if i == 0 else (left + lefts[i - 1] + tile) // 2
+        core_right = width if i == len(lefts) - 1 else (lefts[i + 1] + right) // 2
+        out.append((left, core_left, core_right, right))
+    return out
+
+
+def _trim(text: str, cut_left: bool, cut_right: bool) -> str:
+    """``text`` less the word an inner column edge may cut (that word lies whole in the neighbour column)."""
+    words = text.split()
+    if len(words) > 1 and cut_right:
+        words = words[:-1]
+    if len(words) > 1 and cut_left:
+        words = words[1:]
+    return " ".join(words) if (cut_left or cut_right) else text
+
+
+def read_tiled(page: pymupdf.Page, clip: pymupdf.Rect, how: Plan, max_upscale: float | None = None,
+               infos: list[dict] | None = None) -> tuple[TextLine, ...]:
+    """OCR ``clip`` level by level (``levels``), each level column by column at its full dpi; boxes in pt.
+
+    Raises ResolutionRefused when the levels need more than MAX_OCR_PIXELS (not read, never empty)."""
+    plan_dpi = levels(clip, how)
+    total = sum(math.ceil(clip.width * d / 72.0) * math.ceil(clip.height * d / 72.0) for d in plan_dpi)
+    if total > MAX_OCR_PIXELS:
+        raise ResolutionRefused(f"{_refusal(clip, how)}; reading it in tiles at {how.need:.0f} dpi needs "
+                                f"{total / 1e6:.0f} Mpx, over the {MAX_OCR_PIXELS / 1e6:.0f} Mpx budget")
+    kept: list[TextLine] = []
+    for d in plan_dpi:
+        zoom = d / 72.0
+        width = math.ceil(clip.width * zoom)
+        for left, core_left, core_right, right in columns(width):
+            part = pymupdf.Rect(clip.x0 + left / zoom, clip.y0, min(clip.x1, clip.x0 + right / zoom), clip.y1)
+            pixels = _render(page, part, d, infos)
+            w = pixels.rgb.shape[1]
+            if w < (right - left) - 2:  # a budget lowered the render: never read at less than planned
+                raise ResolutionRefused(f"the render of {part} was not made at {d:.0f} dpi")
+            for text, (x0, y0, x1, y1), score in ocr_array(pixels.rgb, max_upscale):
+                if not core_left <= left + (x0 + x1) / 2 < core_right:
+                    continue
+                text = _trim(text, left > 0 and x0 <= _EDGE_PX, right < width and x1 >= w - _EDGE_PX)
+                line = TextLine(text=text, bbox=pixels.to_pt((x0, y0, x1, y1)), score=round(score, 4))
+                if text.strip() and not any(_same(line, k) for k in kept):
+                    kept.append(line)
+            del pixels
+    return tuple(kept)
+
+
+def _same(a: TextLine, b: TextLine) -> bool:
+    """The same line read at two levels: the same words over boxes that overlap by half."""
+    if a.text.casefold().split() != b.text.casefold().split():
+        return False
+    ra, rb = pymupdf.Rect(a.bbox), pymupdf.Rect(b.bbox)
+    inter = abs(ra & rb)
+    return inter >= 0.5 * max(abs(ra | rb), 1e-6)
 
 
 def read_pixels(pixels: Pixels, max_upscale: float | None = None,
@@ -261,9 +418,13 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, ma
 
     ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read.
     ``infos``, ``seen``: as for ``render_clip`` and ``read_pixels``; its lines are placed in this ``clip``."""
-    pixels = render_clip(page, clip, dpi, infos)
-    if pixels is None:
+    clip = pymupdf.Rect(clip) & page.rect
+    if clip.is_empty:
         return ()
+    how = plan(page, clip, dpi, infos)
+    if how.lowered:  # one render would be too coarse for the small text: read in tiles, or refuse
+        return read_tiled(page, clip, how, max_upscale, infos)
+    pixels = _render(page, clip, how.single, infos)
     return tuple(line for line, _ in read_pixels(pixels, max_upscale, seen))
 
 

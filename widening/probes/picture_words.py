@@ -239,8 +239,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # (v2: touching pictures grouped, the detector's enlargement bounded; v3: full-page pictures
 # read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
 # read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier; v7: the scan under
-# an OCR text layer read too; v8: a tall rule no longer joins the lettering beside it), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v8"
+# an OCR text layer read too; v8: a tall rule no longer joins the lettering beside it; v9: a picture one render
+# would read at under half its resolution read in tiles, ocr.read_tiled), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v9"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:

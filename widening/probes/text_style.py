@@ -39,6 +39,7 @@ from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.glyphs import type3_fonts
 from widening.facts.shapes import paints
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
+from widening.facts.limits import MAX_RENDER_PIXELS, RenderRefused, render_refusal, render_zoom, safe_pixmap
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
 from widening.probes.images import placed_images
@@ -330,7 +331,8 @@ def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
     clip = pymupdf.Rect(bbox) & page.rect
     if clip.is_empty:
         return True
-    pix = page.get_pixmap(clip=clip, dpi=72, colorspace=pymupdf.csGRAY, annots=False)
+    # Within the pixel budget (a huge span's box is drawn coarser: its glyphs are huge too).
+    pix = safe_pixmap(page, 72, clip, colorspace=pymupdf.csGRAY, annots=False)
     return min(pix.samples) >= 235 if pix.samples else True
 
 
@@ -355,14 +357,13 @@ def _highlights(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> list
     out += [pymupdf.Rect(d["rect"]) for d in drawings if d.get("fill") and len(d["fill"]) >= 3 and matches(fam, tuple(round(255 * v) for v in d["fill"][:3]))]
     if fam.name == "white":
         return out  # paper is white: a white picture is no highlight (as _on_ground)
-    rgb = None
     for info in page.get_image_info():
         box = pymupdf.Rect(info["bbox"]) & page.rect
         if box.is_empty:
             continue
-        rgb = _page_render(doc, index) if rgb is None else rgb
-        region = _pixels(rgb, rect_tuple(box))
-        colour = tuple(int(round(v)) for v in backgrounds(region)[0]) if region.size else None
+        # A picture too large to render at GROUND_DPI lists no highlight: the ground test of each span on it says so.
+        region = _ground_pixels(doc, index, rect_tuple(box))
+        colour = tuple(int(round(v)) for v in backgrounds(region)[0]) if region is not None and region.size else None
         if colour is not None and (matches(fam, colour) or tinted(fam, colour)):  # type: ignore[arg-type]
             out.append(box)
     return out
@@ -400,13 +401,19 @@ GROUND_DPI = 100  # a word's ground shows at any legible size
 
 
 def _page_render(doc: Doc, index: int) -> Any:
-    """The page's RGB render at GROUND_DPI (the last page rendered only: a render per page would fill memory)."""
+    """The page's RGB render at GROUND_DPI (the last page rendered only: a render per page would fill memory);
+    None when the page at GROUND_DPI is over the render budget (a poster page): its boxes are rendered one by one."""
     import numpy as np
 
     key = "text_style_ground"
     if doc.memo.get(key, (None,))[0] != index:
-        pix = doc.page(index).get_pixmap(dpi=GROUND_DPI, colorspace=pymupdf.csRGB, alpha=False)
-        doc.memo[key] = (index, np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3))
+        page = doc.page(index)
+        zoom = GROUND_DPI / 72
+        if page.rect.width * zoom * page.rect.height * zoom > MAX_RENDER_PIXELS:
+            doc.memo[key] = (index, None)
+        else:
+            pix = safe_pixmap(page, GROUND_DPI)
+            doc.memo[key] = (index, np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3))
     return doc.memo[key][1]
 
 
@@ -417,6 +424,18 @@ def _pixels(rgb: Any, bbox: BBox) -> Any:
     return rgb[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
 
 
+def _ground_pixels(doc: Doc, index: int, bbox: BBox) -> Any:
+    """The GROUND_DPI pixels of ``bbox``: cut from the page's render, or rendered alone on a page too large
+    for one; None when that render would be made coarser than GROUND_DPI (not measured, never a ground-free box)."""
+    rgb = _page_render(doc, index)
+    if rgb is not None:
+        return _pixels(rgb, bbox)
+    try:
+        return _render(doc.page(index), bbox, GROUND_DPI)
+    except RenderRefused:
+        return None
+
+
 def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> str | None:
     """Why the span may be set on a ground of ``fam`` or a pale tint of it in the page's render (a
     picture, a shading, a box annotation: what ``_highlights`` cannot list), or None. Each word is
@@ -425,9 +444,12 @@ def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> str | None:
     never asked."""
     if fam.name == "white":
         return None
-    rgb = _page_render(doc, index)
     for box in dict.fromkeys(span.words + (span.bbox,)):  # a one-word span's box once
-        got = ground_in(_pixels(rgb, box), span.rgb, fam)
+        pixels = _ground_pixels(doc, index, box)
+        if pixels is None:
+            return (f"its ground could not be rendered at {GROUND_DPI} dpi (over the pixel budget): a {fam.name} "
+                    "ground under it is not ruled out, the colour may be the background's")
+        got = ground_in(pixels, span.rgb, fam)
         if got is not None:
             colour, share = got
             return (f"the render shows a {fam.name} ground ({hex_rgb(colour)}, {share:.0%} of the box of "
@@ -453,7 +475,10 @@ def _hidden(page: pymupdf.Page, span: Span) -> str | None:
     import numpy as np
 
     height = max(span.bbox[3] - span.bbox[1], 1.0)
-    rgb = _render(page, span.bbox, int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0)), annots=True)
+    try:
+        rgb = _render(page, span.bbox, int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0)), annots=True)
+    except RenderRefused as exc:
+        return f"its box could not be rendered to see its ink ({exc})"
     if rgb is None:
         return "its box lies off the page"
     if rgb.size and (np.abs(rgb.astype(np.int16) - np.array(span.rgb, dtype=np.int16)).max(axis=2) <= SHOWN_TOLERANCE).any():
@@ -466,18 +491,26 @@ def _ink_may_be(page: pymupdf.Page, bbox: BBox, fam: Family) -> bool:
     """Does the render of ``bbox`` show a pixel (or a blend with the background) of ``fam``?"""
     import numpy as np
 
-    rgb = _render(page, bbox, 150)
+    try:
+        rgb = _render(page, bbox, 150)
+    except RenderRefused:
+        return True  # not rendered: its ink may be of the family
     return rgb is not None and not family_absent(rgb, (0, 0, rgb.shape[1], rgb.shape[0]), fam).absent
 
 
 def _render(page: pymupdf.Page, bbox: BBox, dpi: int, annots: bool = False) -> Any:
-    """The RGB pixels of ``bbox`` on ``page`` at ``dpi`` (annotations drawn when ``annots``); None when it is off the page."""
+    """The RGB pixels of ``bbox`` on ``page`` at ``dpi`` (annotations drawn when ``annots``); None when it is off the page.
+
+    Raises RenderRefused when the render would be made at less than ``dpi`` (over the pixel budget) or
+    would decode an image bomb: the caller says not measured, never judges coarser pixels."""
     import numpy as np
 
     clip = pymupdf.Rect(bbox) & page.rect
     if clip.is_empty:
         return None
-    pix = page.get_pixmap(clip=clip, dpi=dpi, colorspace=pymupdf.csRGB, alpha=False, annots=annots)
+    if render_zoom(clip.width, clip.height, dpi) < dpi / 72.0 * 0.999:
+        raise RenderRefused(f"{clip.width:.0f} x {clip.height:.0f} pt at {dpi} dpi is over the {MAX_RENDER_PIXELS:,} px budget")
+    pix = safe_pixmap(page, dpi, clip, annots=annots)
     return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
 
 
@@ -632,6 +665,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = "text style inside a raster image cannot be read"
             continue
         page = doc.page(index)
+        refused = render_refusal(page)
+        if refused:  # every render of the page would decode it: the render tests cannot run
+            unmeasured[index] = f"{refused}: the renders the style and colour tests need are not made"
+            continue
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
         if drawings is None:
             unmeasured[index] = "its vector paths cannot be read: underlines and highlights drawn there cannot be measured"
