@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,16 +30,36 @@ class View:
     rgb: np.ndarray
     label: str
     dpi: float = 150.0  # what ``render`` was asked for: the same call renders the same pixels
+    # ``rgb`` is the render turned by ``np.rot90(render, turns)``: a picture the page shows rotated,
+    # turned back to its own pixel rows (``upright_turns``). 0 for the page as shown.
+    turns: int = 0
+
+    def shown_size(self) -> tuple[int, int]:
+        """(height, width) of the render before the turn: the pixels as the page shows them."""
+        h, w = self.rgb.shape[:2]
+        return (w, h) if self.turns % 2 else (h, w)
 
     def to_pdf(self, x0: float, y0: float, x1: float, y1: float) -> BBox:
         """Pixel box -> PDF points on the page."""
-        h, w = self.rgb.shape[:2]
+        h, w = self.shown_size()
+        (ax, ay), (bx, by) = unturn(x0, y0, self.turns, h, w), unturn(x1, y1, self.turns, h, w)
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         sx, sy = self.rect.width / w, self.rect.height / h
         r = self.rect
         return (round(r.x0 + x0 * sx, 2), round(r.y0 + y0 * sy, 2), round(r.x0 + x1 * sx, 2), round(r.y0 + y1 * sy, 2))
 
     def px_per_pt(self) -> float:
-        return self.rgb.shape[1] / self.rect.width
+        return self.shown_size()[1] / self.rect.width
+
+
+def unturn(x: float, y: float, turns: int, h: int, w: int) -> tuple[float, float]:
+    """A point of ``np.rot90(a, turns)`` -> the same point of ``a`` (``a`` is ``h`` x ``w`` pixels)."""
+    for step in range(turns % 4, 0, -1):
+        # One counter-clockwise quarter turn undone: b = rot90(c) with c = rot90(a, step - 1), and
+        # b[i, j] = c[j, wc - 1 - i], so a point (x, y) of b is (wc - y, x) of c (wc: c's width).
+        wc = w if step % 2 else h
+        x, y = wc - y, x
+    return x, y
 
 
 def render(page: pymupdf.Page, rect: pymupdf.Rect, dpi: float) -> np.ndarray:
@@ -53,7 +74,13 @@ def render(page: pymupdf.Page, rect: pymupdf.Rect, dpi: float) -> np.ndarray:
 def image_rects(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.Rect, float]]:
     """Each raster image showing at least MIN_IMAGE_PT a side inside ``within``, with its whole box on the
     page and its native dpi; icons and duplicates dropped."""
-    out: list[tuple[pymupdf.Rect, float]] = []
+    return [(box, dpi) for box, dpi, _, _ in placed_images(page, within)]
+
+
+def placed_images(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.Rect, float, int, float]]:
+    """``image_rects`` with, for each picture, the quarter turns that set it back on its own pixel rows
+    (``upright_turns``) and the angle it is tilted by beyond them."""
+    out: list[tuple[pymupdf.Rect, float, int, float]] = []
     for info in page.get_image_info():
         full = pymupdf.Rect(info["bbox"])
         part = full & within & page.rect
@@ -62,28 +89,109 @@ def image_rects(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.
         # The whole picture, not the part inside the region: "the picture at the top left" names
         # a picture by where it sits, and a person in it beyond the region's edge is in it.
         box = full & page.rect
-        dpi = 72.0 * info.get("width", 0) / full.width if info.get("width") else 150.0
-        if all(iou(tuple(box), tuple(other)) < 0.9 for other, _ in out):  # the same picture placed twice
-            out.append((box, dpi))
+        turns, tilt = upright_turns(info.get("transform"))
+        a, b = (info["transform"][0], info["transform"][1]) if info.get("transform") else (full.width, 0.0)
+        along = math.hypot(a, b) or full.width  # the picture's own width on the page, however it is turned
+        dpi = 72.0 * info.get("width", 0) / along if info.get("width") else 150.0
+        if all(iou(tuple(box), tuple(other)) < 0.9 or t != turns for other, _, t, _ in out):  # the same picture placed twice
+            out.append((box, dpi, turns, tilt))
     return out
 
 
+# Pictures whose boxes are this close (pt) abut: pieces of one picture cut into tiles or strips. A gutter
+# wider than this sets pictures apart (a collage). Higher only adds views.
+TILE_GAP_PT = 1.0
+
+
+def tiled_pictures(page: pymupdf.Page, within: pymupdf.Rect) -> list[tuple[pymupdf.Rect, float]]:
+    """Each group of two or more pictures that abut one another (within TILE_GAP_PT), of any size, whose
+    whole box shows at least MIN_IMAGE_PT a side inside ``within``: the group's box and its finest dpi."""
+    pics: list[tuple[pymupdf.Rect, float]] = []
+    for info in page.get_image_info():
+        box = pymupdf.Rect(info["bbox"]) & page.rect
+        if box.is_empty or box.width <= 0:
+            continue
+        t = info.get("transform") or (box.width, 0.0)
+        along = math.hypot(t[0], t[1]) or box.width
+        pics.append((box, 72.0 * info["width"] / along if info.get("width") else 150.0))
+    groups: list[tuple[pymupdf.Rect, float, int]] = []
+    for box, dpi in pics:
+        merged, best, n = pymupdf.Rect(box), dpi, 1
+        rest = []
+        for g, d, k in groups:
+            if _abut(g, merged):
+                merged, best, n = merged | g, max(best, d), n + k
+            else:
+                rest.append((g, d, k))
+        groups = rest + [(merged, best, n)]
+    out = []
+    for g, d, n in groups:
+        part = g & within
+        if n >= 2 and not part.is_empty and part.width >= MIN_IMAGE_PT and part.height >= MIN_IMAGE_PT:
+            out.append((g, d))
+    return out
+
+
+def _abut(a: pymupdf.Rect, b: pymupdf.Rect) -> bool:
+    g = TILE_GAP_PT
+    return a.x0 - g <= b.x1 and b.x0 - g <= a.x1 and a.y0 - g <= b.y1 and b.y0 - g <= a.y1
+
+
+def upright_turns(transform: tuple | None) -> tuple[int, float]:
+    """(k, tilt): ``np.rot90(shown, k)`` shows a picture drawn with ``transform`` (PyMuPDF's image matrix,
+    top-down page space, rotation baked in) on its own pixel rows, and ``tilt`` degrees are left over.
+
+    The image's downward direction is (c, d): (0, +) when the page shows the picture as stored. A CTM
+    rotation, a page /Rotate (the Doc bakes it into the page), or both turn it; detectors trained on
+    upright photographs miss what is on its side (two cars on a picture turned 90 degrees: none seen)."""
+    if not transform:
+        return 0, 0.0
+    c, d = float(transform[2]), float(transform[3])
+    if c == 0 and d == 0:
+        return 0, 0.0
+    angle = math.degrees(math.atan2(c, d))  # 0: down is down; 90: down points right; 180: upside down
+    quarters = round(angle / 90.0)
+    return (-quarters) % 4, angle - 90.0 * quarters
+
+
 def views_for(doc: Doc, page_no: int, region: str | None, in_image: bool, upscale: float = 1.0, region_dpi: float = 150.0) -> list[View]:
-    """The images in the region, each whole (at ``upscale`` x their native dpi), and, unless ``in_image``, the region itself."""
+    """The images in the region, each whole (at ``upscale`` x their native dpi), and, unless ``in_image``, the region itself.
+
+    A picture the page shows turned (``upright_turns``) is also looked at turned back onto its own pixel
+    rows: the reader turns the page (or the head); a detector trained on upright photographs does not."""
     page = doc.page(page_no)
     rect = doc.region_rect(page_no, region)
     views: list[View] = []
+    turned: list[View] = []
     # Largest first; an image lying inside an already rendered view at no finer resolution
     # would only be looked at twice (e.g. a photo over a full-page background image).
-    for box, dpi in sorted(image_rects(page, rect), key=lambda bd: -abs(bd[0])):
+    for box, dpi, turns, _ in sorted(placed_images(page, rect), key=lambda bd: -abs(bd[0])):
         dpi = min(300.0, max(96.0, dpi) * upscale)
-        if any(abs(box & v.rect) >= 0.9 * abs(box) and v.px_per_pt() * 72 >= 0.8 * dpi for v in views):
+        shown: np.ndarray | None = None
+        if not any(abs(box & v.rect) >= 0.9 * abs(box) and v.px_per_pt() * 72 >= 0.8 * dpi for v in views):
+            shown = render(page, box, dpi)
+            views.append(View(page_no, box, "image", shown, f"image at {_fmt(box)}", dpi))
+        if turns and not any(v.turns == turns and iou(tuple(v.rect), tuple(box)) >= 0.9 for v in turned):
+            shown = render(page, box, dpi) if shown is None else shown
+            turned.append(View(page_no, box, "image", np.ascontiguousarray(np.rot90(shown, turns)),
+                               f"image at {_fmt(box)} turned upright ({90 * turns} degrees counter-clockwise)", dpi, turns))
+    # One photograph cut into abutting pieces (tiles, strips) is also looked at whole: a car cut in three
+    # strips was a car to no detector (best 0.10; 0.65 whole).
+    for box, dpi in tiled_pictures(page, rect):
+        if any(abs(box & v.rect) >= 0.9 * abs(box) for v in views):
             continue
-        views.append(View(page_no, box, "image", render(page, box, dpi), f"image at {_fmt(box)}", dpi))
+        dpi = min(300.0, max(96.0, dpi) * upscale)
+        views.append(View(page_no, box, "image", render(page, box, dpi), f"pictures tiled at {_fmt(box)}", dpi))
     # The region itself, unless an image view already renders (nearly) all of it.
     if not in_image and all(abs(v.rect) < 0.9 * abs(rect) for v in views):
         views.append(View(page_no, rect, "region", render(page, rect, region_dpi), f"{region or 'page'} {_fmt(rect)}", region_dpi))
-    return views
+    return views + turned
+
+
+# A picture is looked at as shown and turned back by quarter turns onto its own pixel rows; what is left
+# of its tilt beyond this (degrees) the detectors are not known to bear, so the picture is a doubt.
+# Lower only makes more doubts.
+MAX_TILT = 15.0
 
 
 # Detectors trained on photographs (faces, bodies, COCO objects) do not see a drawn person or
@@ -115,6 +223,10 @@ def unseen_by_photo_detectors(doc: Doc, page_no: int, region: str | None, views:
         if not box.is_empty and (box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT):
             out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture {box.width:.0f}x{box.height:.0f}pt not looked at",
                               why=f"size filter: a picture under {MIN_IMAGE_PT:.0f} pt is taken for an icon; it may show one"))
+    for box, _, turns, tilt in placed_images(page, rect):
+        if abs(tilt) > MAX_TILT:
+            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture shown tilted by {tilt:.0f} degrees at {_fmt(box)}",
+                              why=f"detectors trained on upright photographs, looked at within {MAX_TILT:.0f} degrees of upright only"))
     for box, n in drawn_figures(page, rect):
         out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box),
                           what=f"vector drawing of {n} path(s), {box.width:.0f}x{box.height:.0f}pt at {_fmt(box)}",
@@ -267,8 +379,8 @@ def text_free(doc: Doc, page_no: int, view: View) -> np.ndarray | None:
         bare.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE,
                               text=pymupdf.PDF_REDACT_TEXT_REMOVE)
         doc.memo[key] = copy
-    rgb = render(doc.memo[key][0], view.rect, view.dpi)
-    return rgb if rgb.shape == view.rgb.shape else None
+    rgb = np.rot90(render(doc.memo[key][0], view.rect, view.dpi), view.turns)
+    return np.ascontiguousarray(rgb) if rgb.shape == view.rgb.shape else None
 
 
 def text_touches(a: np.ndarray, b: np.ndarray, box: tuple[int, int, int, int]) -> bool:

@@ -10,7 +10,9 @@ Cannot see: drawings, icons, cartoons (trained on photographs: a flat-coloured p
 under 36 pt, and each figure drawn in vector paths in the scope, photograph or not, are doubts);
 objects under a few dozen pixels at the picture's own resolution (rendered at most 1600 px a side).
 A picture larger than the model's input is also read in tiles at its own scale; what only a tile
-finds is a doubt.
+finds is a doubt. A picture the page shows turned is also read turned back upright, and pictures
+that abut (one photo cut into pieces) are also read whole (``views.views_for``); one tilted
+between quarter turns is a doubt.
 Without the detector installed it returns could-not-measure, never an empty list.
 """
 

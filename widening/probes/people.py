@@ -73,7 +73,7 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot(note="no image inside the scope to look at", **base)
     if missing := centernet.unavailable():
         return ProbeResult.cannot(note=f"{missing}; without it people too small for a face, or turned away, go unseen", **base)
-    cn_persons, cn_doubtful = _centernet_persons(views)
+    cn_persons, cn_doubtful, cn_scored = _centernet_persons(views)
     seen: list[_Seen] = []
     lettered: list[Member] = []
     for i, view in enumerate(views):
@@ -92,7 +92,7 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     summary = (f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin set aside, {len(lone_faces)} in no body seen, "
                f"{len(lettered)} made of the text layer's letters), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; "
                f"detectors: {detectors}")
-    controls = tuple(face_members + lonely_bodies)
+    controls = tuple(_scored(m, cn_scored) for m in face_members + lonely_bodies)
     # A box set aside by a tuned test (the skin test), or seen by one noisy cascade alone, is a doubt.
     doubts = tuple(_dedupe([m for s in seen for m, _ in s.discarded] + lone_faces + [m for s in seen for m in s.unsure]))
     doubts += tuple(_unexplained(cn_doubtful, face_members + body_members))
@@ -103,7 +103,21 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     res = _attribute(attribute, seen, face_members, controls, summary, base)
     if res.status is not ProbeStatus.measured:
         return res
-    return res.model_copy(update={"doubts": doubts, "best_candidates": res.best_candidates + letters})
+    return res.model_copy(update={"members": tuple(_scored(m, cn_scored) for m in res.members), "doubts": doubts,
+                                  "best_candidates": res.best_candidates + letters})
+
+
+def _scored(m: Member, persons: list[Member]) -> Member:
+    """``m`` scored on the one 0..1 scale its detectors share: CenterNet's person probability there.
+
+    A member's score is read against rules/zero_keys.yaml ``contradiction_min_score`` (a probability): a
+    Haar face weight (2, 56) or a HOG margin (0.8) is on no such scale, and a face the cascade is sure of
+    inside a person box CenterNet gives 0.2 is a tuned find, not proof. So a member scores the best
+    whole-picture CenterNet person box around it (holding it, or the same box), 0 where there is none;
+    what each detector gave stays in ``what``."""
+    best = max((p.score or 0.0 for p in persons if p.page == m.page and (inside(m.bbox, p.bbox) or iou(m.bbox, p.bbox) >= DEDUP_IOU)),
+               default=0.0)
+    return m.model_copy(update={"score": round(best, 4)})
 
 
 # The upper-body cascade's boxes are mostly furniture and foliage (a tree in a campus photo gave
@@ -239,13 +253,14 @@ def _sunglasses(crop: Any) -> str:
     return f"eyes not found and eye band not dark (ratio {ratio:.2f})"
 
 
-def _centernet_persons(views: list[View]) -> tuple[list[list[tuple[fd.PxBox, float]]], list[Member]]:
+def _centernet_persons(views: list[View]) -> tuple[list[list[tuple[fd.PxBox, float]]], list[Member], list[Member]]:
     """CenterNet person boxes per view at or above the score floor, when the optional detector is
-    installed (more recall, never less); and the person boxes it sees below the floor, or only in a
-    tile at the picture's own scale (``objects.tile_finds``), which are candidates."""
+    installed (more recall, never less); the person boxes it sees below the floor, or only in a
+    tile at the picture's own scale (``objects.tile_finds``), which are candidates; and every person
+    box of the whole-picture pass, with its score (``_scored``)."""
     image_views = [v for v in views if v.kind == "image"]
     if centernet.unavailable() or not image_views:
-        return [], []
+        return [], [], []
     floor = default_min_score()
     found = centernet.detect(image_views)
     results = iter(found)
@@ -267,8 +282,8 @@ def _centernet_persons(views: list[View]) -> tuple[list[list[tuple[fd.PxBox, flo
             else:
                 below.append(Member(page=v.page, bbox=v.to_pdf(*px), what=f"person {d.score:.2f} in {v.label}", score=round(d.score, 4)))
         out.append(sure)
-    sure_members = [Member(page=v.page, bbox=v.to_pdf(*b), what="") for v, bs in zip(views, out) for b, _ in bs]
-    return out, below + tile_finds(image_views, found, "person", floor, sure_members)
+    sure_members = [Member(page=v.page, bbox=v.to_pdf(*b), what="", score=sc) for v, bs in zip(views, out) for b, sc in bs]
+    return out, below + tile_finds(image_views, found, "person", floor, sure_members), sure_members + below
 
 
 def _unexplained(candidates: list[Member], people: list[Member]) -> list[Member]:
