@@ -602,13 +602,22 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
 MEMBERS_NAMED = 3
 
 
+def sure_members(members: list[Member]) -> list[Member]:
+    """The members that say the set is not empty: unscored (certain by construction) or scored by a detector
+    at least rules/zero_keys.yaml ``contradiction_min_score``. A detection under it is a member by a tuned
+    floor: enough to keep a row, never proof that the set holds something (a statue, a poster, a toy car)."""
+    floor = float(rulebook.load("zero_keys")["contradiction_min_score"])
+    return [m for m in members if m.score is None or m.score >= floor]
+
+
 def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool) -> CaseFinding | None:
     """The check found members of the asked set itself: the set is short (or full), not empty.
 
     Only an exact check can say so: members of a broader set (any graphic for "a picture of
-    playing tennis") are candidates, and prove nothing about the asked set, with or without a count.
+    playing tennis") are candidates, and prove nothing about the asked set, with or without a count;
+    nor can detections that all score under the contradiction floor (``sure_members``).
     """
-    if not members or not exact:
+    if not members or not exact or not sure_members(members):
         return None
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""

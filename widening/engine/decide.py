@@ -292,6 +292,11 @@ def decide_row(
 
     if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
         return _keep(row, f, **common)
+    if members and derivation.exact and not ignored:  # an exact check whose members are all weak detections
+        best = max(m.score or 0.0 for m in members)
+        return _unverifiable(row, f"{len(members)} detection(s) by the check ({spec.probe}), all scoring under the floor that says a set "
+                                  f"is not empty (best {best:.2f}; rules/zero_keys.yaml contradiction_min_score): candidates, neither "
+                                  f"members proven nor absent (first on p{members[0].page}: {members[0].what}).", **common)
     if members:
         broader = derivation.broader or f"what the check ({spec.probe}) measures"
         first = members[0]

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
+from widening.engine.cases import sure_members
 from widening.engine.checks import derive
 from widening.models import Decision, Member, ParsedQuestion, Row, Target
 from widening.question.parse import object_words, parse_question
@@ -158,7 +159,7 @@ def verdict(d: Decision) -> Decision:
         reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
-        sure = [m for m in d.members if m.score is None or m.score >= float(_rules()["contradiction_min_score"])]
+        sure = sure_members(list(d.members))
         why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
         if why is None:
             reason = (f"Contradicted: the check ({probe}) finds {len(sure)} member(s) of the asked set under every reading, "
