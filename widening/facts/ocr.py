@@ -164,13 +164,19 @@ def bands(height: int, width: int) -> list[tuple[int, int, int, int]]:
     band = max(BAND_MIN_HEIGHT, BAND_PIXELS // max(1, width))
     if height * width <= BAND_PIXELS or height <= band + BAND_OVERLAP:
         return [(0, 0, height, height)]
-    tops = list(range(0, height - band, band - BAND_OVERLAP)) + [height - band]
+    return _strips(height, band, BAND_OVERLAP)
+
+
+def _strips(length: int, size: int, overlap: int) -> list[tuple[int, int, int, int]]:
+    """(start, core start, core end, end) px of strips ``size`` long overlapping by ``overlap`` along
+    ``length``: the cores tile it end to end, each the middle of its strip's overlaps."""
+    starts = list(range(0, length - size, size - overlap)) + [length - size]
     out = []
-    for i, top in enumerate(tops):
-        bottom = top + band
-        core_top = 0 if i == 0 else (top + tops[i - 1] + band) // 2
-        core_bottom = height if i == len(tops) - 1 else (tops[i + 1] + bottom) // 2
-        out.append((top, core_top, core_bottom, bottom))
+    for i, start in enumerate(starts):
+        end = start + size
+        core_start = 0 if i == 0 else (start + starts[i - 1] + size) // 2
+        core_end = length if i == len(starts) - 1 else (starts[i + 1] + end) // 2
+        out.append((start, core_start, core_end, end))
     return out
 
 
@@ -335,14 +341,7 @@ def columns(width: int, tile: int = MAX_OCR_WIDTH, overlap: int = TILE_OVERLAP) 
     """(left, core left, core right, right) px of each column of a ``width`` px wide render (as ``bands``)."""
     if width <= tile:
         return [(0, 0, width, width)]
-    lefts = list(range(0, width - tile, tile - overlap)) + [width - tile]
-    out = []
-    for i, left in enumerate(lefts):
-        right = left + tile
-        core_left = 0 if i == 0 else (left + lefts[i - 1] + tile) // 2
-        core_right = width if i == len(lefts) - 1 else (lefts[i + 1] + right) // 2
-        out.append((left, core_left, core_right, right))
-    return out
+    return _strips(width, tile, overlap)
 
 
 def _trim(text: str, cut_left: bool, cut_right: bool) -> str:
