@@ -196,3 +196,29 @@ def reversed_text(page: pymupdf.Page, at: tuple[float, float], s: str, size: flo
         x += pymupdf.get_text_length(c, "helv", size)
     for x, c in reversed(placed):
         text(page, (x, y), c, size=size)
+
+
+def report_pages(path: Path, n: int, photos: dict[int, str] | Iterable[int] = (), charts: dict[int, tuple] | None = None,
+                 styled: dict[int, str] | None = None, chart_y: float = 500) -> Path:
+    """``n`` pages of a report (a heading, body text, a folio each); ``photos``: pages with a photograph (or
+    page -> "top" / "middle" / "bottom"); ``charts``: page -> (colour, caption), a bar chart at ``chart_y``;
+    ``styled``: page -> a Base-14 font the key words of that page are set in."""
+    placed = photos if isinstance(photos, dict) else {i: "middle" for i in photos}
+    doc = pymupdf.open()
+    for i in range(1, n + 1):
+        p = doc.new_page(width=595, height=842)
+        p.insert_text((72, 60), f"Section {i}: programme review", fontsize=16)
+        for k in range(5):
+            p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
+        if i in placed:
+            y = {"top": 40, "middle": 300, "bottom": 600}[placed[i]]
+            p.insert_image(pymupdf.Rect(200, y, 420, y + 150), pixmap=photo(i))
+        if charts and i in charts:
+            colour, caption = charts[i]
+            bar_chart(p, (150, chart_y), (60, 40, 50, 25), [colour] * 4, bar_w=30)
+            p.insert_text((150, chart_y + 30), caption, fontsize=10)
+        if styled and i in styled:
+            p.insert_text((72, 400), "Key terms are set in a different face:", fontsize=11)
+            p.insert_text((72, 420), "quorum, tender, mandate", fontsize=11, fontname=styled[i])
+        p.insert_text((290, 820), str(i), fontsize=9)
+    return save(doc, path)

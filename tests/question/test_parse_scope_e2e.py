@@ -6,35 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfs
-import pymupdf
 import pytest
 
 RED, BLUE = (0.85, 0.1, 0.1), (0.15, 0.3, 0.8)
 
 
-def _pages(path: Path, n: int, photos: dict[int, str] = {}, charts: dict[int, tuple] = {}, styled: dict[int, str] = {}) -> Path:
-    """``n`` text pages; ``photos``: page -> "top" / "middle" / "bottom"; ``charts``: page -> (colour, caption);
-    ``styled``: page -> a Base-14 font the key words of that page are set in."""
-    doc = pymupdf.open()
-    for i in range(1, n + 1):
-        p = doc.new_page(width=595, height=842)
-        p.insert_text((72, 60), f"Section {i}: programme review", fontsize=16)
-        for k in range(5):
-            p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
-        if i in photos:
-            y = {"top": 40, "middle": 300, "bottom": 600}[photos[i]]
-            p.insert_image(pymupdf.Rect(200, y, 420, y + 150), pixmap=pdfs.photo(i))
-        if i in charts:
-            colour, caption = charts[i]
-            pdfs.bar_chart(p, (150, 500), (60, 40, 50, 25), [colour] * 4, bar_w=30)
-            p.insert_text((150, 530), caption, fontsize=10)
-        if i in styled:
-            p.insert_text((72, 400), "Key terms are set in a different face:", fontsize=11)
-            p.insert_text((72, 420), "quorum, tender, mandate", fontsize=11, fontname=styled[i])
-        p.insert_text((290, 820), str(i), fontsize=9)
-    doc.save(path)
-    doc.close()
-    return path
+_pages = pdfs.report_pages
 
 
 # (name, question, pages, what is planted where the words point, the same document without it)

@@ -4,33 +4,16 @@ still widens, and a container no reading finds is still claimed missing."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pdfs
-import pymupdf
 import pytest
 
 RED, BLUE = (0.85, 0.1, 0.1), (0.15, 0.3, 0.8)
 
 
-def _pages(path: Path, n: int, photos: tuple[int, ...] = (), charts: dict[int, tuple] | None = None) -> Path:
-    """``n`` text pages with a folio each; a photograph on each page of ``photos``; ``charts``: page -> (colour, caption)."""
-    doc = pymupdf.open()
-    for i in range(1, n + 1):
-        p = doc.new_page(width=595, height=842)
-        p.insert_text((72, 60), f"Section {i}: programme review", fontsize=16)
-        for k in range(5):
-            p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
-        if i in photos:
-            p.insert_image(pymupdf.Rect(200, 300, 420, 450), pixmap=pdfs.photo(i))
-        if charts and i in charts:
-            colour, caption = charts[i]
-            pdfs.bar_chart(p, (150, 600), (60, 40, 50, 25), [colour] * 4, bar_w=30)
-            p.insert_text((150, 630), caption, fontsize=10)
-        p.insert_text((290, 820), str(i), fontsize=9)
-    doc.save(path)
-    doc.close()
-    return path
+_pages = partial(pdfs.report_pages, chart_y=600)
 
 
 def _figures(colours: tuple, caption: str = "Figure {n}. Sales by quarter, region {n}") -> dict:
