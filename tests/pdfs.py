@@ -222,3 +222,23 @@ def report_pages(path: Path, n: int, photos: dict[int, str] | Iterable[int] = ()
             p.insert_text((72, 420), "quorum, tender, mandate", fontsize=11, fontname=styled[i])
         p.insert_text((290, 820), str(i), fontsize=9)
     return save(doc, path)
+
+
+def png_bytes(rgb: "np.ndarray") -> bytes:
+    """``rgb`` (height x width x 3, uint8) as PNG bytes, to place as a picture."""
+    import numpy as np
+
+    a = np.ascontiguousarray(rgb)
+    return pymupdf.Pixmap(pymupdf.csRGB, a.shape[1], a.shape[0], a.tobytes(), False).tobytes("png")
+
+
+# The corpus street photo (PDF p2 of this document, picture xref 5): three cars, detected at 0.62-0.76 upright.
+STREET = "8e7c4cb542ad160f80fb3d795ada35d8.pdf"
+STREET_XREF = 5
+
+
+def two_cars(corpus: Path) -> "np.ndarray":
+    """The lower left of the corpus street photo: a parked car whole and a large car, 324 x 156 px."""
+    rgb = picture_pixels(corpus / "documents" / STREET, STREET_XREF)
+    h, w = rgb.shape[:2]
+    return rgb[int(h * 0.62):, : int(w * 0.6)].copy()

@@ -9,31 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.pdfs import picture_pixels
 from widening.detector import centernet
 from widening.detector.views import TILE_GAP_PT, tiled_pictures, views_for
 from widening.facts.extract import load_doc
 from widening.probes import Scope, run_probe
 
-STREET = "8e7c4cb542ad160f80fb3d795ada35d8.pdf"
-STREET_XREF = 5
-
-
-def _png(a: np.ndarray) -> bytes:
-    a = np.ascontiguousarray(a)
-    return pymupdf.Pixmap(pymupdf.csRGB, a.shape[1], a.shape[0], a.tobytes(), False).tobytes("png")
-
-
 @pytest.fixture(scope="module")
 def two_cars(corpus: Path) -> np.ndarray:
-    rgb = picture_pixels(corpus / "documents" / STREET, STREET_XREF)
-    h, w = rgb.shape[:2]
-    return rgb[int(h * 0.62):, : int(w * 0.6)].copy()
+    return pdfs.two_cars(corpus)
 
 
 def _pieces(tmp_path: Path, rgb: np.ndarray, ny: int, nx: int, gutter: float = 0.0) -> tuple[Path, pymupdf.Rect]:
@@ -46,7 +35,7 @@ def _pieces(tmp_path: Path, rgb: np.ndarray, ny: int, nx: int, gutter: float = 0
         for j in range(nx):
             y0, y1, x0, x1 = i * h // ny, (i + 1) * h // ny, j * w // nx, (j + 1) * w // nx
             r = pymupdf.Rect(100 + x0 * s + j * gutter, 150 + y0 * s + i * gutter, 100 + x1 * s + j * gutter, 150 + y1 * s + i * gutter)
-            page.insert_image(r, stream=_png(rgb[y0:y1, x0:x1]))
+            page.insert_image(r, stream=pdfs.png_bytes(rgb[y0:y1, x0:x1]))
     path = tmp_path / f"pieces{ny}x{nx}_{gutter}.pdf"
     doc.save(path)
     doc.close()
@@ -87,8 +76,8 @@ def test_only_abutting_pieces_make_one_more_view(two_cars, tmp_path_factory, cut
 def test_control_a_single_picture_with_a_logo_on_it_gets_no_extra_view(two_cars, tmp_path):
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    page.insert_image(pymupdf.Rect(100, 150, 343, 267), stream=_png(two_cars))
-    page.insert_image(pymupdf.Rect(300, 155, 338, 180), stream=_png(np.full((20, 30, 3), (200, 30, 30), np.uint8)))
+    page.insert_image(pymupdf.Rect(100, 150, 343, 267), stream=pdfs.png_bytes(two_cars))
+    page.insert_image(pymupdf.Rect(300, 155, 338, 180), stream=pdfs.png_bytes(np.full((20, 30, 3), (200, 30, 30), np.uint8)))
     doc.save(tmp_path / "logo.pdf")
     doc.close()
     d = load_doc(tmp_path / "logo.pdf", ocr=False)

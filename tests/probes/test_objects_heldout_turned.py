@@ -10,32 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.pdfs import decide, picture_pixels
 from widening.detector import centernet
 from widening.detector.views import MAX_TILT, View, unseen_by_photo_detectors, unturn, upright_turns, views_for
 from widening.facts.extract import load_doc
 from widening.probes import Scope, run_probe
 
-STREET = "8e7c4cb542ad160f80fb3d795ada35d8.pdf"
-STREET_XREF = 5  # the street photo on PDF p2: three cars at 0.62-0.76 upright
-
-
-def _png(a: np.ndarray) -> bytes:
-    a = np.ascontiguousarray(a)
-    return pymupdf.Pixmap(pymupdf.csRGB, a.shape[1], a.shape[0], a.tobytes(), False).tobytes("png")
-
-
 @pytest.fixture(scope="module")
 def two_cars(corpus: Path) -> np.ndarray:
-    """The lower left of the corpus street photo: a parked car whole and a large car, 324 x 156 px."""
-    rgb = picture_pixels(corpus / "documents" / STREET, STREET_XREF)
-    h, w = rgb.shape[:2]
-    return rgb[int(h * 0.62):, : int(w * 0.6)].copy()
+    return pdfs.two_cars(corpus)
 
 
 def _placed(tmp_path: Path, rgb: np.ndarray, rotate: int, page_rotation: int, name: str) -> tuple[Path, pymupdf.Rect]:
@@ -46,7 +34,7 @@ def _placed(tmp_path: Path, rgb: np.ndarray, rotate: int, page_rotation: int, na
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((72, 72), "Street view of the redesigned corridor.", fontsize=11)
-    page.insert_image(place, stream=_png(rgb), rotate=rotate)
+    page.insert_image(place, stream=pdfs.png_bytes(rgb), rotate=rotate)
     page.set_rotation(page_rotation)
     path = tmp_path / f"{name}.pdf"
     doc.save(path)
@@ -102,7 +90,7 @@ def test_two_cars_on_a_picture_turned_on_its_side_are_not_widened(two_cars, tmp_
     doc.close()
     assert len(r.members) >= 2, r.note
     assert all(place.contains(pymupdf.Rect(m.bbox)) for m in r.members), r.members
-    d = decide(path, "How many cars are in the picture on page 1?")
+    d = pdfs.decide(path, "How many cars are in the picture on page 1?")
     assert d.decision == "keep", d.reason
 
 
@@ -124,7 +112,7 @@ def test_a_picture_tilted_between_quarter_turns_is_a_doubt(two_cars, tmp_path):
     h, w = two_cars.shape[:2]
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    xref = page.insert_image(pymupdf.Rect(0, 0, w, h), stream=_png(two_cars))
+    xref = page.insert_image(pymupdf.Rect(0, 0, w, h), stream=pdfs.png_bytes(two_cars))
     name = [i[7] for i in page.get_images() if i[0] == xref][0]
     page.clean_contents()
     m = pymupdf.Matrix(w * 0.7, 0, 0, h * 0.7, 0, 0) * pymupdf.Matrix(45) * pymupdf.Matrix(1, 0, 0, 1, 250, 250)
