@@ -15,7 +15,9 @@ Spacing accents a typesetter prints beside the letter ("M¨uller", "O´Brien") a
 is a character that prints nothing (a format character: a zero-width joiner or word joiner in
 "Xylo\\u200dphone", a soft hyphen; a soft hyphen at a line end is the hyphen printed there).
 A letter also written as two ("ö"/"oe", "å"/"aa": ``transliterations``) matches either spelling, both
-ways; a respelling that lands on a word printed with neither ("Aron" for "Aaron") is a doubt. Digits
+ways; a respelling that lands on a word printed with neither ("Aron" for "Aaron") is a doubt. A plain
+letter the question types for such a letter ("Koln", "Arhus") is searched written as two ("Koeln", "Aarhus"):
+a doubt. Digits
 of any script are their value ("٢٠١٨" is 2018); digit groups parted by a thin, no-break or narrow
 space are one number ("1 000"), by an ordinary space a doubt only (it also parts two table cells).
 A name's word printed only with another ending ("European" for "Europe": ``derived``) is found by
@@ -51,7 +53,8 @@ layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
 pictures (its pictured pages are then blind); a name split by a line break mid-word without
 a hyphen only as a doubt (squeezed); a name across a page, column or box break only as a doubt
-(the end of one text block read with the start of another); a number split by a gap ("20 19" is not 2019);
+(the end of one text block read with the start of another), and a word hyphenated at a line end whose line
+below is stored after other text (a table cell stored row by row) only as a doubt; a number split by a gap ("20 19" is not 2019);
 Arabic-Indic digits MuPDF gives in reverse order only as a doubt (squeezed, in the order seen).
 """
 
@@ -172,6 +175,77 @@ def respelt(variant: str) -> list[str]:
             seen.add(form)
             out.append(spelt)
     return out
+
+
+# Plain spellings tried per name at most (``plain_respellings``).
+_MAX_PLAIN = 24
+
+
+@cache
+def _plain_letters() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
+    """(any plain letter a letter of ``transliterations`` loses its mark to, the two letters it may be written as)."""
+    from widening.text import strip_accents
+
+    table = {str(k).lower(): str(v).lower() for k, v in _rules()["transliterations"].items()}
+    plain: dict[str, list[str]] = {}
+    for letter, pair in table.items():
+        bare = strip_accents(letter)
+        if len(bare) == 1 and bare != letter and bare.isascii() and pair not in plain.get(bare, []):
+            plain.setdefault(bare, []).append(pair)
+    return re.compile("|".join(map(re.escape, plain)), re.IGNORECASE), {k: tuple(v) for k, v in plain.items()}
+
+
+def plain_respellings(variant: str) -> list[str]:
+    """``variant`` with a plain letter written as the two letters of a letter of ``transliterations`` that
+    loses its mark to it ("Koln" -> "Koeln", "Arhus" -> "Aarhus"): a question typed without the mark
+    ("Koln" for "Köln") names what the page writes as two letters. Searched as doubts, never members:
+    the plain letter may be just that letter. Alphabetic words of four letters or more only; at most
+    ``_MAX_PLAIN`` spellings, fewest letters changed first."""
+    rx, other = _plain_letters()
+    places = [m for m in rx.finditer(variant)
+              if (w := re.search(r"[^\W\d_]+", variant[_word_start(variant, m.start()):])) and len(w.group(0)) >= 4]
+    out: list[str] = []
+    for n in range(1, len(places) + 1):
+        for chosen in itertools.combinations(places, n):
+            for pairs in itertools.product(*(other[m.group(0).lower()] for m in chosen)):
+                pieces: list[str] = []
+                k = 0
+                for m, pair in zip(chosen, pairs):
+                    pieces += [variant[k:m.start()], m.group(0) + pair[1:]]
+                    k = m.end()
+                out.append("".join(pieces) + variant[k:])
+                if len(out) >= _MAX_PLAIN:
+                    return out
+    return out
+
+
+_PLAIN_WHY = ("the name with a plain letter written as two letters (\"Koeln\" for \"Koln\", \"Aarhus\" for \"Arhus\"): a question "
+              "typed without a mark (\"Köln\", \"Århus\") names what the page writes so; neither presence nor absence")
+
+
+def plain_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant printed with a plain letter written as two letters (``plain_respellings``). A page
+    is searched word by word only where its letters hold the spelling (a substring test on its text)."""
+    spellings = [(v, alnum(name_form(v))) for x in variants for v in plain_respellings(x)]
+    out: list[Member] = []
+    if not spellings:
+        return out
+    for index, facts, _ in _read_pages(doc, pages, boxes=False, lazy=True):
+        text = alnum(name_form("\n".join(line.text for line in facts.ocr_lines) if facts.text_source == "ocr" else facts.text))
+        for v, letters in spellings:
+            if letters not in text:
+                continue
+            page = _page_tokens(doc, index, boxes=True)
+            for h in find(v, page, tolerant=False):
+                out.append(Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
+                                  what=f"{_source(facts)}: {_printed(page, h)!r} may be {variants[0]!r} with a letter written as two", why=_PLAIN_WHY))
+    return out
+
+
+def _word_start(text: str, at: int) -> int:
+    while at > 0 and text[at - 1].isalpha():
+        at -= 1
+    return at
 
 
 def _two_letters(text: str) -> str:
@@ -417,8 +491,10 @@ def _near(a: str, b: str) -> bool:
 def _near_form(a: str, b: str) -> bool:
     # The longer word sets the budget: a letter dropped from a 7-letter name ("Neflix") is one slip.
     k = max(_budget(a), _budget(b)) if a.isalpha() and b.isalpha() else 0
-    if k == 0 and a.isalpha() and b.isalpha() and len(a) == len(b) >= int(_rules()["vowel_slip_min_letters"]):
-        return _vowel_slip(a, b)
+    if k == 0 and a.isalpha() and b.isalpha() and min(len(a), len(b)) >= int(_rules()["vowel_slip_min_letters"]):
+        if len(a) == len(b):
+            return _vowel_slip(a, b) or _swapped(a, b)
+        return _doubled(a, b) or _doubled(b, a)
     if k == 0 or abs(len(a) - len(b)) > k or a == b:
         return False
     if len(a) == len(b) and _swapped(a, b):
@@ -430,6 +506,12 @@ def _vowel_slip(a: str, b: str) -> bool:
     """One vowel written for another ("Germen" for "German"): the commonest misspelling of a short name."""
     diff = [i for i in range(len(a)) if a[i] != b[i]]
     return len(diff) == 1 and a[diff[0]] in "aeiouy" and b[diff[0]] in "aeiouy"
+
+
+def _doubled(a: str, b: str) -> bool:
+    """``b`` is ``a`` with one of its letters typed twice ("Tescco" for "Tesco"): a slip of the key, as
+    common in a short name as two neighbouring letters swapped ("Adidsa" for "Adidas")."""
+    return len(b) == len(a) + 1 and any(b[i] == b[i + 1] and b[:i] + b[i + 1:] == a for i in range(len(a)))
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -973,6 +1055,14 @@ def _contraction(short: str, long: str) -> bool:
     return long.startswith(short) or (short[-1] == long[-1] and all(c in rest for c in short[1:-1]))
 
 
+def _undotted_contraction(short: str, long: str, skip: frozenset[str]) -> bool:
+    """``short`` may abbreviate ``long`` printed without a dot, as British style prints "St Louis", "Mt Kenya",
+    "Ft Worth", "Ltd", "Intl": its first and last letters with consonants of it between, not merely its start
+    (a short word often is one: "and" of "Andrews", "co"), nor a small word of ``skip`` ("as")."""
+    return (short not in skip and not long.startswith(short) and not any(c in "aeiouy" for c in short[1:])
+            and _contraction(short, long))
+
+
 def _initials_at(page: list[Token], j: int, letters: str) -> tuple[int, bool] | None:
     """(end, dotted) when ``letters`` are printed at token ``j`` as one word ("usa") or letters joined by dots ("u.s.")."""
     after = page[j + 1].gap if j + 1 < len(page) else ""
@@ -998,7 +1088,7 @@ def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str
         p = page[k].norm
         dotted = k + 1 < len(page) and page[k + 1].gap.startswith(".") or page[k].word.endswith(".")
         steps = [(a + 1, k + 1, other, short, True)] if _same(asked[a], p) else []
-        if _contraction(asked[a], p) or (dotted and _contraction(p, asked[a])):
+        if _contraction(asked[a], p) or ((dotted or _undotted_contraction(p, asked[a], skip)) and _contraction(p, asked[a])):
             steps.append((a + 1, k + 1, True, True, same))
         for n in range(2, len(asked) - a + 1):
             words = asked[a:a + n]
@@ -1012,13 +1102,13 @@ def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str
     return go(0, j, False)
 
 
-def _read_pages(doc: Doc, pages: tuple[int, ...], boxes: bool) -> Iterator[tuple[int, PageFacts, list[Token]]]:
+def _read_pages(doc: Doc, pages: tuple[int, ...], boxes: bool, lazy: bool = False) -> Iterator[tuple[int, PageFacts, list[Token]]]:
     """(index, facts, tokens) of each page some text was read from; blind and empty pages are left out (the
-    exact search has already said they cannot be measured)."""
+    exact search has already said they cannot be measured). ``lazy``: no tokens (an empty list)."""
     for index in pages:
         facts = doc.facts.page(index)
         if page_text_status(facts) not in ("blind", "empty"):
-            yield index, facts, _page_tokens(doc, index, boxes=boxes)
+            yield index, facts, [] if lazy else _page_tokens(doc, index, boxes=boxes)
 
 
 def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str]) -> list[Member]:
@@ -1207,6 +1297,44 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
                     out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height),
                                       what=f"{_source(facts)}: {tail.strip()[-30:]!r} + {head_block[0].strip()[:30]!r} ({where}) read together match {hit!r}",
                                       why="the end of a text block and the start of another read as one: a page, column or box break may part the name, or not"))
+    return out
+
+
+def _layer_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    """The page's lines with their boxes: OCR lines, or the text layer's lines (memoised)."""
+    facts = doc.facts.page(index)
+    if facts.text_source == "ocr":
+        return facts.ocr_lines
+    key = ("name_layer_lines", index)
+    if key not in doc.memo:
+        doc.memo[key] = tuple(TextLine(text=text, bbox=tuple(ln["bbox"]))
+                              for b in doc.page(index).get_text("dict", flags=_WORD_FLAGS & ~_dehyphenate())["blocks"]
+                              for ln in b.get("lines", ()) if (text := "".join(sp["text"] for sp in ln["spans"])).strip())
+    return doc.memo[key]
+
+
+def _dehyphenate() -> int:
+    import pymupdf
+
+    return pymupdf.TEXT_DEHYPHENATE
+
+
+def below_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant read across a line that ends in a hyphen after a letter and the line printed right
+    below it ("Brambleton Hol-" / "dings Ltd" in one table cell), wherever the text layer stores the two: a
+    table stored row by row puts the next cell's text between them, so neither the stored order nor the
+    text blocks join them. Where the line below stands is a tuned reading of the layout: never a member."""
+    out: list[Member] = []
+    for index, facts, _ in _read_pages(doc, pages, boxes=False, lazy=True):
+        text = "\n".join(line.text for line in facts.ocr_lines) if facts.text_source == "ocr" else facts.text
+        if not re.search(r"[^\W\d_][-‐‑]\s*\n", text):
+            continue
+        for a, b in _broken_lines(_layer_lines(doc, index)):
+            page = reading(tokens(f"{a.text}\n{b.text}"))
+            hit = next((v for v in variants if find(v, page, tolerant=False)), None)
+            if hit is not None:
+                out.append(Member(page=index, bbox=union([a.bbox, b.bbox]), what=f"{_source(facts)}: {a.text.strip()[-30:]!r} + {b.text.strip()[:30]!r} (the line below) read together match {hit!r}",
+                                  why="a word hyphenated at a line end, read with the line printed right below it (a table cell stored row by row): neither presence nor absence"))
     return out
 
 
@@ -1493,7 +1621,11 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
             for index in picture_words.picture_pages(doc, tuple(pages)):
                 doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), spelt, "OCR of a picture")
     if not members and not doubts:
+        doubts += plain_hits(doc, tuple(pages), variants)
+    if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
+        doubts += below_hits(doc, tuple(pages), spelt)
     if not members:
         doubts += unsaid_hits(doc, tuple(pages), spelt + ([year] if year else []))
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
