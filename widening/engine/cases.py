@@ -110,13 +110,16 @@ def _part_params(alts: list[str]) -> dict[str, Any]:
 def _numbered_forms(head: str, designators: list[str]) -> list[str]:
     """Other ways to print a numbered item, searched as doubts: "Windows 9" for "Windows 9.0", "version 2.18"
     for "version 2.18.0", "Room 2.04" for "room 2-04" (another mark between the number's parts), "the fourth
-    wave" for "Wave 4"."""
+    wave" for "Wave 4", "Group B" for "Group 2"."""
     ordinals = {n: w for w, n in rulebook.load("vocabulary")["ordinal_words"].items()}
     out = [f"{head} {d}" for d in _zero_stripped(designators)]  # trailing zero parts: 2.18.0 is 2.18
     for d in designators:
         if re.fullmatch(r"\d+(?:[.\-/]\d+)+", d):
             marked = (re.sub(r"[.\-/]", mark, d) for mark in ".-/")
             out += [f"{head} {m}" for m in marked if m != d]
+    # A series numbered one way may be lettered the other ("Group 2" printed "Group B", "Recruiter C" as "Recruiter 3").
+    out += [f"{head} {chr(ord('A') + int(d) - 1)}" for d in designators if d.isdigit() and 1 <= int(d) <= 26]
+    out += [f"{head} {ord(d.upper()) - ord('A') + 1}" for d in designators if len(d) == 1 and d.isascii() and d.isalpha()]
     return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
 
 
