@@ -9,13 +9,50 @@ kind would turn a present thing into a zero.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from pydantic import ValidationError
 
 from widening.engine.containers import Resolved
-from widening.models import CheckSpec
+from widening.models import CheckSpec, Container, ContainerKind, Reading
 
 # Params the engine never takes from a check: the question's own exclusions apply (decide.set_aside).
 IGNORED_PARAMS = frozenset({"exclude_pages"})
+
+# How each param of each probe bears on what a pinned (or reviewed) check finds beside the question's own:
+#   NARROWING: another value may find less: refused unless equal to the question's own, or broader as the
+#              field's marker in the probe's params model says (``Widest``, ``LOWER_FINDS_MORE``, ``UNSET_FINDS_MORE``);
+#   NEUTRAL:   the probe's search never reads it (it labels the record): any value.
+# A param in neither (a probe or a param added later and not classified here) is unknown: refused unless
+# equal to the question's own, whatever its marker says. tests/engine/test_pinned_heldout.py holds every
+# registered param to a role.
+NARROWING = "narrowing"
+NEUTRAL = "neutral"
+PARAM_ROLES: dict[str, dict[str, str]] = {
+    "captions": {"kind": NARROWING, "number": NARROWING},
+    "colour_regions": {"colour": NARROWING, "min_area": NARROWING, "shape": NARROWING},
+    "coloured_graphics": {"kind": NARROWING, "min_side": NARROWING, "colour": NARROWING},
+    "graphics": {"kind": NARROWING, "min_side": NARROWING},
+    "images": {"exclude_full_page": NARROWING, "min_side": NARROWING},
+    "map_between": {"category": NARROWING, "a": NARROWING, "b": NARROWING},
+    "mentions": {"item": NARROWING, "topic": NARROWING},
+    "name_mentions": {"variants": NARROWING, "near_variants": NARROWING, "year": NARROWING, "pictures": NARROWING,
+                      "qualifier": NEUTRAL},
+    "objects": {"object_class": NARROWING, "min_score": NARROWING},
+    "page_exists": {"number": NARROWING, "first": NARROWING, "last": NARROWING},
+    "people": {"attribute": NARROWING},
+    "table_values": {"column": NARROWING, "op": NARROWING, "value": NARROWING, "row_header": NARROWING,
+                     "percent": NARROWING, "sentences": NARROWING},
+    "text_pattern": {"pattern": NARROWING},
+    "text_search": {"text": NARROWING},
+    "text_style": {"styles": NARROWING, "match": NARROWING, "colour": NARROWING},
+    "vector_blocks": {"kind": NARROWING, "min_w": NARROWING, "min_h": NARROWING},
+}
+
+# Containers a number names: their pages under a reading may be found late, only before a widening (a
+# number printed in drawn content, read by OCR: containers.drawn_readings, always a printed reading).
+NUMBERED = (ContainerKind.page, ContainerKind.slide, ContainerKind.page_range)
 
 
 def check_error(spec: CheckSpec) -> str | None:
@@ -25,10 +62,46 @@ def check_error(spec: CheckSpec) -> str | None:
     page numbers; it is never applied from a check: the question's own words set pages aside."""
     from widening.probes import params_error
 
+    from widening.facts.document import REGIONS
+
     ex = spec.params.get("exclude_pages")
     if ex is not None and not (isinstance(ex, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in ex)):
         return f"params.exclude_pages: expected a list of page numbers, got {ex!r}"
-    return params_error(spec.probe, _params(spec))
+    region = spec.container.region
+    if region is not None and region not in REGIONS:
+        return f"container.region: unknown region {region!r}; expected one of: {', '.join(sorted(REGIONS))}"
+    if (why := params_error(spec.probe, _params(spec))) is not None:
+        return why
+    return _value_error(spec)
+
+
+def _value_error(spec: CheckSpec) -> str | None:
+    """A value the params model takes but no check means: a number that is not a number (NaN), or a
+    yes/no where a number is asked (YAML's ``true`` read as 1). Bad input, never a narrower check."""
+    from widening.probes import REGISTRY, load_all
+
+    load_all()
+    fields = REGISTRY[spec.probe].params.model_fields
+    for name, v in _params(spec).items():
+        info = fields.get(name)
+        if isinstance(v, float) and math.isnan(v):
+            return f"params.{name}: expected a number, got NaN"
+        if isinstance(v, bool) and info is not None and bool not in _types(info.annotation):
+            return f"params.{name}: expected {_type_name(info.annotation)}, got the yes/no value {v!r}"
+    return None
+
+
+def _types(annotation: Any) -> set[Any]:
+    from typing import get_args
+
+    args = get_args(annotation)
+    if not args:
+        return {annotation}
+    return {t for a in args for t in _types(a)}
+
+
+def _type_name(annotation: Any) -> str:
+    return " or ".join(sorted(getattr(t, "__name__", str(t)) for t in _types(annotation) if t is not type(None)))
 
 
 def _params(spec: CheckSpec) -> dict:
@@ -47,7 +120,18 @@ def narrower(check: CheckSpec, own: CheckSpec) -> str | None:
         mine, theirs = model.model_validate(_params(check)), model.model_validate(_params(own))
     except ValidationError:  # the question's own params did not validate: only identical params compare
         return None if _params(check) == _params(own) else "its params differ from the question's own check"
-    return mine.narrower_than(theirs)
+    roles = PARAM_ROLES.get(own.probe, {})
+    from widening.probes import _norm
+
+    neutral = {}
+    for name in type(mine).model_fields:
+        role = roles.get(name)
+        if role == NEUTRAL:
+            neutral[name] = getattr(mine, name)
+        elif role != NARROWING and _norm(getattr(mine, name)) != _norm(getattr(theirs, name)):
+            return (f"params.{name} is {getattr(mine, name)!r} where the question's own check has {getattr(theirs, name)!r}, "
+                    f"and how {own.probe}'s {name} bears on what it finds is not classified (engine/pinned.py PARAM_ROLES)")
+    return mine.narrower_than(theirs.model_copy(update=neutral) if neutral else theirs)
 
 
 def same(check: CheckSpec, own: CheckSpec) -> bool:
@@ -70,10 +154,62 @@ def covers(check: CheckSpec, main: Resolved, named: list[Resolved], checked: Res
         if lost:
             name = r.container.text or r.container.kind.value
             return f"the pinned check's readings {[x.value for x in check.readings]} leave out PDF page(s) {lost} of '{name}'"
+    if (why := _readings_left_out(check, [main, *named])) is not None:
+        return why
+    if (why := _place_unnamed(check, [main, *named], checked)) is not None:
+        return why
     q_region, p_region = main.container.region, check.container.region
     if p_region is not None and p_region != q_region:
         return f"the pinned check looks only at region {p_region!r}, smaller than the question's {q_region or 'whole page'}"
     if check.container.in_image and not main.container.in_image:
         return (f"the pinned check looks only inside pictures, where the question's "
                 f"'{main.container.text or main.container.kind.value}' is the whole page")
+    return None
+
+
+def _readings_left_out(check: CheckSpec, asked: list[Resolved]) -> str | None:
+    """Why the check's readings leave out one under which a container the question names is read (None when
+    none). A reading that gives no page now may give one late: a number a page prints only in drawn content
+    (containers.drawn_readings, a printed reading) is read only before a widening, and a check that does not
+    take that reading never looks there. The whole document needs no reading: every page is looked at."""
+    if check.container.kind is ContainerKind.document:
+        return None
+    for r in asked:
+        wanted = {t.reading for t in r.readings} | (set(Reading) if r.container.kind in NUMBERED else set())
+        lost = [x.value for x in Reading if x in wanted and x not in check.readings]
+        if lost:
+            name = r.container.text or r.container.kind.value
+            return (f"the pinned check's readings {[x.value for x in check.readings]} leave out the {', '.join(lost)} reading(s) "
+                    f"of '{name}' (a number printed only in drawn content is read late, as a printed reading)")
+    return None
+
+
+def _same_place(a: Container, b: Container) -> bool:
+    """``a`` and ``b`` name the same numbered place (a page and a slide of one number are one place)."""
+    single = (ContainerKind.page, ContainerKind.slide)
+    if a.kind in single and b.kind in single:
+        return a.number is not None and str(a.number).strip() == str(b.number or "").strip()
+    return a.kind is b.kind is ContainerKind.page_range and (a.first, a.last) == (b.first, b.last)
+
+
+def _place_unnamed(check: CheckSpec, asked: list[Resolved], checked: Resolved) -> str | None:
+    """Why a numbered place the question names is looked at only as part of the check's container of
+    another kind or number (None when none is). The engine does not run the question's place again where the
+    check's pages hold it (decide.also_named), so the pages that print its number only in drawn content,
+    read late for that place alone, would never be looked at: "page 3" pinned as "Figure 1" on PDF page 3,
+    where the slide printing 3 is PDF page 4. The whole document holds every page."""
+    c = check.container
+    if c.kind is ContainerKind.document:
+        return None
+    have = set(checked.pages())
+    for r in asked:
+        q = r.container
+        if q.kind not in NUMBERED or q == c or _same_place(q, c):
+            continue
+        run_alone = q.region is not None or c.region is not None or not set(r.pages()) <= have
+        if not run_alone:
+            name = q.text or q.kind.value
+            pinned = c.text or (f"{c.kind.value} {c.number}" if c.number else c.kind.value)
+            return (f"the pinned check looks at '{name}' only as part of its '{pinned}': pages that print the number "
+                    f"only in drawn content (read late, for '{name}' itself) would not be looked at")
     return None
