@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from widening import rulebook
-from widening.engine.cases import short_not_empty, sure_members
+from widening.engine.cases import short_not_empty
+from widening.engine.zeros import sure_members
 from widening.models import Member
 from widening.question.parse import parse_question
 

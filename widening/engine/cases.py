@@ -14,6 +14,7 @@ from typing import Any
 from widening import rulebook
 from widening.engine.containers import Resolved
 from widening.engine.lists import ListResolution
+from widening.engine.zeros import sure_members
 from widening.facts.document import Doc
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
@@ -603,14 +604,6 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
 
 # short_not_empty names this many members in its reason (all are in the evidence and the record).
 MEMBERS_NAMED = 3
-
-
-def sure_members(members: list[Member]) -> list[Member]:
-    """The members that say the set is not empty: unscored (certain by construction) or scored by a detector
-    at least rules/zero_keys.yaml ``contradiction_min_score``. A detection under it is a member by a tuned
-    floor: enough to keep a row, never proof that the set holds something (a statue, a poster, a toy car)."""
-    floor = float(rulebook.load("zero_keys")["contradiction_min_score"])
-    return [m for m in members if m.score is None or m.score >= floor]
 
 
 def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool) -> CaseFinding | None:

@@ -20,7 +20,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
-from widening.engine.cases import sure_members
 from widening.engine.checks import derive
 from widening.models import Decision, Member, ParsedQuestion, Row, Target
 from widening.question.parse import object_words, parse_question
@@ -148,6 +147,14 @@ def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
 
 def _where(m: Member) -> str:
     return f"PDF p{m.page} {[round(x) for x in m.bbox]} {m.what}"
+
+
+def sure_members(members: list[Member]) -> list[Member]:
+    """The members that say the set is not empty: unscored (certain by construction) or scored by a detector
+    at least rules/zero_keys.yaml ``contradiction_min_score``. A detection under it is a member by a tuned
+    floor: enough to keep a row, never proof that the set holds something (a statue, a poster, a toy car)."""
+    floor = float(_rules()["contradiction_min_score"])
+    return [m for m in members if m.score is None or m.score >= floor]
 
 
 def verdict(d: Decision) -> Decision:
