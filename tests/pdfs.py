@@ -242,3 +242,19 @@ def two_cars(corpus: Path) -> "np.ndarray":
     rgb = picture_pixels(corpus / "documents" / STREET, STREET_XREF)
     h, w = rgb.shape[:2]
     return rgb[int(h * 0.62):, : int(w * 0.6)].copy()
+
+
+def list_counts(pdf: Path, question: str) -> list:
+    """How the engine counts the items of each ordinal sub-container ``question`` names ("the fifth FAQ") in ``pdf``."""
+    from widening.engine.containers import resolve
+    from widening.engine.lists import resolve_list
+    from widening.facts.extract import load_doc
+    from widening.question.parse import parse_question
+
+    doc = load_doc(pdf, ocr=False)
+    try:
+        p = parse_question(question)
+        parents = [resolve(c, doc) for c in p.containers]
+        return [resolve_list(c, doc, parents) for c in p.sub_containers]
+    finally:
+        doc.close()

@@ -7,17 +7,12 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.engine.containers import resolve
-from widening.engine.decide import decide_row
-from widening.facts.extract import load_doc
-from widening.engine.lists import resolve_list
-from widening.models import Row
-from widening.question.parse import parse_question
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
@@ -60,22 +55,8 @@ def deck(path: Path, faqs: list[str | list[str]], after: str = "Registering") ->
     return path
 
 
-def decide(path: Path, q: str):
-    doc = load_doc(path, ocr=False)
-    try:
-        return decide_row(Row(doc_id="fixture.pdf", question=q, answer="Not answerable"), doc)
-    finally:
-        doc.close()
-
-
-def count(path: Path, q: str):
-    doc = load_doc(path, ocr=False)
-    try:
-        p = parse_question(q)
-        parents = [resolve(c, doc) for c in p.containers]
-        return [resolve_list(c, doc, parents) for c in p.sub_containers]
-    finally:
-        doc.close()
+decide = pdfs.decide
+count = pdfs.list_counts
 
 
 def test_bullets_of_the_named_section_are_counted_with_their_boxes(tmp_path: Path) -> None:

@@ -9,39 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfs
 import pymupdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.engine.containers import resolve
-from widening.engine.decide import decide_row
-from widening.engine.lists import resolve_list
-from widening.facts.extract import load_doc
-from widening.models import Row
-from widening.question.parse import parse_question
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"]
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 
-def decide(path: Path, q: str):
-    doc = load_doc(path, ocr=False)
-    try:
-        return decide_row(Row(doc_id="fixture.pdf", question=q, answer="Not answerable"), doc)
-    finally:
-        doc.close()
+decide = pdfs.decide
 
 
 def count(path: Path, q: str):
-    doc = load_doc(path, ocr=False)
-    try:
-        p = parse_question(q)
-        parents = [resolve(c, doc) for c in p.containers]
-        (r,) = [resolve_list(c, doc, parents) for c in p.sub_containers]
-        return r
-    finally:
-        doc.close()
+    """The one sub-container's count."""
+    (r,) = pdfs.list_counts(path, q)
+    return r
 
 
 # --------------------------------------------------------------------------- two columns
