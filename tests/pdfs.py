@@ -258,3 +258,17 @@ def list_counts(pdf: Path, question: str) -> list:
         return [resolve_list(c, doc, parents) for c in p.sub_containers]
     finally:
         doc.close()
+
+
+def faq_deck(path: Path, faqs: list, after: str = "Registering") -> Path:
+    """A slide deck: a title slide, an FAQ divider, one slide per FAQ entry (a question, or its lines), a divider
+    ``after`` of the next section and one more slide."""
+    doc = pymupdf.open()
+    slides = [["Welcome to the course", "Agenda: topics, FAQ, registering"], ["Frequently Asked Questions"]]
+    slides += [q if isinstance(q, list) else [q, "The answer is given here in a full sentence."] for q in faqs]
+    slides += [[after], ["How do I pass?", "By studying."]]
+    for lines in slides:
+        page = doc.new_page(width=720, height=540)
+        for k, line in enumerate(lines):
+            page.insert_text((40, 80 + 60 * k), line, fontsize=18)
+    return save(doc, path)

@@ -40,19 +40,7 @@ def manual(path: Path, sections: list[tuple[str, int]], mark: str = "•", drawn
     return path
 
 
-def deck(path: Path, faqs: list[str | list[str]], after: str = "Registering") -> Path:
-    """A slide deck: a title slide, an FAQ divider, one slide per FAQ entry, a divider of the next section."""
-    doc = pymupdf.open()
-    slides = [["Welcome to the course", "Agenda: topics, FAQ, registering"], ["Frequently Asked Questions"]]
-    slides += [q if isinstance(q, list) else [q, "The answer is given here in a full sentence."] for q in faqs]
-    slides += [[after], ["How do I pass?", "By studying."]]
-    for lines in slides:
-        page = doc.new_page(width=720, height=540)
-        for k, line in enumerate(lines):
-            page.insert_text((40, 80 + 60 * k), line, fontsize=18)
-    doc.save(path)
-    doc.close()
-    return path
+deck = pdfs.faq_deck
 
 
 decide = pdfs.decide

@@ -162,19 +162,7 @@ def test_enclosed_items_decision_and_control(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- deck dividers
 
 
-def deck(path: Path, faqs: list[str | list[str]]) -> Path:
-    """A title slide, an FAQ divider, one slide per entry, a divider "Registering", one more slide."""
-    doc = pymupdf.open()
-    slides = [["Welcome to the course", "Agenda: topics, FAQ, registering"], ["Frequently Asked Questions"]]
-    slides += [q if isinstance(q, list) else [q, "The answer is given here in a full sentence."] for q in faqs]
-    slides += [["Registering"], ["How do I pass?", "By studying."]]
-    for lines in slides:
-        page = doc.new_page(width=720, height=540)
-        for k, line in enumerate(lines):
-            page.insert_text((40, 80 + 60 * k), line, fontsize=18)
-    doc.save(path)
-    doc.close()
-    return path
+deck = pdfs.faq_deck
 
 
 @pytest.mark.parametrize("at", [0, 1, 2])
