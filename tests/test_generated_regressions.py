@@ -308,9 +308,9 @@ def test_table_values_reads_number_before_superscript_footnote(tmp_path):
 def _members_and_summary_doubts(res, cells) -> bool:
     """Each planted cell is a member, but one in a summary row ("Total"), which the probe keeps as a doubt (it
     may be no instance of the things the rows list: ba70b5e); nothing else is a member."""
-    from widening.probes.table_values import AGGREGATE_ROWS
+    from widening.probes.table_values import aggregate_rows
 
-    summary = [c for c in cells if c.row.lower() in AGGREGATE_ROWS]
+    summary = [c for c in cells if c.row.lower() in aggregate_rows()]
     plain = [c for c in cells if c not in summary]
     return (len(res.members) == len(plain) and all(covered(c.page, c.bbox, res.members) for c in plain)
             and all(covered(c.page, c.bbox, res.doubts) for c in summary))

@@ -419,9 +419,23 @@ class ZeroKeys(RuleFile):
         return takes
 
 
+class Labels(RuleFile):
+    """rules/labels.yaml: words that say a printed value may be another kind of value (a doubt, never a drop)."""
+
+    aggregate_rows: Words
+    other_quantity: Words
+    phone_cues: Words
+    other_codes: Words
+
+    @field_validator("phone_cues", "other_codes")
+    @classmethod
+    def _compile(cls, patterns: list[str]) -> list[str]:
+        return regular_expressions(patterns)
+
+
 MODELS: dict[str, type[RuleFile]] = {
     "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
-    "zero_keys": ZeroKeys, "qualifiers": Qualifiers,
+    "zero_keys": ZeroKeys, "qualifiers": Qualifiers, "labels": Labels,
 }
 
 

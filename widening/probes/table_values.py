@@ -33,6 +33,7 @@ import operator
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from statistics import median
 from typing import Annotated, Any, Callable
 
@@ -659,28 +660,27 @@ def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], perce
     return ""
 
 
-# Row labels of a row that sums up the others ("Total", "Citywide", "All areas", "Average"): its value is
-# no value of one of the things the rows list, which is what "which area has ..." asks for.
-AGGREGATE_ROWS = frozenset({"total", "totals", "subtotal", "sum", "overall", "all", "average", "avg", "mean", "median",
-                            "combined", "aggregate", "grand", "citywide", "statewide", "nationwide", "countrywide", "worldwide",
-                            "national", "whole"})
-# Header words that make a column another quantity than the one its other words name: a change or a
-# difference ("Change in % land area rezoned (pp)"), a rank, a projection or a target.
-OTHER_QUANTITY = frozenset({"change", "changes", "changed", "difference", "differences", "diff", "growth", "increase", "increases",
-                            "decrease", "decreases", "decline", "gain", "gains", "loss", "losses", "pp", "ppt", "ppts", "points",
-                            "delta", "δ", "since", "vs", "versus", "yoy", "cagr", "rank", "ranking", "projected", "projection",
-                            "forecast", "target", "targets", "goal", "planned", "expected"})
+@cache
+def aggregate_rows() -> frozenset[str]:
+    """Row labels of a row that sums up the others ("Total", "Citywide"; rules/labels.yaml aggregate_rows)."""
+    return frozenset(rulebook.load("labels")["aggregate_rows"])
+
+
+@cache
+def other_quantity() -> frozenset[str]:
+    """Header words that make a column another quantity ("Change in %", a rank; rules/labels.yaml other_quantity)."""
+    return frozenset(rulebook.load("labels")["other_quantity"])
 
 
 def _aggregate_row(row: str, row_want: list[str]) -> str:
     """Why a qualifying cell's row is no certain instance of the things the rows list ("" when nothing says so)."""
-    said = sorted((set(cell_words(row)) & AGGREGATE_ROWS) - set(row_want))
+    said = sorted((set(cell_words(row)) & aggregate_rows()) - set(row_want))
     return f"row filter: the row {row!r} sums up the others ({', '.join(said)}), not one of the things asked" if said else ""
 
 
 def _other_quantity(phrase: str, column: str) -> str:
     """Why the column headed ``phrase`` may hold another quantity than ``column`` names ("" when nothing says so)."""
-    said = sorted((set(header_tokens(phrase)) & OTHER_QUANTITY) - set(header_tokens(column)))
+    said = sorted((set(header_tokens(phrase)) & other_quantity()) - set(header_tokens(column)))
     return (f"column filter: the header {phrase!r} says {', '.join(map(repr, said))}, which the question does not: a change, rank"
             " or projection of the quantity asked, not the quantity") if said else ""
 

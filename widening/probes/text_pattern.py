@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import partial
-from typing import Annotated, Any
+from functools import cache, partial
+from typing import Annotated, Any, NamedTuple
 from urllib.parse import unquote
 
+from widening import rulebook
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
 from widening.probes import Params, Scope, one_of, picture_words, probe
@@ -76,17 +77,32 @@ def _is_phone(s: str, line: str) -> bool:
     return any(f.fullmatch(s) for f in _PHONE_FORMATS) or bool(_PHONE_CUE.search(line))
 
 
-# Words that label a phone number, in a line, a column header or a label cell ("Telephone",
-# "ext. 4521", "Hotline"), and the one capital a business card prints before one ("T 116 000",
-# "F: 0123", "M 07700"): a lone capital labels only digits that follow it after a space, colon or
-# dot ("F1", "FLAN-T5" are names).
-_CUE_WORDS = (r"tel|t[eé]l[eé]phone|telefon|tel[eé]fono|tlf|phones?|fax|call|dial|mobile|cell|hotline|helpline"
-              r"|freephone|contact|ext|extn|extension|sms|whatsapp")
-_CUE = re.compile(rf"(?i:\b(?:{_CUE_WORDS})\b)|(?<![\w.-])[TFM](?=(?:\s+|\s*[:.]\s*)[+(]?\d)")
+# Words that label a phone number (rules/labels.yaml phone_cues: "Telephone", "ext. 4521",
+# "Hotline"), and the one capital a business card prints before one ("T 116 000", "F: 0123", "M
+# 07700"): a lone capital labels only digits that follow it after a space, colon or dot ("F1",
+# "FLAN-T5" are names). A short service number right after a cue ("dial 911", "Tel. 112") has too
+# few digits for the phone shapes above, and is still a phone number to a reader. Labels of codes
+# that take a phone number's shape (labels.yaml other_codes), right before a number with "no.",
+# "#" or ":", say it may be no phone number.
+class _Labels(NamedTuple):
+    cue: re.Pattern[str]
+    cued_short: re.Pattern[str]
+    other_code: re.Pattern[str]
 
-# A short service number right after a cue ("dial 911", "Tel. 112"): too few digits for the
-# phone shapes above, still a phone number to a reader.
-_CUED_SHORT = re.compile(rf"\b(?:{_CUE_WORDS})\b\W{{0,3}}(\d{{2,6}})(?![\d])", re.I)
+
+@cache
+def _label_patterns() -> _Labels:
+    """The label patterns, built from rules/labels.yaml on first use (never at import: a broken install must
+    still let the CLI say so)."""
+    rules = rulebook.load("labels")
+    cues = "|".join(rules["phone_cues"])
+    codes = "|".join(rules["other_codes"])
+    return _Labels(
+        cue=re.compile(rf"(?i:\b(?:{cues})\b)|(?<![\w.-])[TFM](?=(?:\s+|\s*[:.]\s*)[+(]?\d)"),
+        cued_short=re.compile(rf"\b(?:{cues})\b\W{{0,3}}(\d{{2,6}})(?![\d])", re.I),
+        other_code=re.compile(rf"(?i:\b(?:{codes})\b\.?(?:\s*(?:no|nr|num|number|nos|#|id|code)\b\.?)?\s*[:#=.]?\s*(?:\+?\s*)?)$"),
+    )
+
 
 # Six digits in three or more groups ("13 11 14"): the shape of a short national number, which
 # no count, year, price or thousands grouping ("100 000") takes.
@@ -118,7 +134,7 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
     it, or ``cued``: in its column header or label, found by the caller).
     """
     line = line.translate(_DASHES)
-    cued = cued or bool(_CUE.search(line))
+    cued = cued or bool(_label_patterns().cue.search(line))
     out, unsure = _shaped_phones(line)
     # A number a label right before it names as another kind of code ("SKU 615-591-2955", "ISBN
     # 1-234-567-8901", "pp. 123-456-7890"): its shape is a phone's, its label says it may be none.
@@ -145,23 +161,12 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
             out.append(run)
         else:
             unsure.append(run)
-    unsure += [m.group(1) for m in _CUED_SHORT.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
+    unsure += [m.group(1) for m in _label_patterns().cued_short.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
     return out, unsure
 
 
-# Labels of codes that take a phone number's shape: a product, part or order number, a book or serial
-# number, an account, a reference, a page span. Right before a number (with "no.", "#", ":"), they
-# say it may be no phone number; a phone cue right before it says it is one. (A bare "code" is not
-# one: "area code", "dial code" label a phone number.) Data in code, as ``_CUE_WORDS``.
-_OTHER_CODE = re.compile(
-    r"(?i:\b(?:sku|upc|ean|gtin|isbn(?:-?1[03])?|issn|isrc|doi|pmid|part|parts|item|order|orders|product|model|serial|s/n|sn|invoice|"
-    r"account|acct|a/c|iban|routing|sort\s+code|ref|reference|case|docket|file|lot|batch|patent|reg|registration|licen[cs]e|permit|"
-    r"policy|claim|ticket|tracking|booking|confirmation|receipt|voucher|coupon|vin|ein|ssn|tin|vat|tax|abn|acn|gst|nhs|cas|cat|catalog(?:ue)?|"
-    r"product\s+code|item\s+code|id|pp?|pages?|vol|volume)\b\.?(?:\s*(?:no|nr|num|number|nos|#|id|code)\b\.?)?\s*[:#=.]?\s*(?:\+?\s*)?)$")
-
-
 def _labelled_otherwise(line: str, found: str) -> bool:
-    """Whether a label right before ``found`` in ``line`` names another kind of code (``_OTHER_CODE``)
+    """Whether a label right before ``found`` in ``line`` names another kind of code (labels.yaml other_codes)
     and no phone cue stands between it and the number; or ``found`` is the tail of a longer chain of
     digit groups ("978-1-234-567-8901": an ISBN's last groups take a phone's shape)."""
     at = line.find(found)
@@ -170,8 +175,8 @@ def _labelled_otherwise(line: str, found: str) -> bool:
     before = line[:at]
     if re.search(r"\d\s?[-./]\s?$", before):
         return True
-    m = _OTHER_CODE.search(before)
-    return m is not None and not _CUE.search(before[m.start():])
+    m = _label_patterns().other_code.search(before)
+    return m is not None and not _label_patterns().cue.search(before[m.start():])
 
 
 def _amount(line: str, start: int, end: int) -> bool:
@@ -444,7 +449,7 @@ def _cued_lines(lines: list[tuple[str, Box]]) -> set[int]:
     above a short line in its column (a table's header, a label line over a number), or to its
     left in the same row ("T | 116 000")."""
     labels = [j for j, (text, _) in enumerate(lines)
-              if len(text.split()) <= _LABEL_WORDS and (_CUE.search(text) or _LONE_LETTER.fullmatch(text))]
+              if len(text.split()) <= _LABEL_WORDS and (_label_patterns().cue.search(text) or _LONE_LETTER.fullmatch(text))]
     return {i for i, line in enumerate(lines)
             if len(re.findall(r"\d", line[0])) >= 3 and any(_labels(lines[j], line) for j in labels if j != i)}
 
