@@ -73,7 +73,7 @@ import regex
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.facts.geometry import union
+from widening.facts.geometry import centre_in, union
 from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
@@ -1529,6 +1529,22 @@ def ocr_near_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: l
                   why="matches only within the edit tolerance (OCR noise): neither presence nor absence")
            for v in variants for h in find(v, toks) if not h.exact]
     return out + shaky_hits(doc, index, lines, variants, src)
+
+
+def layer_near_hits(doc: Doc, index: int, text: str, clip: Any) -> list[Member]:
+    """Doubts in page ``index``'s text layer inside ``clip`` where ``text`` is not read exactly: words within the
+    edit budget. A font's character map may name one glyph wrongly ("KanJaroo" where the page shows
+    "Kangaroo"): the layer then misspells what the page prints, and only the near reading is left."""
+    toks = _page_tokens(doc, index, boxes=True)
+    src = _source(doc.facts.page(index))
+    out = []
+    for h in find(text, toks):
+        box = union([toks[i].bbox for i in range(h.start, h.end)])
+        if not h.exact and centre_in(box, clip):
+            out.append(Member(page=index, bbox=box, what=f"{src}: {_printed(toks, h)!r} near {text!r}",
+                              why="matches only within the edit tolerance (a font's character map may name a glyph wrongly, or the "
+                                  "page misspells it): neither presence nor absence"))
+    return out
 
 
 _GLUED_WORDS = ("for", "of", "and", "the", "to", "in", "on", "with", "from")

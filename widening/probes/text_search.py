@@ -34,7 +34,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, picture_words, probe
-from widening.probes.name_mentions import ocr_near_hits, visual_order
+from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form, look_alike
 
@@ -270,6 +270,36 @@ def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = Fals
     return found
 
 
+# A font's character map may name a glyph wrongly: every time the page prints that letter, the layer
+# says another ("KanJaroo", "KJngJroo" when the glyph is an "a"), past any edit budget when the letter
+# recurs. Text of at least MISNAMED_MIN letters and digits is also searched with one of its characters,
+# at each place it stands, read as any one other character, the same at each place: a hit is a doubt.
+MISNAMED_MIN = 5
+_MISNAMED_WHY = ("the text with one letter read as another wherever it stands: a font whose character map names a glyph wrongly"
+                 " prints the text while its layer misspells it; neither presence nor absence")
+
+
+def misnamed_glyph_hits(glyphs: list[Glyph], text: str, where: str) -> list[Found]:
+    """Occurrences of ``text`` in ``glyphs`` with one of its characters, wherever it stands, printed as another
+    single letter or digit (the same one each time): doubts (``_MISNAMED_WHY``)."""
+    needle = char_form(text)
+    if sum(c.isalnum() for c in needle) < MISNAMED_MIN:
+        return []
+    chars = normalised(glyphs)
+    hay = "".join(c for c, _, _ in chars)
+    out: list[Found] = []
+    for t in dict.fromkeys(c for c in needle if c.isalnum()):
+        first = needle.index(t)
+        pattern = re.escape(needle[:first]) + r"([^\W_])" + "".join(r"\1" if c == t else re.escape(c) for c in needle[first + 1:])
+        for m in re.finditer(f"(?={pattern})", hay):
+            if m.group(1) == t:
+                continue  # read as printed: the exact search has it
+            box = union(b for _, b, _ in chars[m.start():m.start() + len(needle)])
+            if not any(_overlap(box, f[0]) for f in out):
+                out.append((box, _MISNAMED_WHY, where))
+    return out
+
+
 class TextSearchParams(Params):
     """``text``: the words searched."""
 
@@ -317,6 +347,10 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if not found:
             # OCR misreads a letter ("QaagfIra"), and small type in coarse pixels more: a reading near the text is a doubt.
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
+            if not scope.in_image:  # and a font's character map may misname a glyph the page prints
+                misnamed = [f for f in misnamed_glyph_hits(layer_glyphs(doc.page(index), page_rect), text, "text layer") if centre_in(f[0], clip)]
+                doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
+                doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
         for bbox, why, where in found:
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
