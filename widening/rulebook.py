@@ -269,6 +269,7 @@ class Maps(RuleFile):
     icon_font_patterns: Words
     venue_words: dict[str, Words]
     street_abbreviations: dict[str, str]
+    street_numbers: dict[str, str]
     key_reference: str
     band_tolerance: float
     max_label_angle: float

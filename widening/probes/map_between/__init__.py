@@ -36,7 +36,7 @@ from widening.probes.map_between.band import band_position
 from widening.probes.map_between.legend import key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
 from widening.probes.map_between.streets import Streets
-from widening.probes.map_between.vocabulary import categories_for, category_matches, normalise_street, rules
+from widening.probes.map_between.vocabulary import categories_for, category_matches, may_print_street, rules, street_forms
 from widening.probes.pagewise import finish, measurable
 
 NAME = "map_between"
@@ -86,9 +86,12 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     seen_b: list[int] = []
     unmeasured, pages = measurable(doc, scope, reads_text=True)
     for index in pages:
-        text = f" {normalise_street(doc.facts.page(index).text)} "
-        if f" {normalise_street(a)} " not in text or f" {normalise_street(b)} " not in text:
-            continue  # cheap pre-filter on the cached text: the labels cannot be on this page
+        text = doc.facts.page(index).text
+        # Cheap pre-filter on the cached text: the labels cannot be on this page. Spacing is ignored
+        # (a label set letter by letter, a raised ordinal) and every abbreviation and spelling of the
+        # street is tried: a page that may print both is read, and measured only if both are found.
+        if not (may_print_street(text, street_forms(a)) and may_print_street(text, street_forms(b))):
+            continue
         page = doc.page(index)
         labels_a, labels_b = find_labels(page, a), find_labels(page, b)
         seen_a += [index] if labels_a else []

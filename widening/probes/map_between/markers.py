@@ -11,7 +11,7 @@ import pymupdf
 
 from widening.probes.map_between.legend import KeyPage
 from widening.probes.map_between.spans import GlyphKey, Point, centre, is_icon_font, line_spans, span_font
-from widening.probes.map_between.vocabulary import normalise_street
+from widening.probes.map_between.vocabulary import street_forms, street_key
 
 
 @dataclass(frozen=True)
@@ -143,13 +143,14 @@ def _glyph_boxes(page: pymupdf.Page, span: dict) -> list[tuple[str, tuple[float,
 
 
 def find_labels(page: pymupdf.Page, street: str) -> list[Label]:
-    """Every text line or span on the page that reads as ``street``."""
-    want = normalise_street(street)
+    """Every text line or span on the page that reads as ``street``: in any of its abbreviations or
+    spellings, whatever the spacing between its letters (``vocabulary.street_forms``)."""
+    want = street_forms(street)
     out: dict[tuple[int, ...], Label] = {}
     for spans in line_spans(page):
         candidates = [(" ".join(s["text"].strip() for s in spans), spans)] + [(s["text"], [s]) for s in spans]
         for text, group in candidates:
-            if normalise_street(text) == want:
+            if street_key(text) in want:
                 bbox = (
                     min(s["bbox"][0] for s in group),
                     min(s["bbox"][1] for s in group),

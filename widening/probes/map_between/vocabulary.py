@@ -3,7 +3,9 @@ categories, street labels spelt out."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
+from itertools import product
 from typing import Any
 
 from widening import rulebook as vocab
@@ -31,6 +33,51 @@ def category_matches(legend_category: str, wanted: str) -> bool:
     return bool(a and b) and (a <= b or b <= a)
 
 
+_TENS = re.compile(r"[2-9]0")
+_UNIT_ORDINAL = re.compile(r"([1-9])(?:st|nd|rd|th)")
+
+
+def _ordinal(n: int) -> str:
+    """45 -> '45th', 21 -> '21st', 12 -> '12th'."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@cache
+def _spellings() -> dict[str, str]:
+    """Each word a street label may print for another: its abbreviations and spelled-out numbers."""
+    return {**rules()["street_numbers"], **rules()["street_abbreviations"]}
+
+
 def normalise_street(text: str) -> str:
-    """'5th Ave.' and '5th Avenue' both become '5th avenue'."""
-    return street_form(text, rules()["street_abbreviations"])
+    """'5th Ave.' and '5th Avenue' both become '5th avenue'; a spelled-out ordinal ('Forty-Fifth
+    Avenue': rules/maps.yaml spells 'forty' as 40 and 'fifth' as 5th) becomes '45th avenue'."""
+    out: list[str] = []
+    for w in street_form(text, _spellings()).split():
+        if out and _TENS.fullmatch(out[-1]) and (m := _UNIT_ORDINAL.fullmatch(w)):
+            out[-1] = _ordinal(int(out[-1]) + int(m.group(1)))  # "40 5th" -> "45th"
+        else:
+            out.append(w)
+    return " ".join(out)
+
+
+def street_key(text: str) -> str:
+    """A label as compared with a street's forms: normalised, its words run together, so a label
+    set letter by letter ('4 5 t h  A v e') or with a raised ordinal ('45' + 'th') reads as one."""
+    return "".join(normalise_street(text).split())
+
+
+def street_forms(name: str) -> frozenset[str]:
+    """Every way a label may print street ``name``, run together: each word spelt out or in any of
+    its abbreviations ('45th Ave.' -> '45thavenue', '45thave', '45thav')."""
+    abbreviations = _spellings()
+    variants = [[w, *sorted(a for a, full in abbreviations.items() if full == w)] for w in normalise_street(name).split()]
+    return frozenset("".join(combo) for combo in product(*variants)) if variants else frozenset()
+
+
+def may_print_street(text: str, forms: frozenset[str]) -> bool:
+    """Whether ``text`` (a page's words) may print a street of ``forms`` anywhere, whatever its spacing:
+    a form inside the words run together, not preceded by a digit when it starts with one ('4th' is
+    not in '14th')."""
+    hay = street_key(text)
+    return any(re.search((r"(?<!\d)" if f[:1].isdigit() else "") + re.escape(f), hay) for f in forms)
