@@ -89,9 +89,12 @@ def _target_words(field: str, t: Target) -> list[str]:
     if field == "predicate":
         return [*v["comparatives"][value.op], value.column, f"{value.value:g}"]
     if field == "venue":
-        return list(v["venues"].get(value, []))
-    if field == "between":
-        return list(value)
+        # A venue word names the legend category only where rules/maps.yaml gives it that one category:
+        # "café" (Eating or Drinking & Nightlife) is not every Eating marker, so it stays a restricting word.
+        only = {str(w).lower() for w, cats in vocab.load("maps")["venue_words"].items() if list(cats) == [value]}
+        return [w for w in v["venues"].get(value, []) if str(w).lower() in only]
+    if field == "between":  # the two streets and the word that sets the band between them
+        return [*value, "between"]
     if field == "item":
         return [value, *v["illustration_verbs"]]
     if field == "topic":
