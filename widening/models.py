@@ -229,6 +229,7 @@ class Target(Frozen):
     predicate: Predicate | None = None
     pattern: str | None = None  # phone, email: something a text pattern enumerates
     venue: str | None = None  # map key category ("Eating")
+    venue_also: tuple[str, ...] = ()  # other map categories the venue word may mean (a café: Drinking & Nightlife)
     between: tuple[str, str] | None = None  # two street labels
     item: str | None = None  # "which <item> does the deck use to show <topic>"
     topic: tuple[str, ...] = ()

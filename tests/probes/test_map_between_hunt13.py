@@ -99,3 +99,42 @@ def test_street_forms_spacing_and_spelling() -> None:
     assert street_key("145th Ave") not in forms and street_key("46th Ave") not in forms
     assert may_print_street("Map: 4 5 t h A v e and more", forms)
     assert not may_print_street("145th Avenue, 14th Ave", forms)  # '45th' is not in '145th'
+
+
+# --------------------------------------------------------------------------- a café's two categories
+
+
+def _cafe_map(path: Path, drinking_gap: float, cafe_y: float) -> Path:
+    """The key with a third section, "Drinking & Nightlife" (its pictogram ``drinking_gap`` pt before its
+    word), listing "5 Blue Bottle Cafe"; a detail map with that café's marker at ``cafe_y``."""
+    doc = pymupdf.open()
+    _key(doc)
+    k = doc[0]
+    w = pymupdf.get_text_length("c", ICON, 9)
+    k.insert_text((52 - w - drinking_gap, 150), "c", fontname=ICON, fontsize=9)
+    k.insert_text((52, 150), "Drinking & Nightlife", fontname="hebo", fontsize=10)
+    k.insert_text((52, 165), "5", fontname="hebo", fontsize=9)
+    k.insert_text((60, 165), "Blue Bottle Cafe..........B2", fontname="helv", fontsize=9)
+    _map_page(doc, "plain", "Ave", None)
+    page = doc[-1]
+    page.insert_text((176.5, cafe_y + 3.2), "c", fontname=ICON, fontsize=9)
+    page.insert_text((188, cafe_y + 3.2), "5", fontname="hebo", fontsize=8)
+    return save(doc, path)
+
+
+@settings(deadline=None, max_examples=10)
+@given(gap=st.floats(0.5, 20.0), t=st.floats(0.1, 0.9))
+def test_a_cafe_listed_under_drinking_is_never_widened(tmp_path_factory, gap: float, t: float) -> None:
+    """"café" is Eating or Drinking & Nightlife (rules/maps.yaml): a café the key lists under Drinking is
+    a member when the key's heading is read, and a doubt when it is not (a section the reader cannot
+    name is no section of the heading above it)."""
+    top, bottom = STREETS["45th"] + 3, STREETS["44th"] - 3
+    d = decide(_cafe_map(tmp_path_factory.mktemp("cafe") / "map.pdf", gap, top + t * (bottom - top)),
+               "Name a cafe between 45th Ave. and 44th Ave.")
+    assert d.decision == "keep", (gap, d.reason)
+    assert any("Blue Bottle" in m.what for m in (*d.members, *d.doubts)), d.reason
+
+
+def test_control_a_cafe_in_another_block_still_widens(tmp_path: Path) -> None:
+    d = decide(_cafe_map(tmp_path / "map.pdf", 2.0, 400.0), "Name a cafe between 45th Ave. and 44th Ave.")
+    assert d.decision == "widen", (d.reason, d.doubts)

@@ -313,7 +313,8 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
         return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and not t.lacks and not t.narrowed)
 
     if t.venue and t.between:
-        return spec("map_between", {"category": t.venue, "a": t.between[0], "b": t.between[1]})
+        also = {"also": list(t.venue_also)} if t.venue_also else {}
+        return spec("map_between", {"category": t.venue, **also, "a": t.between[0], "b": t.between[1]})
     if t.item and t.topic:
         return spec("mentions", {"item": t.item, "topic": list(t.topic)})
     if t.mention:

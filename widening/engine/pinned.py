@@ -35,7 +35,7 @@ PARAM_ROLES: dict[str, dict[str, str]] = {
     "coloured_graphics": {"kind": NARROWING, "min_side": NARROWING, "colour": NARROWING},
     "graphics": {"kind": NARROWING, "min_side": NARROWING},
     "images": {"exclude_full_page": NARROWING, "min_side": NARROWING},
-    "map_between": {"category": NARROWING, "a": NARROWING, "b": NARROWING},
+    "map_between": {"category": NARROWING, "also": NARROWING, "a": NARROWING, "b": NARROWING},
     "mentions": {"item": NARROWING, "topic": NARROWING},
     "name_mentions": {"variants": NARROWING, "near_variants": NARROWING, "year": NARROWING, "pictures": NARROWING,
                       "qualifier": NEUTRAL},

@@ -20,7 +20,8 @@ lies between two consecutive numbered avenues, and the next block over holds non
 nearest Eating marker sits just across the bounding avenue, and is reported as a near miss.
 
 Params: ``category`` (a legend category such as "Eating", or a venue word from
-rules/maps.yaml such as "restaurant"), ``a`` and ``b`` (the two street names).
+rules/maps.yaml such as "restaurant"), ``also`` (other categories the venue asked may be
+under: a café is Eating or Drinking & Nightlife), ``a`` and ``b`` (the two street names).
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ def _describe(m: Marker, wanted: str) -> str:
 
 
 class MapBetweenParams(Params):
-    """``category``: the map key's venue category; ``a``, ``b``: the two street labels."""
+    """``category``: the map key's venue category; ``also``: other categories the venue asked may be under (a
+    café: Drinking & Nightlife); ``a``, ``b``: the two street labels."""
 
     category: str = ""
+    also: tuple[str, ...] = ()
     a: str = ""
     b: str = ""
 
@@ -74,7 +77,8 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if not legend:
         return ProbeResult.cannot(NAME, "no map legend (an icon-font pictogram followed by a category word) in the document", **base)
     legend_cats = sorted({c for cats in legend.values() for c in cats})
-    wanted = {lc for lc in legend_cats for w in categories_for(category) if category_matches(lc, w)}
+    asked = [w for c in (category, *params.get("also", ())) for w in categories_for(str(c))]
+    wanted = {lc for lc in legend_cats for w in asked if category_matches(lc, w)}
     if not wanted:
         return ProbeResult.cannot(NAME, f"no legend category matches {category!r}; the legend has {legend_cats}", **base)
     tol = float(rules()["band_tolerance"])
@@ -120,6 +124,10 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             elif -tol <= pos.t <= 1 + tol and m.bare:
                 doubts.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} with no pictogram, {where}",
                                      why="a number the key lists, printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
+            elif -tol <= pos.t <= 1 + tol and not m.categories:
+                doubts.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where}",
+                                     why="a marker whose category neither the legend nor the key gives (a pictogram it does not "
+                                         "explain, a key section it cannot name): it may be what is asked, or not"))
             elif -tol <= pos.t <= 1 + tol:
                 inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:

@@ -39,14 +39,21 @@ class KeyPage:
     page: int
     headings: tuple[Heading, ...]
     entries: tuple[Entry, ...]
+    # (x0, y) of every line a pictogram opens, read as a heading or not: a heading the reader passed
+    # over (its word set further off, a category it does not know) still ends the section above it.
+    openings: tuple[tuple[float, float], ...] = ()
 
     def section(self, entry: Entry) -> Heading | None:
-        """The heading an entry sits under: same column (nearest heading start to its left), above it."""
+        """The heading an entry sits under: same column (nearest heading start to its left), above it;
+        None when a line a pictogram opens lies between them (a section the reader could not name)."""
         above = [h for h in self.headings if h.x0 <= entry.x0 + 2 and h.y < entry.y + 1]
         if not above:
             return None
         column = max(h.x0 for h in above)
-        return max((h for h in above if h.x0 >= column - 15), key=lambda h: h.y)
+        heading = max((h for h in above if h.x0 >= column - 15), key=lambda h: h.y)
+        if any(abs(x - heading.x0) <= 15 and heading.y + 1 < y < entry.y - 1 for x, y in self.openings):
+            return None
+        return heading
 
     def lookup(self, number: str) -> tuple[str, frozenset[str]] | None:
         for e in self.entries:
@@ -64,11 +71,23 @@ def _right_neighbour(flat: list[dict[str, Any]], s: dict[str, Any]) -> dict[str,
     return min(right, key=lambda o: o["bbox"][0]) if right else None
 
 
+def _opens_line(flat: list[dict[str, Any]], s: dict[str, Any]) -> bool:
+    """Whether pictogram ``s`` opens a line of words: a word starts to its right on its baseline, within a
+    few letters, and nothing stands just left of it."""
+    x0, x1, y, size = s["bbox"][0], s["bbox"][2], s["origin"][1], s["size"]
+    same = [o for o in flat if o is not s and abs(o["origin"][1] - y) <= 1.5]
+    right = any(x1 - 1 <= o["bbox"][0] <= x1 + 3 * size and re.match(r"^[^\W\d_]", o["text"].strip() or "0") for o in same)
+    left = any(x0 - 3 * size <= o["bbox"][2] <= x0 + 1 for o in same)
+    return right and not left
+
+
 def read_key_page(page: pymupdf.Page) -> KeyPage:
     """Legend headings (pictogram + category word) and numbered entries on one page."""
     headings: list[Heading] = []
     entries: list[Entry] = []
     flat = [s for spans in line_spans(page) for s in spans]
+    openings = [(s["bbox"][0], s["bbox"][1]) for s in flat if len(s["text"].strip()) == 1 and is_icon_font(span_font(s))
+                and _opens_line(flat, s)]
     for s in flat:
         nxt = _right_neighbour(flat, s)
         if nxt is None:
@@ -98,7 +117,7 @@ def read_key_page(page: pymupdf.Page) -> KeyPage:
             or any(abs(e.x0 - h.x0) <= 15 and 0 < e.y - h.y <= 30 and len(re.findall(r"[^\W\d_]", e.name)) >= 3 for e in entries)
         )
     ]
-    return KeyPage(page.number + 1, tuple(kept), tuple(entries))
+    return KeyPage(page.number + 1, tuple(kept), tuple(entries), tuple(openings))
 
 
 def learn_legend(doc: Doc) -> tuple[dict[GlyphKey, frozenset[str]], dict[int, KeyPage]]:
