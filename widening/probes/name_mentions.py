@@ -73,7 +73,7 @@ import regex
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.facts.geometry import centre_in, union
+from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
 from widening.probes import Params, Scope, picture_words, probe
@@ -239,6 +239,27 @@ def plain_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Me
             for h in find(v, page, tolerant=False):
                 out.append(Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
                                   what=f"{_source(facts)}: {_printed(page, h)!r} may be {variants[0]!r} with a letter written as two", why=_PLAIN_WHY))
+    return out
+
+
+_ANNOTATION_WHY = ("the name in what a page carries but does not print: a link's address, an annotation's note (shown when"
+                   " it is opened); neither presence nor absence")
+
+
+def annotation_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant in a page's link addresses ("youtube.com/watch?v=...") or in its annotations' notes and
+    titles. They sit on the page, with a box, yet are no words it prints: the name may be what the page shows."""
+    out: list[Member] = []
+    for index in pages:
+        page = doc.page(index)
+        said = [(str(link.get("uri") or link.get("file") or ""), tuple(link["from"])) for link in page.get_links()]
+        said += [(" ".join(str(a.info.get(k) or "") for k in ("content", "title", "subject")), tuple(a.rect)) for a in page.annots()]
+        for text, box in said:
+            toks = tokens(text)
+            for v in variants:
+                if any(h.exact for h in find(v, toks, tolerant=False)):
+                    out.append(Member(page=index, bbox=rect_tuple(box), what=f"link or annotation: {text[:80]!r} holds {v!r}", why=_ANNOTATION_WHY))
+                    break
     return out
 
 
@@ -1638,6 +1659,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
                 doubts += shaky_hits(doc, index, picture_words.picture_lines(doc, index), spelt, "OCR of a picture")
     if not members and not doubts:
         doubts += plain_hits(doc, tuple(pages), variants)
+    if not members and not doubts:
+        doubts += annotation_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
