@@ -98,6 +98,37 @@ def layer_glyphs(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Glyph]:
     return out
 
 
+# Span flags (rawdict "char_flags"): filled, stroked, used as a clip. Text neither filled nor stroked
+# (render mode 3) or fully transparent draws nothing, unless it clips a pattern or a gradient (WordArt).
+_FILLED, _STROKED, _CLIPPED = 16, 32, 64
+# White text is seen only on a darker ground: a render of its box this light everywhere shows no glyph.
+_WHITE = 235
+
+
+def undrawn_boxes(page: pymupdf.Page, clip: pymupdf.Rect) -> list[BBox]:
+    """Boxes of the glyphs inside ``clip`` the page stores but does not show: text neither filled nor stroked
+    (render mode 3) or fully transparent, or white on a render that is white there, and lying over no raster
+    image (an invisible layer over a scan is the scan's words: the pixels show them)."""
+    from widening.facts.limits import safe_pixmap
+
+    images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
+    out: list[BBox] = []
+    raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES, clip=clip)
+    for block in raw["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                cf = span.get("char_flags", _FILLED)
+                alpha = span.get("alpha", 255)
+                unseen = (not cf & (_FILLED | _STROKED) or alpha == 0) and not (alpha == 0 and cf & _CLIPPED)
+                box = pymupdf.Rect(span["bbox"]) & page.rect
+                if not unseen and min(pymupdf.sRGB_to_rgb(span["color"])) >= _WHITE and not box.is_empty:
+                    pix = safe_pixmap(page, 72, box, colorspace=pymupdf.csGRAY, annots=False)
+                    unseen = not pix.samples or min(pix.samples) >= _WHITE
+                if unseen and not any(box.intersects(r) for r in images):
+                    out += [rect_tuple(ch["bbox"]) for ch in span["chars"] if not ch["c"].isspace()]
+    return out
+
+
 def seen_order(glyphs: list[Glyph]) -> list[Glyph]:
     """``glyphs`` in the order they are seen: rows top to bottom, each left to right, a word starting
     at a row's start, after a space or across a gap (``WORD_GAP``); a ``FENCE`` where a gap wider than
@@ -230,6 +261,8 @@ _GLUED_WHY = ("inside a longer word as printed, or across a word break the text 
               " joins 'bob-' and 'cat'; 'C at' holds no word 'cat')")
 _SEEN_WHY = ("the text in the order its glyphs are seen (rows top to bottom, each left to right), not in the order the text layer"
              " stores them: glyphs drawn out of order may print it; neither presence nor absence")
+_UNDRAWN_WHY = ("text the page stores but does not show (render mode 3, fully transparent, or white on white): a search of the"
+                " file finds it, a reader does not; neither presence nor absence")
 _LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
                    " word mixing scripts: the page may show the text; neither presence nor absence")
 
@@ -351,7 +384,10 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 misnamed = [f for f in misnamed_glyph_hits(layer_glyphs(doc.page(index), page_rect), text, "text layer") if centre_in(f[0], clip)]
                 doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
+        hidden = undrawn_boxes(doc.page(index), clip) if not scope.in_image and any(w == "text layer" for _, _, w in found) else []
         for bbox, why, where in found:
+            if not why and where == "text layer" and hidden and _all_hidden(bbox, hidden):
+                why = _UNDRAWN_WHY
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or
@@ -361,6 +397,15 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+def _all_hidden(box: BBox, hidden: list[BBox]) -> bool:
+    """Whether the glyphs of a hit at ``box`` are ones the page does not show: its centre and both ends lie in
+    hidden glyph boxes."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    probes = [((x0 + x1) / 2, cy), (x0 + min(1.0, (x1 - x0) / 4), cy), (x1 - min(1.0, (x1 - x0) / 4), cy)]
+    return all(any(h[0] <= px <= h[2] and h[1] <= py <= h[3] for h in hidden) for px, py in probes)
 
 
 def _glyphs_of(lines: tuple[TextLine, ...]) -> list[Glyph]:
