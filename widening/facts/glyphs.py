@@ -60,3 +60,29 @@ def certainly_letter(c: str, font: str, pictures: set[str]) -> bool:
         return False
     cat = unicodedata.category(c)
     return cat[0] in "LNP" or cat == "Zs"
+
+
+# Span flags (rawdict/dict "char_flags", PyMuPDF >= 1.25.2): underlined, bold, filled, stroked, used as a clip.
+STEXT_UNDERLINE, STEXT_BOLD, STEXT_FILLED, STEXT_STROKED, STEXT_CLIPPED = 2, 8, 16, 32, 64
+# White text is seen only on a darker ground: a grey render of its box this light everywhere shows no glyph.
+WHITE = 235
+
+
+def draws_nothing(span: dict) -> bool:
+    """Whether a text span certainly paints nothing: neither filled nor stroked (render mode 3), or fully
+    transparent; glyphs that clip a pattern or a gradient (WordArt) report alpha 0 and are painted."""
+    cf = span.get("char_flags", STEXT_FILLED)
+    alpha = span.get("alpha", 255)
+    return (not cf & (STEXT_FILLED | STEXT_STROKED) or alpha == 0) and not (alpha == 0 and cf & STEXT_CLIPPED)
+
+
+def white_on_white(page: pymupdf.Page, bbox: tuple[float, float, float, float]) -> bool:
+    """Render ``bbox``: when every pixel is near white, white text there is invisible."""
+    from widening.facts.limits import safe_pixmap
+
+    clip = pymupdf.Rect(bbox) & page.rect
+    if clip.is_empty:
+        return True
+    # Within the pixel budget (a huge span's box is drawn coarser: its glyphs are huge too).
+    pix = safe_pixmap(page, 72, clip, colorspace=pymupdf.csGRAY, annots=False)
+    return min(pix.samples) >= WHITE if pix.samples else True

@@ -32,6 +32,7 @@ import pymupdf
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
+from widening.facts.glyphs import WHITE, draws_nothing, white_on_white
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
@@ -98,32 +99,18 @@ def layer_glyphs(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Glyph]:
     return out
 
 
-# Span flags (rawdict "char_flags"): filled, stroked, used as a clip. Text neither filled nor stroked
-# (render mode 3) or fully transparent draws nothing, unless it clips a pattern or a gradient (WordArt).
-_FILLED, _STROKED, _CLIPPED = 16, 32, 64
-# White text is seen only on a darker ground: a render of its box this light everywhere shows no glyph.
-_WHITE = 235
-
-
 def undrawn_boxes(page: pymupdf.Page, clip: pymupdf.Rect) -> list[BBox]:
     """Boxes of the glyphs inside ``clip`` the page stores but does not show: text neither filled nor stroked
     (render mode 3) or fully transparent, or white on a render that is white there, and lying over no raster
     image (an invisible layer over a scan is the scan's words: the pixels show them)."""
-    from widening.facts.limits import safe_pixmap
-
     images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
     out: list[BBox] = []
     raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES, clip=clip)
     for block in raw["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
-                cf = span.get("char_flags", _FILLED)
-                alpha = span.get("alpha", 255)
-                unseen = (not cf & (_FILLED | _STROKED) or alpha == 0) and not (alpha == 0 and cf & _CLIPPED)
                 box = pymupdf.Rect(span["bbox"]) & page.rect
-                if not unseen and min(pymupdf.sRGB_to_rgb(span["color"])) >= _WHITE and not box.is_empty:
-                    pix = safe_pixmap(page, 72, box, colorspace=pymupdf.csGRAY, annots=False)
-                    unseen = not pix.samples or min(pix.samples) >= _WHITE
+                unseen = draws_nothing(span) or (min(pymupdf.sRGB_to_rgb(span["color"])) >= WHITE and white_on_white(page, tuple(box)))
                 if unseen and not any(box.intersects(r) for r in images):
                     out += [rect_tuple(ch["bbox"]) for ch in span["chars"] if not ch["c"].isspace()]
     return out

@@ -36,7 +36,8 @@ from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, ma
 from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
-from widening.facts.glyphs import type3_fonts
+from widening.facts.glyphs import (STEXT_BOLD, STEXT_CLIPPED, STEXT_FILLED, STEXT_STROKED, STEXT_UNDERLINE, WHITE, draws_nothing,
+                                   type3_fonts, white_on_white)
 from widening.facts.shapes import paints
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
 from widening.facts.limits import MAX_RENDER_PIXELS, RenderRefused, render_refusal, render_zoom, safe_pixmap
@@ -56,11 +57,6 @@ _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|b
                         r"|extrabld|xbd|ultra(?!light|thin|lt)|super|poster)", re.I)
 # Combining marks that draw a line under the letter before them: typed underlines.
 _COMBINING_UNDERLINES = re.compile(r"\S[\u0331\u0332\u0333]")  # after a letter, macron below, low line, double low line
-_STEXT_UNDERLINE = 2
-_STEXT_BOLD = 8
-_STEXT_FILLED = 16
-_STEXT_STROKED = 32
-_STEXT_CLIPPED = 64
 
 
 @dataclass
@@ -326,16 +322,6 @@ def _underlined(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
     return False
 
 
-def _white_on_white(page: pymupdf.Page, bbox: BBox) -> bool:
-    """Render the span box: if every pixel is near white, white text is invisible there."""
-    clip = pymupdf.Rect(bbox) & page.rect
-    if clip.is_empty:
-        return True
-    # Within the pixel budget (a huge span's box is drawn coarser: its glyphs are huge too).
-    pix = safe_pixmap(page, 72, clip, colorspace=pymupdf.csGRAY, annots=False)
-    return min(pix.samples) >= 235 if pix.samples else True
-
-
 def _drawings(page: pymupdf.Page) -> list[dict] | None:
     """The page's vector paths that leave ink (a line at opacity 0 underlines nothing); None when they
     cannot be read: then no underline or highlight can be measured on the page."""
@@ -537,15 +523,15 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 text = "".join(c["c"] for c in fresh)
                 if not text.strip():
                     continue
-                cf = s.get("char_flags", _STEXT_FILLED)
+                cf = s.get("char_flags", STEXT_FILLED)
                 # Glyphs used as a clip (text filled with a pattern or a gradient: WordArt, gradient
                 # titles) report no colour and alpha 0, yet the page shows them: their paint is unknown.
-                unknown_paint = s.get("alpha", 255) == 0 and bool(cf & _STEXT_CLIPPED)
-                if not cf & (_STEXT_FILLED | _STEXT_STROKED) or (s.get("alpha", 255) == 0 and not unknown_paint):
+                unknown_paint = s.get("alpha", 255) == 0 and bool(cf & STEXT_CLIPPED)
+                if draws_nothing(s):
                     continue  # certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing
                 bbox = rect_tuple(pymupdf.Rect(fresh[0]["bbox"]).include_rect(fresh[-1]["bbox"]) | pymupdf.Rect(*_union_chars(fresh)))
                 rgb = int_to_rgb(s["color"])
-                invisible = min(rgb) >= 235 and _white_on_white(page, bbox)
+                invisible = min(rgb) >= WHITE and white_on_white(page, bbox)
                 size = float(s["size"])
                 reasons = []
                 italic = False
@@ -566,21 +552,21 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                     italic, _ = True, reasons.append("mathematical italic letters")
                 bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]) or declared.bold or math_bold)
                 # Fill plus stroke is the classic fake bold.
-                bold = bold or (cf & _STEXT_FILLED and cf & _STEXT_STROKED) != 0
+                bold = bold or (cf & STEXT_FILLED and cf & STEXT_STROKED) != 0
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
-                overstruck = not bold and (bool(cf & _STEXT_BOLD) or declared.heavy_stem)
+                overstruck = not bold and (bool(cf & STEXT_BOLD) or declared.heavy_stem)
                 fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
                 underline = _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
                 # MuPDF flags a span underlined from any stroke along it, one painted at opacity 0 too
                 # (which inks nothing): with no inked mark under it, the flag alone makes a doubt.
-                near_u = not underline and (bool(cf & _STEXT_UNDERLINE) or _near_underline(bbox, size, tall))
+                near_u = not underline and (bool(cf & STEXT_UNDERLINE) or _near_underline(bbox, size, tall))
                 if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
                 near_i = not italic and (_skew_share(fresh, size) >= 0.3 or most >= UPRIGHT_LEAN)
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
-                               stroked=bool(cf & _STEXT_STROKED), type3=s["font"] in drawn_fonts,
+                               stroked=bool(cf & STEXT_STROKED), type3=s["font"] in drawn_fonts,
                                own_colour=drawn_fonts.get(s["font"], False), size=size,
                                words=tuple(rect_tuple(pymupdf.Rect(*_union_chars(w))) for w in _words(fresh)))
             _attach_skewed_words(made, line_chars, line["spans"], leans)
