@@ -287,6 +287,32 @@ def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
                         pages=pages, doubtful=True) if pages else None
 
 
+def handout_slide_from_end(doc: Doc, k: int) -> ReadingTried | None:
+    """The ``k``-th slide from the end of a handout (pages printing several slides, facts/handouts.py), counted
+    back from the last page with content (a page printing no slide frame counts as one slide), as a doubtful
+    reading: "the penultimate slide" of a handout of three slides a page is on its last page, not the one before."""
+    counts = handout_counts(doc)
+    if not any(counts) or k < 1:
+        return None
+    drawn = [p.index for p in doc.facts.pages if p.kind is not PageKind.empty]
+    seen = 0
+    for page in reversed(drawn):
+        seen += counts[page - 1] or 1
+        if seen >= k:
+            shown = sorted({c for c in counts if c})
+            return ReadingTried(reading=Reading.pdf, number=f"{k} from the end, counted on pages printing {'/'.join(map(str, shown))} slides each",
+                                pages=(page,), doubtful=True)
+    return None
+
+
+def _handout_doubts(tried: list[ReadingTried], handout: ReadingTried) -> list[ReadingTried]:
+    """The PDF-index readings of a slide of a handout made doubtful where they give a page the count of its
+    slides does not: PDF page 3 of a handout of three slides a page prints slides 7-9, not slide 3, so what is
+    found there is no member of slide 3, and a zero there no zero of it."""
+    return [t.model_copy(update={"doubtful": True}) if t.reading is Reading.pdf and not t.doubtful and t.pages
+            and not set(t.pages) <= set(handout.pages) else t for t in tried]
+
+
 def handout_slide_range(doc: Doc, first: str, last: str) -> ReadingTried | None:
     """Slides ``first``-``last`` of a handout, counted in order, as a doubtful reading (see handout_slide_pages)."""
     if not (first.isdigit() and last.isdigit()):
@@ -425,6 +451,10 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         tried = [ReadingTried(reading=Reading.pdf, number=str(k), pages=(k,) if k <= n else ())]
         if printed is not None:
             tried.append(ReadingTried(reading=Reading.printed, number=f"cover {k}", pages=(printed,) if 1 <= printed <= n else ()))
+        if k == 2 and not re.search(r"\bfront\b", container.text, re.I) and n - 1 > 2:
+            # "The inside cover" with no side said may be the inside back cover (cover 3) too: a doubtful
+            # reading, looked at so that a thing there is a doubt, never a zero of the inside front cover.
+            tried.append(ReadingTried(reading=Reading.printed, number="cover 3 (an inside cover with no side said)", pages=(n - 1,), doubtful=True))
         # A blank page (an empty inside cover) is no page a reader counts: the k-th page with content.
         if len(drawn) >= k and drawn[k - 1] != k:
             tried.append(ReadingTried(reading=Reading.printed, number=f"page {k} of those not blank", pages=(drawn[k - 1],)))
@@ -436,6 +466,10 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         tried = [ReadingTried(reading=Reading.pdf, number=f"{k} from the end", pages=(n - k + 1,) if k <= n else ())]
         if len(drawn) >= k and drawn[-k] != n - k + 1:
             tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
+        if "slide" in container.text.lower() and (handout := handout_slide_from_end(doc, k)) is not None:
+            # "The penultimate slide" of a handout is on the page printing it, counted from the end.
+            tried = _handout_doubts(tried, handout) + [handout]
+            return Resolved(container=container, readings=tuple(tried), uncertain=True)
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.page_range:
         first, last = str(container.first), str(container.last)
@@ -444,9 +478,9 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         found = any(t.pages for t in tried)
         # "Slides 9-10" of a handout: the pages that print them, counted in order (doubtful).
         if "slide" in container.text.lower() and (handout := handout_slide_range(doc, first, last)):
-            tried = tried + (handout,)
+            tried = tuple(_handout_doubts(list(tried), handout)) + (handout,)
         if found:
-            return Resolved(container=container, readings=tuple(tried))
+            return Resolved(container=container, readings=tuple(tried), uncertain=handout is not None)
         # No reading finds the range: before it is claimed missing, every place a number of it may be
         # printed is looked at, as for one page.
         extra = _unfound_readings(doc, first, tried, last)
@@ -457,7 +491,7 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         handout = None
         unfound = not any(t.pages for t in tried)
         if kind is ContainerKind.slide and (handout := handout_slide_pages(doc, number)):
-            tried = tried + (handout,)
+            tried = tuple(_handout_doubts(list(tried), handout)) + (handout,)
         if prefixed := prefixed_number_pages(doc, number):
             tried = tried + (prefixed,)
         if unfound:
@@ -469,7 +503,8 @@ def resolve(container: Container, doc: Doc) -> Resolved:
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
         # Added to the pages read, as doubts: an implied folio never replaces one read.
         implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x))
-        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied) if x))
+        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied) if x),
+                        uncertain=handout is not None)
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

@@ -169,6 +169,8 @@ def _modified(low: str, start: int) -> bool:
     before = re.findall(r"[a-z]+", low[max(0, start - 30):start])
     while before and before[-1] in _ARTICLES:
         before.pop()
+    if before and before[-1] == "of" and len(before) > 1 and before[-2] in _v()["place_modifiers"]:
+        return True  # "the back of the cover": the inside front cover, not the cover
     return bool(before) and before[-1] in _v()["place_modifiers"]
 
 
@@ -342,6 +344,13 @@ def _containers(q: str) -> _Found:
             continue
         if _modified(low, m.start()):
             partial.append(f"'{m.group(0)}' follows a modifier ('the page after the first page')")
+            continue
+        if re.search(r"\b(?:to|from)[\s-]*$", low[:m.start()]):
+            # "the second to last and last pages": the list began with a place counted from the end,
+            # which this reader does not read; its first item is not the page the words name.
+            partial.append(f"'{m.group(0)}' continues a page counted from the end ('the second to last and last pages')")
+            found.append((m.start(), m.end(), Container(kind=ContainerKind.document, text="")))
+            taken.append((m.start(), m.end()))
             continue
         kind = _page_kind(m.group(3))
         for t in re.finditer(rf"\b{ordx}\b", m.group(1) + " " + m.group(2), re.I):
@@ -543,7 +552,8 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     articles = r"(?:(?:" + "|".join(_ARTICLES) + r"|these|those|its|each)\s+)*"
     before = re.compile(rf"{vocab.alternation(rel['before'])}\s+{articles}$")
     after = re.compile(rf"\s*,?\s*(?:(?:and|or|&)\s+)?{articles}{vocab.alternation(rel['after'])}")
-    part = re.compile(rf"\s*(?:of|in|within)\s+{articles}{vocab.alternation(rel['parts'])}")
+    # "of the second part", "of the Methods section": a few words may stand before the part word.
+    part = re.compile(rf"\s*(?:of|in|within)\s+{articles}(?:[\w'’-]+\s+){{0,3}}?{vocab.alternation(rel['parts'])}")
     window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
     # A number the list reader stopped before ("pages iii-5", "page 5-6a"): the list is not read whole.
     leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|{vocab.alternation(list(_v()['scale_words']))})", re.I)
@@ -1409,6 +1419,10 @@ def parse_question(text: str) -> ParsedQuestion:
         containers = [Container(kind=ContainerKind.document, text="")] + [c for c in containers if c.kind not in _PLACE_KINDS
                                                                            and c.kind is not ContainerKind.document]
         excluded = [c for c in excluded if c.kind not in _PLACE_KINDS]
+        if not target.narrowed:
+            # The superset holds pages the question does not ask about: what the check finds there is a
+            # candidate, never a member of the asked set (a zero over the superset is still a zero).
+            target = target.model_copy(update={"narrowed": "the page the question names, read only partly"})
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
     subs = _sub_containers(q, found)
