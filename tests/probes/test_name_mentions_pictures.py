@@ -92,14 +92,15 @@ def test_a_name_only_in_a_header_band_logo_is_found(tmp_path: Path) -> None:
     assert absent.measured_zero, absent.note  # the logo was read, and holds no such name
 
 
-def test_a_picture_under_8_pixels_across_is_not_read(tmp_path: Path) -> None:
-    # Certain by construction: 7 pixels cannot hold a legible glyph, so such a strip is no blind spot.
+def test_a_picture_under_3_pixels_across_is_not_read(tmp_path: Path) -> None:
+    # Certain by construction: 2 pixels cannot hold a legible glyph, so such a strip is no blind spot
+    # (7 can: a 5x7 pixel font; tests/probes/test_picture_words_hunt15.py).
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((50, 400), "Body text.", fontsize=11)
-    strip = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 7), False)
+    strip = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 2), False)
     strip.clear_with(90)
-    page.insert_image(pymupdf.Rect(50, 20, 250, 27), pixmap=strip)
+    page.insert_image(pymupdf.Rect(50, 20, 250, 22), pixmap=strip)
     doc.save(tmp_path / "s.pdf")
     doc.close()
     d = load_doc(tmp_path / "s.pdf", ocr=False)

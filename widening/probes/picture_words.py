@@ -23,8 +23,11 @@ from widening.text import alnum, name_form
 # Every picture is read, logos, seals and icons in a header or footer band too: a size or band
 # rule does not make a picture wordless (a firm's name printed only in its footer logo). Only a
 # picture under MIN_PICTURE_PIXELS across, and its mask too, is skipped: it cannot hold a legible
-# glyph (a 2x2 colour under a 1343x373 soft mask draws the mask's shapes: it is read).
-MIN_PICTURE_PIXELS = 8
+# glyph (a 2x2 colour under a 1343x373 soft mask draws the mask's shapes: it is read). Certain by
+# construction, so it is the fewest rows a letter can be told apart in: a 3x5 pixel font's capitals
+# are five rows, a 3x3 one's three (hunt of the image probes: a name set as a 43x7 px picture shown
+# 300x60 pt, plainly legible, was skipped under a floor of 8 and the name claimed absent).
+MIN_PICTURE_PIXELS = 3
 
 
 def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
@@ -40,19 +43,75 @@ def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
         return ()
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
+        known = _known_masks(doc.page(index)) if page.image_count else {}
         raster = tuple(
-            (p.bbox, _identity(index, p), p.klass == "decoration")
+            (p.bbox, _identity(index, p, known), p.klass == "decoration")
             for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
             if p.finest >= MIN_PICTURE_PIXELS) if page.image_count else ()
-        doc.memo[key] = raster + tuple((box, ident, False) for box, ident in vector_areas(doc, index))
+        doc.memo[key] = raster + tuple((box, ident, False) for box, ident in vector_areas(doc, index) + glyph_areas(doc, index))
     return doc.memo[key]
 
 
-def _identity(index: int, p: Any) -> tuple:
-    """Same image bytes shown at the same size: one picture to read. A masked image's mask is not
-    known for sure (images.Placed.mask), so each placement of one counts on its own."""
+def glyph_areas(doc: Doc, index: int) -> tuple[tuple[BBox, tuple], ...]:
+    """Areas of a text-layer page where a glyph of a Type 3 or picture font (``glyphs.picture_fonts``) may
+    paint a picture, each read as a picture of its own (padded), with its identity.
+
+    A Type 3 glyph runs its own program: an image or image mask of a word, a logo, drawn by one glyph whose
+    text-layer code is a "g" or a space (hunt of the image probes: "AMCOR" painted by one Type 3 glyph
+    set at 300 pt was read nowhere, and the name was claimed absent). The glyphs are those ``graphics``
+    makes doubts of (``glyph_pictures``: set at least GLYPH_PICTURE_PT; ``inked_glyphs``: ink longer than
+    INK_EM ems): body text in a Type 3 font at body size is not read again."""
+    key = ("glyph_areas", index)
+    if key not in doc.memo:
+        doc.memo[key] = _glyph_areas(doc.page(index), index)
+    return doc.memo[key]
+
+
+def _glyph_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
+    from widening.facts.glyphs import picture_fonts
+    from widening.probes.graphics import glyph_pictures, inked_glyphs, text_lines
+
+    pictures = picture_fonts(page)
+    if not pictures:
+        return ()
+
+    def drawn(font: str) -> bool:
+        return font in pictures or font.startswith("Type3")
+
+    lines = [(line, kept) for line, spans in text_lines(page, page.rect) if (kept := [s for s in spans if drawn(s["font"])])]
+    found = [m.bbox for m in glyph_pictures(lines, index, pictures, "picture")]
+    found += [m.bbox for m in inked_glyphs(page, page.rect, index, pictures, "picture")]
+    if not found:
+        return ()
+    out = []
+    for group in picture_groups(found):
+        box = _padded(page, union(group), [{"width": 0}])
+        out.append((box, ("glyph", index, box)))
+    return tuple(sorted(set(out)))
+
+
+def _known_masks(page: Any) -> dict[int, int]:
+    """Image xref -> its mask's xref, for the page's masked images no other image of the page shares a pixel
+    size with: PyMuPDF finds a placement's xref by its bytes, and only among images of one size can two
+    share them, so for these the placement's xref, and with it its mask, is certain."""
+    from collections import Counter
+
+    from widening.probes.images import _masks
+
+    sizes = Counter((w, h) for _, w, h in {(img[0], int(img[2]), int(img[3])) for img in page.get_images(full=True)})
+    return {xref: mask for xref, (mask, size, _) in _masks(page).items() if sizes[size] == 1}
+
+
+def _identity(index: int, p: Any, known: dict[int, int] | None = None) -> tuple:
+    """Same image bytes shown at the same size: one picture to read. A masked image is that too when its
+    mask is certain (``_known_masks``: the same image under the same mask, a bullet placed 700 times);
+    otherwise its mask is not known for sure (images.Placed.mask), and each placement counts on its own."""
     size = (round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1]))
-    return (p.digest, *size) if p.mask == (0, 0) else (p.digest, index, p.bbox)
+    if p.mask == (0, 0):
+        return (p.digest, *size)
+    if known and p.xref in known:
+        return (p.digest, "mask", known[p.xref], *size)
+    return (p.digest, index, p.bbox)
 
 
 # Vector lettering: words drawn as filled or stroked paths (text converted to outlines, as logo,
@@ -240,8 +299,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # read too; v4: every picture of 8 px or more, decorations too; v5: areas of vector lettering
 # read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier; v7: the scan under
 # an OCR text layer read too; v8: a tall rule no longer joins the lettering beside it; v9: a picture one render
-# would read at under half its resolution read in tiles, ocr.read_tiled), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v9"
+# would read at under half its resolution read in tiles, ocr.read_tiled; v10: pictures of 3 to 7 px across,
+# and the glyphs of Type 3 and picture fonts that may paint a picture, read too), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v10"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
@@ -301,7 +361,7 @@ REREAD_SAME = 0.75
 
 def without_rereads(doc: Doc, index: int, lines: tuple[TextLine, ...]) -> tuple[TextLine, ...]:
     """``lines`` less those that only read the page's own text-layer words again (see REREAD_COVER)."""
-    areas = [box for box, _ in vector_areas(doc, index)] if lines else []
+    areas = [box for box, _ in vector_areas(doc, index) + glyph_areas(doc, index)] if lines else []
     if not areas:
         return lines
     import pymupdf
