@@ -845,8 +845,8 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
     doubts: list[Member] = []
     cleared: list[Member] = []
     for placed in placed_images(page, index, clip):
-        if placed.finest < 8:
-            continue  # certain: fewer than 8 pixels across (image and mask) cannot hold a legible glyph
+        if placed.finest < picture_words.MIN_PICTURE_PIXELS:
+            continue  # certain: too few pixels across (image and mask) to hold a legible glyph
         rect = pymupdf.Rect(placed.bbox) & clip
         try:
             read = _picture_lines(doc, index, rect)
