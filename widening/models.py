@@ -230,6 +230,9 @@ class Target(Frozen):
     pattern: str | None = None  # phone, email: something a text pattern enumerates
     venue: str | None = None  # map key category ("Eating")
     venue_also: tuple[str, ...] = ()  # other map categories the venue word may mean (a café: Drinking & Nightlife)
+    # A year-like number the question compares with ("more than 2000 sales", "above 2010 levels"): a threshold
+    # or a year, the words do not say which.
+    compared_year: str | None = None
     between: tuple[str, str] | None = None  # two street labels
     item: str | None = None  # "which <item> does the deck use to show <topic>"
     topic: tuple[str, ...] = ()

@@ -105,6 +105,11 @@ def derive(parsed: ParsedQuestion) -> Derivation:
     several ("charts and tables", "bicycles or cars", "text in red or italics", "the words cat and dog").
     A zero of one of them says nothing of the others: where the check measures only some of the things
     joined, there is no check (a widening would rest on a smaller set than asked)."""
+    if parsed.target.compared_year:
+        # "more than 2000 sales" compares with a number, "above 2010 levels" and "over 2019" with a year: the words
+        # do not say which, and the readings ask for different sets. No reading is certain, so no check stands.
+        return Derivation(reason=f"the question compares with {parsed.target.compared_year!r}, which may be a number or a year "
+                          "(a level of that year); no reading is certain")
     d = _derive(parsed)
     if d.spec is None:
         return d

@@ -716,6 +716,14 @@ def _mask(q: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def compared_years(q: str) -> list[tuple[int, int]]:
+    """Spans of the year-like numbers ``q`` compares with ("more than 2000 sales", "sales above 2000", "above
+    2010 levels"): a threshold or a year, the words do not say which (vocabulary.yaml comparatives)."""
+    words = [w for ws in _v()["comparatives"].values() for w in ws]
+    rx = re.compile(vocab.alternation(words) + r"\s*((?:19|20)\d{2}(?:\.\d+)?)(?!\d|%|\.\d|s\b|\s*(?:%|percent\b))", re.I)
+    return [m.span(1) for m in rx.finditer(q)]
+
+
 def _predicate(q: str) -> Predicate | None:
     for op, words in _v()["comparatives"].items():
         rx = re.compile(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", re.I)
@@ -957,6 +965,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         item=illus[0] if illus else None,
         topic=illus[1] if illus else (),
         lacks=lacks,
+        compared_year=masked[slice(*compared[0])] if (compared := compared_years(masked)) else None,
     )
     return target, notes
 
@@ -1127,8 +1136,12 @@ def _unpresupposed(q: str) -> list[tuple[int, int]]:
     found, _ = _containers(q)
     spans = [(s, e) for s, e, _ in found]
     mention = _mention_count(q, spans)
+    # A year-like number the question compares with ("more than 2000 sales") may be a threshold, which the
+    # page need not print: no year is presupposed for certain (checks.py derives no check for such a question,
+    # since "above 2010 levels" compares with a year).
+    threshold = compared_years(_mask(q, spans))
     return spans + not_presupposed(q, _sub_containers(q, found)) + ([m.span()] if (m := _cardinality_match(q)) else []) \
-        + ([mention[1]] if mention else [])
+        + ([mention[1]] if mention else []) + threshold
 
 
 @cache
