@@ -33,6 +33,7 @@ from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.facts.glyphs import WHITE, draws_nothing, white_on_white
+from widening.facts.paint import PaintOrder
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
@@ -250,6 +251,8 @@ _SEEN_WHY = ("the text in the order its glyphs are seen (rows top to bottom, eac
              " stores them: glyphs drawn out of order may print it; neither presence nor absence")
 _UNDRAWN_WHY = ("text the page stores but does not show (render mode 3, fully transparent, or white on white): a search of the"
                 " file finds it, a reader does not; neither presence nor absence")
+_PAINTED_OVER_WHY = ("painted over by a shape or picture the page draws after it: a search of the file finds the text, a reader"
+                     " does not see it; neither presence nor absence")
 _LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
                    " word mixing scripts: the page may show the text; neither presence nor absence")
 
@@ -371,10 +374,14 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 misnamed = [f for f in misnamed_glyph_hits(layer_glyphs(doc.page(index), page_rect), text, "text layer") if centre_in(f[0], clip)]
                 doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
-        hidden = undrawn_boxes(doc.page(index), clip) if not scope.in_image and any(w == "text layer" for _, _, w in found) else []
+        layered = not scope.in_image and any(w == "text layer" and not y for _, y, w in found)
+        hidden = undrawn_boxes(doc.page(index), clip) if layered else []
+        order = PaintOrder(doc.page(index)) if layered else None
         for bbox, why, where in found:
             if not why and where == "text layer" and hidden and _all_hidden(bbox, hidden):
                 why = _UNDRAWN_WHY
+            elif not why and where == "text layer" and order is not None and order.painted_over(bbox):
+                why = _PAINTED_OVER_WHY
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or

@@ -26,6 +26,8 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, replace
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Annotated, Any, Literal
 
 from pydantic import field_validator
@@ -40,6 +42,7 @@ from widening.facts.glyphs import (STEXT_BOLD, STEXT_CLIPPED, STEXT_FILLED, STEX
                                    type3_fonts, white_on_white)
 from widening.facts.shapes import paints
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
+from widening.facts.paint import PaintOrder
 from widening.facts.limits import MAX_RENDER_PIXELS, RenderRefused, render_refusal, render_zoom, safe_pixmap
 from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
@@ -455,11 +458,20 @@ SHOWN_PX = 24
 SHOWN_TOLERANCE = 48
 
 
-def _hidden(page: pymupdf.Page, span: Span) -> str | None:
-    """Why a span the text layer makes a member may not be seen (no pixel of its colour in its box: a
-    shape, a picture or an annotation painted over it, a clip), or None when the render shows its ink."""
+# A span is painted over when later fills cover this much of it; one covered in part shows the rest, which the
+# render test then looks for (its colour's pixels in the box).
+SPAN_COVERED = 0.9
+
+
+def _hidden(page: pymupdf.Page, span: Span, order: Callable[[], PaintOrder]) -> str | None:
+    """Why a span the text layer makes a member may not be seen (a shape or picture the page paints after it over
+    its box, ``order``; no pixel of its colour in its box: painted over, an annotation, a clip), or None when the
+    render shows its ink."""
     import numpy as np
 
+    if order().painted_over(span.bbox, SPAN_COVERED):
+        # A cover of the span's own colour (a red bar over red words) leaves pixels of its colour in the box.
+        return "painted over by a shape or picture the page draws after it, across its box: a reader does not see it"
     height = max(span.bbox[3] - span.bbox[1], 1.0)
     try:
         rgb = _render(page, span.bbox, int(min(max(72.0, SHOWN_PX * 72.0 / height), 600.0)), annots=True)
@@ -656,6 +668,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = f"{refused}: the renders the style and colour tests need are not made"
             continue
         drawings = _drawings(page)  # read once: the underline and highlight tests share them
+        order = cache(partial(PaintOrder, page))  # read when a member's visibility is first asked
         if drawings is None:
             unmeasured[index] = "its vector paths cannot be read: underlines and highlights drawn there cannot be measured"
             continue
@@ -705,7 +718,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue  # not asked for in any case, and no reader sees it
             elif style_ok and colour_ok and fam is not None and (why := unnamed(fam, span.rgb)):
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
-            elif style_ok and colour_ok and not span.unknown_paint and (hidden := _hidden(page, span)):
+            elif style_ok and colour_ok and not span.unknown_paint and (hidden := _hidden(page, span, order)):
                 doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=hidden))
             elif style_ok and colour_ok:
                 members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match)))
