@@ -93,3 +93,28 @@ def test_any_cover_over_the_word_leaves_the_key_unrefuted(tmp_path: Path, cover:
     """The cover moved a few points up or down still hides the word (the line is 15 pt high, the box 25 pt)."""
     _, v = _settled(build(tmp_path / f"{cover}.pdf", cover, shift=shift), Q_WORD)
     assert v.verdict != "contradicted", v.reason
+
+
+# --------------------------------------------------------------------------- places the question names: a union
+
+
+def _italic_on(path: Path, page_no: int, pages: int = 3) -> Path:
+    doc = pdfs.new_doc(pages, 595, 842)
+    for i, page in enumerate(doc):
+        pdfs.text(page, (72, 60), f"Section {i + 1}: programme review. The committee reviewed the annual programme.")
+    doc[page_no - 1].insert_text((72, 100), "slanted words here", fontsize=11, fontname="Times-Italic")
+    return pdfs.save(doc, path)
+
+
+@pytest.mark.parametrize("question", ["How many italic words are on pages 1 and 2?", "How many italic words are on page 1 and page 2?",
+                                      "How many italic words are on pages 2 and 3?"])
+def test_a_member_in_one_of_the_places_named_contradicts_the_zero(tmp_path: Path, question: str) -> None:
+    """"Pages 1 and 2" is their union: italic words on page 2 make the count at least one, whatever page 1 holds.
+    The record used to read page 1 as another reading of the container and call the key unrefuted."""
+    _, v = _settled(_italic_on(tmp_path / "p.pdf", 2), question)
+    assert v.verdict == "contradicted", v.reason
+
+
+def test_control_no_member_in_the_places_named_is_no_contradiction(tmp_path: Path) -> None:
+    _, v = _settled(_italic_on(tmp_path / "p.pdf", 3), "How many italic words are on pages 1 and 2?")
+    assert v.verdict != "contradicted", v.reason

@@ -391,7 +391,9 @@ def _check_dict(spec: CheckSpec, res: Resolved, aside: SetAside = SetAside(), ot
     if c is not None:
         out["scope_note"] = CAPTION_SCOPE.format(kind=c.kind.value, text=c.text or f"{c.kind.value} {c.number}") + (
             TABLE_RUN_ON if c.kind is ContainerKind.table else "")
-    out["readings_tried"] = [t.model_dump(mode="json") for t in res.readings] + [t.model_dump(mode="json") for r in others for t in r.readings]
+    # Each reading says which place it reads (0: the check's own, 1...: the others the question names), so a
+    # reader of the record can tell two readings of one place from two places.
+    out["readings_tried"] = [{**t.model_dump(mode="json"), "container": i} for i, r in enumerate((res, *others)) for t in r.readings]
     if others:
         out["also_checked"] = [r.container.text or r.container.kind.value for r in others]
     if aside.drop:

@@ -187,9 +187,18 @@ def _reading_without_members(d: Decision, sure: list[Member]) -> str | None:
         low = max(m.score or 0.0 for m in d.members)
         return f"every member is a detection scoring below {_rules()['contradiction_min_score']} (best {low:.2f}), a tuned threshold, not proof"
     pages = {m.page for m in sure}
+    # The places the question names are a union ("pages 1 and 2"): one place with a certain member under every
+    # reading of it makes the set not empty; two readings of one place ("page 9": PDF 9 or printed 9) are not.
+    places: dict[int, list[dict]] = {}
     for t in d.check.get("readings_tried", []):
-        if t.get("pages") and not pages & set(t["pages"]):
-            return f"under the {t['reading']} reading of {t['number']} (PDF page(s) {t['pages']}) it finds none, and the question does not say which reading it means"
+        if t.get("pages"):
+            places.setdefault(int(t.get("container", 0)), []).append(t)
+    if any(all(pages & set(t["pages"]) for t in ts) for ts in places.values()):
+        return None
+    for ts in places.values():
+        for t in ts:
+            if not pages & set(t["pages"]):
+                return f"under the {t['reading']} reading of {t['number']} (PDF page(s) {t['pages']}) it finds none, and the question does not say which reading it means"
     return None
 
 
