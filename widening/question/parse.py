@@ -811,12 +811,17 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
     return (m.group(1).lower(), topic) if topic else None
 
 
-def _venue_also(key: str, words: list[str], q: str) -> tuple[str, ...]:
-    """The map categories besides ``key`` that the question's venue word may mean (rules/maps.yaml: a
-    "café" is Eating or Drinking & Nightlife), from the vocabulary word, not its spelling in the question."""
-    hit = vocab.search(words, q)
-    meanings = vocab.load("maps")["venue_words"].get(hit.word.lower(), []) if hit else []
-    return tuple(sorted(set(meanings) - {key}))
+def _venue_also(key: str, q: str) -> tuple[str, ...]:
+    """The map categories besides ``key`` that the question's venue words may mean: each word it names ("a
+    restaurant or café"), each as rules/maps.yaml reads it (a "café" is Eating or Drinking & Nightlife), else
+    its vocabulary category; from the vocabulary word, not its spelling in the question."""
+    venues = _v()["venues"]
+    meanings = vocab.load("maps")["venue_words"]
+    out: set[str] = set()
+    for hit in vocab.find_all(sorted({w for ws in venues.values() for w in ws} | set(meanings)), q):
+        word = hit.word.lower()
+        out |= set(meanings.get(word) or [k for k, ws in venues.items() if word in (w.lower() for w in ws)])
+    return tuple(sorted(out - {key}))
 
 
 def _between(q: str) -> tuple[str, str] | None:
@@ -960,7 +965,7 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         predicate=_predicate(masked),
         pattern=pattern[0] if pattern else None,
         venue=venue[0] if venue and between else None,
-        venue_also=_venue_also(venue[0], v["venues"][venue[0]], masked) if venue and between else (),
+        venue_also=_venue_also(venue[0], masked) if venue and between else (),
         between=between,
         item=illus[0] if illus else None,
         topic=illus[1] if illus else (),
