@@ -272,3 +272,15 @@ def faq_deck(path: Path, faqs: list, after: str = "Registering") -> Path:
         for k, line in enumerate(lines):
             page.insert_text((40, 80 + 60 * k), line, fontsize=18)
     return save(doc, path)
+
+
+def map_key(doc: pymupdf.Document) -> pymupdf.Page:
+    """A guidebook's map key page (pictograms in ZapfDingbats): Eating, with "2 Joe's Diner", then Sleeping."""
+    page = doc.new_page(width=420, height=600)
+    page.insert_text((40, 60), "a", fontname="zadb", fontsize=9)
+    page.insert_text((52, 60), "Eating", fontname="hebo", fontsize=10)
+    page.insert_text((52, 75), "2", fontname="hebo", fontsize=9)
+    page.insert_text((60, 75), "Joe's Diner..........B2", fontname="helv", fontsize=9)
+    page.insert_text((40, 110), "b", fontname="zadb", fontsize=9)
+    page.insert_text((52, 110), "Sleeping", fontname="hebo", fontsize=10)
+    return page

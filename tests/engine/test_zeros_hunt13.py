@@ -13,7 +13,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.pdfs import save
+from tests.pdfs import map_key, save
 from widening.engine.decide import decide_row
 from widening.engine.zeros import verdict
 from widening.facts.extract import load_doc
@@ -26,13 +26,7 @@ STREETS = {"46th Ave": 100.0, "45th Ave": 220.0, "44th Ave": 340.0, "43rd Ave": 
 def build(path: Path, eat_y: float) -> Path:
     """A key page (Eating: 2 Joe's Diner) and a map of four avenues with Eating marker 2 at ``eat_y``."""
     doc = pymupdf.open()
-    key = doc.new_page(width=420, height=600)
-    key.insert_text((40, 60), "a", fontname=ICON, fontsize=9)
-    key.insert_text((52, 60), "Eating", fontname="hebo", fontsize=10)
-    key.insert_text((52, 75), "2", fontname="hebo", fontsize=9)
-    key.insert_text((60, 75), "Joe's Diner..........B2", fontname="helv", fontsize=9)
-    key.insert_text((40, 110), "b", fontname=ICON, fontsize=9)
-    key.insert_text((52, 110), "Sleeping", fontname="hebo", fontsize=10)
+    map_key(doc)
     page = doc.new_page(width=420, height=600)
     for name, y in STREETS.items():
         page.draw_rect(pymupdf.Rect(20, y - 3, 400, y + 3), color=None, fill=(0.75, 0.75, 0.75))

@@ -13,23 +13,13 @@ import pymupdf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.pdfs import decide, save
+from tests.pdfs import decide, map_key, save
 from widening.probes.map_between.vocabulary import may_print_street, normalise_street, street_forms, street_key
 
 ICON = "zadb"  # ZapfDingbats: a pictogram font, as guidebook map-icon fonts are
 STREETS = {"46th": 100.0, "45th": 220.0, "44th": 340.0, "43rd": 460.0}  # street centre lines (y)
 SPELLED = {"46th": "Forty-Sixth", "45th": "Forty-Fifth", "44th": "Forty-Fourth", "43rd": "Forty-Third"}
 QUESTION = "Name a restaurant between 45th Ave. and 44th Ave."
-
-
-def _key(doc: pymupdf.Document) -> None:
-    page = doc.new_page(width=420, height=600)
-    page.insert_text((40, 60), "a", fontname=ICON, fontsize=9)
-    page.insert_text((52, 60), "Eating", fontname="hebo", fontsize=10)
-    page.insert_text((52, 75), "2", fontname="hebo", fontsize=9)
-    page.insert_text((60, 75), "Joe's Diner..........B2", fontname="helv", fontsize=9)
-    page.insert_text((40, 110), "b", fontname=ICON, fontsize=9)
-    page.insert_text((52, 110), "Sleeping", fontname="hebo", fontsize=10)
 
 
 def _label(page: pymupdf.Page, number: str, at: tuple[float, float], style: str, avenue: str) -> None:
@@ -65,7 +55,7 @@ def build(path: Path, style: str, avenue: str, eat_y: float | None, overview: bo
     """A key page, optionally an overview map (plain labels, its restaurant in the 44th-43rd block),
     and a detail map whose labels are printed in ``style``, with a restaurant at ``eat_y``."""
     doc = pymupdf.open()
-    _key(doc)
+    map_key(doc)
     if overview:
         _map_page(doc, "plain", "Ave", 400.0)
     _map_page(doc, style, avenue, eat_y)
@@ -108,7 +98,7 @@ def _cafe_map(path: Path, drinking_gap: float, cafe_y: float) -> Path:
     """The key with a third section, "Drinking & Nightlife" (its pictogram ``drinking_gap`` pt before its
     word), listing "5 Blue Bottle Cafe"; a detail map with that café's marker at ``cafe_y``."""
     doc = pymupdf.open()
-    _key(doc)
+    map_key(doc)
     k = doc[0]
     w = pymupdf.get_text_length("c", ICON, 9)
     k.insert_text((52 - w - drinking_gap, 150), "c", fontname=ICON, fontsize=9)
