@@ -97,20 +97,68 @@ class Doc:
         return self.pdf[index - 1]
 
     def region_rect(self, index: int, region: str | None) -> pymupdf.Rect:
-        """The rectangle of ``region`` on page ``index`` (the whole page when None)."""
+        """The rectangle of ``region`` on page ``index`` (the whole page when None).
+
+        On a sheet that prints several pages side by side (folios apart across it), "the top left
+        of page 5" is the top left of one printed page, not of the sheet: the region is taken on
+        the sheet and on each printed page, and their hull is looked at (a wider scope only finds
+        more; ``region_core`` keeps claims to where every reading agrees)."""
         rect = self.page(index).rect
         if region is None:
             return rect
         if region not in REGIONS:
             raise ValueError(f"unknown region {region!r}; expected one of {sorted(REGIONS)}")
-        return _part(rect, REGIONS[region])
+        out = _part(rect, REGIONS[region])
+        for col in _columns(rect, self.printed_across(index)):
+            out |= _part(col, REGIONS[region])
+        return out
 
     def region_core(self, index: int, region: str) -> pymupdf.Rect:
-        """The part of ``region`` on page ``index`` outside the middle band it shares with the region opposite."""
-        return _part(self.page(index).rect, REGION_CORES[region])
+        """The part of ``region`` on page ``index`` outside the middle band it shares with the region opposite.
+
+        On a sheet of printed pages side by side, only where the sheet's core and a printed page's
+        core agree (the largest such piece): a find elsewhere may lie in another part of the page asked."""
+        rect = self.page(index).rect
+        core = _part(rect, REGION_CORES[region])
+        cols = _columns(rect, self.printed_across(index))
+        if not cols:
+            return core
+        pieces = [core & _part(col, REGION_CORES[region]) for col in cols]
+        pieces = [p for p in pieces if not p.is_empty]
+        if not pieces:
+            return pymupdf.Rect(core.x0, core.y0, core.x0, core.y0)  # holds nothing: every find is a doubt
+        hull = pymupdf.Rect(pieces[0])
+        for p in pieces[1:]:
+            hull |= p
+        if hull.width * hull.height <= sum(p.width * p.height for p in pieces) + 1e-6:
+            return hull  # the pieces abut ("the top" of each printed page): one band
+        return max(pieces, key=lambda p: p.width * p.height)
+
+    def printed_across(self, index: int) -> int:
+        """How many printed pages page ``index`` sets side by side: accepted folios of different
+        values, apart across the sheet by a quarter of its width or more (1 when none are)."""
+        width = self.page(index).rect.width
+        seen: dict[tuple[int, bool], float] = {}
+        for c in self.facts.page(index).folio_candidates:
+            if c.accepted:
+                seen.setdefault((c.value, c.roman), (c.bbox[0] + c.bbox[2]) / 2)
+        xs = sorted(seen.values())
+        groups = 1 if xs else 0
+        for a, b in zip(xs, xs[1:]):
+            if b - a >= width / 4:
+                groups += 1
+        return max(groups, 1)
 
     def close(self) -> None:
         self.pdf.close()
+
+
+def _columns(rect: pymupdf.Rect, n: int) -> list[pymupdf.Rect]:
+    """``rect`` cut into ``n`` equal columns (none when ``n`` < 2): the printed pages of a sheet."""
+    if n < 2:
+        return []
+    w = rect.width / n
+    return [pymupdf.Rect(rect.x0 + k * w, rect.y0, rect.x0 + (k + 1) * w, rect.y1) for k in range(n)]
 
 
 def _part(rect: pymupdf.Rect, fractions: tuple[float, float, float, float]) -> pymupdf.Rect:
