@@ -652,12 +652,28 @@ def _region(q: str) -> tuple[str, int, int] | None:
     # Corners first: "at the top left of" names a corner, not the top band.
     regions = _v()["regions"]
     low = q.lower()
+    found = None
     for group in ({k: w for k, w in regions.items() if "_" in k}, {k: w for k, w in regions.items() if "_" not in k}):
         hits = sorted((m.start(), m.end(), key) for key, words in group.items() for m in re.finditer(vocab.alternation(words), low))
-        for start, end, key in hits:
-            if _region_tied(low, start, end):
-                return key, start, end
-    return None
+        found = next(((key, start, end) for start, end, key in hits if _region_tied(low, start, end)), None)
+        if found:
+            break
+    if found is None:
+        return None
+    key, start, end = found
+    # Parts joined ("the left and right side", "top right or top left", "bottom left and top left"): one part
+    # would be looked at where the question asks about several; the whole page is a wider scope.
+    others = [k for k, words in regions.items() if k != key for m in re.finditer(vocab.alternation(words), low)
+              if (m.end() <= start or m.start() >= end) and _region_tied(low, m.start(), m.end())]
+    if others or _JOINED_BEFORE.search(low[:start]) or _JOINED_AFTER.match(low[end:]):
+        return None
+    return found
+
+
+# A bare position word joined to the part the question names ("left and right side", "top right, or the top left").
+_POSITION = r"(?:top|bottom|upper|lower|left|right|middle|centre|center)"
+_JOINED_BEFORE = re.compile(rf"\b{_POSITION}(?:[\s-]+(?:left|right|half|side|corner|part))?\s*(?:,|\band\b|\bor\b|&|/)\s*(?:the\s+)?$")
+_JOINED_AFTER = re.compile(rf"[\s-]*(?:(?:corner|side|part|half)s?\s*)?,?\s*(?:and|or|&|/)\s*(?:the\s+)?{_POSITION}\b")
 
 
 def _regions(q: str, found: list[tuple[int, int, Container]], region: tuple[str, int, int] | None) -> dict[tuple[int, int], str | None]:
