@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import SUPPLEMENT, band_numbers, loose_mention_pages, reads_as_reference
+from widening.facts.captions import SUPPLEMENT, band_numbers, listed_page, loose_mention_pages, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
@@ -71,6 +71,64 @@ def caption_pages(c: Caption, facts: DocumentFacts) -> list[int]:
     if c.bbox[3] > (1 - EDGE) * h and c.page < facts.page_count:
         pages.append(c.page + 1)
     return pages
+
+
+# A drawing thinner than this (pt) in either direction is a rule, an underline or a hairline, no picture.
+_THIN = 4.0
+
+
+def shows_picture(doc: Doc, index: int) -> bool:
+    """Whether page ``index`` displays an image or draws a path wider and taller than a rule (``_THIN``):
+    a figure may be there. False only for a page of text and rules, whose captions' figures are elsewhere."""
+    page = doc.page(index)
+    if any(_area(i.get("bbox")) for i in page.get_image_info()):
+        return True
+    return any(d["rect"].width >= _THIN and d["rect"].height >= _THIN for d in page.get_drawings())
+
+
+# The top and bottom strips of a page (share of its height) whose running heads and folios are no
+# content between a caption and the page's edge.
+_MARGIN = 0.08
+
+
+def nearest_content(doc: Doc, c: Caption, down: bool) -> str | None:
+    """What lies nearest the caption on its page below it (``down``) or above it, outside the top and bottom
+    margins (``_MARGIN``): "picture" (an image, a drawing wider and taller than a rule), "text", or None."""
+    page = doc.page(c.page)
+    h = page.rect.height or 1.0
+    found: list[tuple[float, str]] = []
+
+    def take(y0: float, y1: float, what: str) -> None:
+        if not _MARGIN * h < (y0 + y1) / 2 < (1 - _MARGIN) * h:
+            return
+        if down and y0 >= c.bbox[3] - 2:
+            found.append((y0 - c.bbox[3], what))
+        elif not down and y1 <= c.bbox[1] + 2:
+            found.append((c.bbox[1] - y1, what))
+
+    for b in page.get_text("blocks"):
+        if b[6] == 1:
+            take(b[1], b[3], "picture")
+        elif b[4].strip():
+            take(b[1], b[3], "text")
+    for i in page.get_image_info():
+        if _area(i.get("bbox")):
+            take(i["bbox"][1], i["bbox"][3], "picture")
+    for d in page.get_drawings():
+        if d["rect"].width >= _THIN and d["rect"].height >= _THIN:
+            take(d["rect"].y0, d["rect"].y1, "picture")
+    if not found:
+        return None
+    # At one distance a picture wins: the figure may be there.
+    return min(found, key=lambda x: (x[0], x[1] != "picture"))[1]
+
+
+def _area(bbox: tuple[float, float, float, float] | None) -> float:
+    """The area of an image's placement box (0 when it has none)."""
+    if not bbox:
+        return 0.0
+    x0, y0, x1, y1 = bbox
+    return max(0.0, x1 - x0) * max(0.0, y1 - y0)
 
 
 def run_on_pages(pages: tuple[int, ...], page_count: int) -> tuple[int, ...]:
@@ -517,7 +575,36 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     if kind is ContainerKind.table and (beside := run_on_pages(pages, n)):
         tried.append(ReadingTried(reading=Reading.printed, number=f"table {container.number} (its rows may run onto the page before or after its caption's)",
                                   pages=beside, doubtful=True))
-    if pages and all(reads_as_reference(c.text) for c in taken):
+    # A caption that is not beside its figure: an entry of a list of figures ("Figure 3: Sales ..... 4"),
+    # or a figure's caption on a page that shows no picture at all (the figure fills the page before or
+    # after). Its figure is on the page the entry names, or next door: doubtful readings, looked at so
+    # that a find there is a doubt, never a zero of the list's (caption's) page alone.
+    listed = [x for c in taken if (x := listed_page(c.text))]
+    if listed:
+        named = tuple(sorted({p for x in dict.fromkeys(listed) for t in _readings_module().resolve(facts, x) for p in t.pages} - set(pages)))
+        if named:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (the page a list of {kind.value}s names for it)",
+                                      pages=named, doubtful=True))
+    # A figure's caption with no figure beside it on its page. The last thing on its page after text
+    # (a caption set above its figure, the figure pushed to the next page), the first before text (one
+    # set below, the figure ending the page before), or on a page showing no picture at all (a figure
+    # filling the page before): the page before or after is a doubtful reading. A table is left out:
+    # its rows run on (run_on_pages).
+    bare = [c for c in taken if kind is not ContainerKind.table and not listed_page(c.text) and not shows_picture(doc, c.page)]
+    near = {c.page - 1 for c in bare}
+    for c in taken:
+        if kind is ContainerKind.table or listed_page(c.text):
+            continue
+        above, below = nearest_content(doc, c, down=False), nearest_content(doc, c, down=True)
+        if below is None and above == "text":
+            near.add(c.page + 1)
+        if above is None and below == "text":
+            near.add(c.page - 1)
+    if beside := tuple(sorted({q for q in near if 1 <= q <= n} - set(pages))):
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (the page before or after: no figure beside its caption on the caption's page)",
+                                  pages=beside, doubtful=True))
+    away = {id(c) for c in bare} | {id(c) for c in taken if listed_page(c.text)}
+    if pages and all(reads_as_reference(c.text) or id(c) in away for c in taken):
         tried += _elsewhere_readings(doc, kind.value, container.number or "", wanted, pages)
     if not pages and (loose := loose_mention_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "", band_numbers(facts.pages))):
         # "FIG . 2 ." in a scanned page's OCR, "Figs. 1, 2, 3" in the text: the caption reader did

@@ -103,6 +103,19 @@ def reads_as_reference(text: str) -> bool:
     return m is None or _CAPTION_CLOSE.match(t, m.end()) is None
 
 
+# A list of figures or tables prints each caption again, run on by leaders to the page it is on
+# ("Figure 3: Sales ........ 4", "Table 2 . . . . 17", "Fig. 5 ……… iv"). The entry reads as a caption,
+# yet its figure is on the page it names, not on the list's page.
+_LEADERS_TO_PAGE = re.compile(r"(?:[.\u00b7\u2024\u2026_]\s*){3,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,7})\b", re.I)
+
+
+def listed_page(text: str) -> str | None:
+    """The page number a list-of-figures (tables) entry runs on to by leaders ("Figure 3: Sales ..... 4"
+    -> "4"), or None when the caption text (``Caption.text``) has no leaders to a number."""
+    m = _LEADERS_TO_PAGE.search(nfkc(text))
+    return m.group("page") if m else None
+
+
 def _spaced(word: str) -> str:
     # Set solid, letter-spaced throughout, or split after its capital by small caps' kerning (IEEE's
     # "T ABLE V", "F IG . 3"): "Figure S2" is not "Figures 2".
