@@ -169,9 +169,16 @@ def _modified(low: str, start: int) -> bool:
     before = re.findall(r"[a-z]+", low[max(0, start - 30):start])
     while before and before[-1] in _ARTICLES:
         before.pop()
-    if before and before[-1] == "of" and len(before) > 1 and before[-2] in _v()["place_modifiers"]:
-        return True  # "the back of the cover": the inside front cover, not the cover
-    return bool(before) and before[-1] in _v()["place_modifiers"]
+    return _modifier_of(low, start) or (bool(before) and before[-1] in _v()["place_modifiers"])
+
+
+def _modifier_of(low: str, start: int) -> bool:
+    """A place phrase after "<modifier> of" ("the back of the cover": the inside front cover; "the reverse of
+    page 3": its other side) does not name that place."""
+    before = re.findall(r"[a-z]+", low[max(0, start - 30):start])
+    while before and before[-1] in _ARTICLES:
+        before.pop()
+    return len(before) > 1 and before[-1] == "of" and before[-2] in _v()["place_modifiers"]
 
 
 def _page_alt() -> str:
@@ -323,6 +330,11 @@ def _containers(q: str) -> _Found:
         if not free(start, end):
             continue
         kind, text = _page_kind(h.group(1)), q[start:end]
+        if _modifier_of(low, start):
+            # "the back of page 3", "the reverse of page 3": its other side (in print, page 4), or a part of it.
+            partial.append(f"'{low[max(0, start - 20):start].strip()} {text}' may name another side of the page, not the page")
+            add(start, end, Container(kind=ContainerKind.document, text=""))
+            continue
         read = [_item_containers(it, kind, text) for it in items]
         if any(r is None for r in read):
             partial.append(f"'{text}' mixes numbers the parser cannot put in one range")
