@@ -354,8 +354,9 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         # is not cut glyph by glyph. An image-only page's text layer (a footer, a stamp) is read too.
         page_rect = doc.page(index).rect
         found = search_glyphs(_ocr_glyphs(doc, index, page_rect), text, "ocr") if use_ocr else []
+        glyphs = layer_glyphs(doc.page(index), page_rect) if not scope.in_image else []
         if not scope.in_image:
-            found += search_glyphs(layer_glyphs(doc.page(index), page_rect), text, "text layer", layer=True)
+            found += search_glyphs(glyphs, text, "text layer", layer=True)
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
         doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
@@ -371,7 +372,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             # OCR misreads a letter ("QaagfIra"), and small type in coarse pixels more: a reading near the text is a doubt.
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
             if not scope.in_image:  # and a font's character map may misname a glyph the page prints
-                misnamed = [f for f in misnamed_glyph_hits(layer_glyphs(doc.page(index), page_rect), text, "text layer") if centre_in(f[0], clip)]
+                misnamed = [f for f in misnamed_glyph_hits(glyphs, text, "text layer") if centre_in(f[0], clip)]
                 doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
         layered = not scope.in_image and any(w == "text layer" and not y for _, y, w in found)
