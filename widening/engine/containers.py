@@ -91,36 +91,24 @@ def shows_picture(doc: Doc, index: int) -> bool:
 _MARGIN = 0.08
 
 
-def nearest_content(doc: Doc, c: Caption, down: bool) -> str | None:
-    """What lies nearest the caption on its page below it (``down``) or above it, outside the top and bottom
-    margins (``_MARGIN``): "picture" (an image, a drawing wider and taller than a rule), "text", or None."""
+def nearest_content(doc: Doc, c: Caption) -> tuple[str | None, str | None]:
+    """What lies nearest the caption on its page above it and below it, outside the top and bottom margins
+    (``_MARGIN``): "picture" (an image, a drawing wider and taller than a rule), "text", or None. The page's
+    blocks, images and drawings are read once for both sides."""
     page = doc.page(c.page)
     h = page.rect.height or 1.0
-    found: list[tuple[float, str]] = []
+    items = [(b[1], b[3], "picture" if b[6] == 1 else "text") for b in page.get_text("blocks") if b[6] == 1 or b[4].strip()]
+    items += [(i["bbox"][1], i["bbox"][3], "picture") for i in page.get_image_info() if _area(i.get("bbox"))]
+    items += [(d["rect"].y0, d["rect"].y1, "picture") for d in page.get_drawings() if d["rect"].width >= _THIN and d["rect"].height >= _THIN]
+    items = [(y0, y1, what) for y0, y1, what in items if _MARGIN * h < (y0 + y1) / 2 < (1 - _MARGIN) * h]
+    above = [(c.bbox[1] - y1, what) for y0, y1, what in items if y1 <= c.bbox[1] + 2]
+    below = [(y0 - c.bbox[3], what) for y0, y1, what in items if y0 >= c.bbox[3] - 2]
 
-    def take(y0: float, y1: float, what: str) -> None:
-        if not _MARGIN * h < (y0 + y1) / 2 < (1 - _MARGIN) * h:
-            return
-        if down and y0 >= c.bbox[3] - 2:
-            found.append((y0 - c.bbox[3], what))
-        elif not down and y1 <= c.bbox[1] + 2:
-            found.append((c.bbox[1] - y1, what))
+    def nearest(found: list[tuple[float, str]]) -> str | None:
+        # At one distance a picture wins: the figure may be there.
+        return min(found, key=lambda x: (x[0], x[1] != "picture"))[1] if found else None
 
-    for b in page.get_text("blocks"):
-        if b[6] == 1:
-            take(b[1], b[3], "picture")
-        elif b[4].strip():
-            take(b[1], b[3], "text")
-    for i in page.get_image_info():
-        if _area(i.get("bbox")):
-            take(i["bbox"][1], i["bbox"][3], "picture")
-    for d in page.get_drawings():
-        if d["rect"].width >= _THIN and d["rect"].height >= _THIN:
-            take(d["rect"].y0, d["rect"].y1, "picture")
-    if not found:
-        return None
-    # At one distance a picture wins: the figure may be there.
-    return min(found, key=lambda x: (x[0], x[1] != "picture"))[1]
+    return nearest(above), nearest(below)
 
 
 def _area(bbox: tuple[float, float, float, float] | None) -> float:
@@ -595,7 +583,7 @@ def resolve(container: Container, doc: Doc) -> Resolved:
     for c in taken:
         if kind is ContainerKind.table or listed_page(c.text):
             continue
-        above, below = nearest_content(doc, c, down=False), nearest_content(doc, c, down=True)
+        above, below = nearest_content(doc, c)
         if below is None and above == "text":
             near.add(c.page + 1)
         if above is None and below == "text":
