@@ -6,6 +6,7 @@ Example (corpus): a court filing's first page shows three small images in its he
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -113,6 +114,14 @@ def _finest_masks(masks: dict[int, tuple[int, tuple[int, int], tuple[int, int]]]
     for _, size, mask in masks.values():
         finest[size] = max(finest.get(size, (0, 0)), mask, key=min)
     return finest
+
+
+def certain_masks(page: pymupdf.Page) -> dict[int, int]:
+    """Image xref -> its mask's xref, for the page's masked images no other image of the page shares a pixel
+    size with: PyMuPDF finds a placement's xref by its bytes, and only among images of one size can two
+    share them, so for these the placement's xref, and with it its mask, is certain (see Placed.mask)."""
+    sizes = Counter((w, h) for _, w, h in {(img[0], int(img[2]), int(img[3])) for img in page.get_images(full=True)})
+    return {xref: mask for xref, (mask, size, _) in _masks(page).items() if sizes[size] == 1}
 
 
 def _masks(page: pymupdf.Page) -> dict[int, tuple[int, tuple[int, int], tuple[int, int]]]:

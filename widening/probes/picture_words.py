@@ -34,7 +34,7 @@ def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
     """The readable pictures of a text-layer page (a scan under its OCR layer too), each with its identity
     (image digest, shown size) and whether images.classify calls it a decoration (for the note only: decorations are read too);
     then the page's areas of vector lettering (``vector_areas``), each a picture of its own."""
-    from widening.probes.images import placed_images
+    from widening.probes.images import certain_masks, placed_images
 
     page = doc.facts.page(index)
     # A scan's invisible OCR layer may lack lines its image shows (a line the OCR tool could not
@@ -43,7 +43,7 @@ def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
         return ()
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
-        known = _known_masks(doc.page(index)) if page.image_count else {}
+        known = certain_masks(doc.page(index)) if page.image_count else {}
         raster = tuple(
             (p.bbox, _identity(index, p, known), p.klass == "decoration")
             for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
@@ -90,21 +90,9 @@ def _glyph_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
     return tuple(sorted(set(out)))
 
 
-def _known_masks(page: Any) -> dict[int, int]:
-    """Image xref -> its mask's xref, for the page's masked images no other image of the page shares a pixel
-    size with: PyMuPDF finds a placement's xref by its bytes, and only among images of one size can two
-    share them, so for these the placement's xref, and with it its mask, is certain."""
-    from collections import Counter
-
-    from widening.probes.images import _masks
-
-    sizes = Counter((w, h) for _, w, h in {(img[0], int(img[2]), int(img[3])) for img in page.get_images(full=True)})
-    return {xref: mask for xref, (mask, size, _) in _masks(page).items() if sizes[size] == 1}
-
-
 def _identity(index: int, p: Any, known: dict[int, int] | None = None) -> tuple:
     """Same image bytes shown at the same size: one picture to read. A masked image is that too when its
-    mask is certain (``_known_masks``: the same image under the same mask, a bullet placed 700 times);
+    mask is certain (``images.certain_masks``: the same image under the same mask, a bullet placed 700 times);
     otherwise its mask is not known for sure (images.Placed.mask), and each placement counts on its own."""
     size = (round(p.bbox[2] - p.bbox[0]), round(p.bbox[3] - p.bbox[1]))
     if p.mask == (0, 0):
