@@ -197,6 +197,7 @@ class AbsentEntityRules(RuleFile):
     # document is about: the document may leave it out where it means it.
     subject_share: float
     combination: Combination
+    person_titles: Words
 
 
 class Complement(RuleFile):

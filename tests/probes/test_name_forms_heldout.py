@@ -67,9 +67,15 @@ def test_an_undotted_abbreviation_is_no_absence(tmp_path, printed, asked):
     assert _case(_pdf(tmp_path / "t.pdf", f"Our office in {printed} opened in March."), q) == "unverifiable"
 
 
-@pytest.mark.parametrize("line", ["Our office in Louis Street opened in March.", "Our office in Louis opened as planned."])
+# "Louis" printed bare could be a person "Saint Louis" named by the last word (engine/cases.py _surname_alone),
+# a doubt of its own: the controls print it after another word, so only the abbreviation rule is tested.
+@pytest.mark.parametrize("line", ["Our office on Port Louis Street opened in March.", "Our office in Port Louis opened as planned."])
 def test_control_no_undotted_abbreviation_beside_the_name(tmp_path, line):
     assert _case(_pdf(tmp_path / "t.pdf", line), "How many employees work in the Saint Louis office?") == "absent_entity"
+
+
+def test_a_bare_last_word_of_a_person_shaped_name_is_a_doubt(tmp_path):
+    assert _case(_pdf(tmp_path / "t.pdf", "Our office in Louis opened as planned."), "How many employees work in the Saint Louis office?") == "unverifiable"
 
 
 # --------------------------------------------------------------------------- slips of the key in a short name

@@ -385,6 +385,12 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.note = (f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
                     f"p{printed[0].page}: {printed[0].what}")
         return got
+    if surname := _surname_alone(q, parts, part_res, doc):
+        last = q.parts[-1]
+        got.doubts += [m.model_copy(update={"why": f"'{last}' may name the same person without '{q.parts[0]}'"}) for m in surname[:3]]
+        got.note = (f"{_describe(q)} is not printed as written, but its last name '{last}' is (p{surname[0].page}: {surname[0].what}), "
+                    "bare, after a title or with first names or initials that may be the asked ones")
+        return got
     zero = [alts[0] for alts, pr in zip(parts, part_res) if pr.measured_zero]
     if zero and (forms := _other_forms(q, doc, everywhere) or _derived_forms(q, zero, doc, everywhere)):
         got.doubts += forms[:3]
@@ -465,6 +471,82 @@ def _descriptor(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult
 def _about(pages: list[int], doc: Doc) -> bool:
     """Pages of a word on the first page or on more than subject_share of them: what the whole document is about."""
     return 1 in pages or len(pages) > float(_rule()["subject_share"]) * doc.facts.page_count
+
+
+_PERSON_WORD = re.compile(r"[A-Z][a-z]+(?:['’\-][A-Z]?[a-z]+)*|[A-Z]\.?")
+
+
+def _surname_alone(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc) -> list[Member]:
+    """Where the last word of a person-shaped name ("Joe Biden") is printed as that person's: bare, after a title
+    ("President Biden") or after first names or initials that may be the asked ones ("Joseph R. Biden"). Empty
+    when the name has another shape ("Apple Inc", "BaiduCloud DNS") or its last word stands only after other
+    first names or initials ("Terry Brennan", "J. Smith" for "Lebron Brennan", "Zorblax Smith")."""
+    from widening.question.parse import designator, ordinary_word
+
+    if q.kind != "name" or not 2 <= len(parts) <= 4:
+        return []
+    words = [alts[0] for alts in parts]
+    last = words[-1]
+    if not all(_PERSON_WORD.fullmatch(w) for w in words) or len(last) < 2 or ordinary_word(last) or designator(last):
+        return []
+    if last.lower() in _people_and_places():  # "Amish Americans": a group of a people, not a person
+        return []
+    if not part_res[-1].members or not any(pr.measured_zero for pr in part_res[:-1]):
+        return []
+    asked = [w[0].lower() for w in words[:-1]]
+    titles = frozenset(_rule()["person_titles"])
+    # The words on its line before the last name, and initials after a comma ("Smith, J.").
+    before = re.compile(rf"((?:\S+[ \t]+){{0,4}})\b{re.escape(last)}(?:['’]s)?\b(,(?:[ \t]*[A-Z]\.?(?![a-z]))+)?", re.I)
+    out: list[Member] = []
+    for m in part_res[-1].members:
+        facts = doc.facts.page(m.page)
+        text = facts.text if facts.text_source == "layer" else "\n".join(line.text for line in facts.ocr_lines)
+        found = list(before.finditer(text))
+        # Not found in the page's words (a picture's): who it names cannot be told, so it may be the asked person.
+        if not found or any(_same_person_possible(x.group(1).split(), x.group(2), asked, titles) for x in found):
+            out.append(m)
+    return out
+
+
+def _no_first_name(word: str) -> bool:
+    """A capitalised word that names no one ("The Biden plan", "When Biden spoke", "Tax Smith"): a sentence's first
+    word, a function word or an ordinary noun (rules/qualifiers.yaml, rules/cases.yaml not_names)."""
+    from widening.question.parse import ordinary_word
+
+    return ordinary_word(word) or word.lower() in _names_of_no_one()
+
+
+@cache
+def _names_of_no_one() -> frozenset[str]:
+    words = list(rulebook.load("qualifiers")["function_words"]) + list(rulebook.load("cases")["not_names"])
+    return frozenset(w.lower() for w in words)
+
+
+@cache
+def _people_and_places() -> frozenset[str]:
+    """Words of rules/qualifiers.yaml aliases: names of places and peoples, never a person's last name."""
+    return frozenset(w.lower() for group in rulebook.load("qualifiers")["aliases"] for w in group)
+
+
+def _same_person_possible(preceding: list[str], initials_after: str | None, asked: list[str], titles: frozenset[str]) -> bool:
+    """Whether the first names or initials printed with a last name ("Joseph R.", "J.", ", J." after it) may be
+    those asked (first letters agree as far as both go); none printed, or a title before it, may be anyone."""
+    given: list[str] = []
+    for w in reversed(preceding):
+        bare = w.strip(".")
+        if bare.lower() in titles or not w[:1].isupper() or w[-1] in ",;:!?)" or not re.fullmatch(r"[A-Z][\w'’\-.]*", w) \
+                or _no_first_name(bare):
+            break
+        given.insert(0, w)
+    if initials_after:
+        given = re.findall(r"[A-Z]", initials_after)
+    letters = [c for w in given for c in ([x for x in w.split(".") if x] if re.fullmatch(r"(?:[A-Z]\.)+", w) else [w])]
+    printed = [c[0].lower() for c in letters]
+    if not printed:
+        return True
+    n = min(len(printed), len(asked))
+    # A middle initial printed or asked ("Joseph R. Biden" for "Joe Biden") only lengthens one side.
+    return printed[:n] == asked[:n]
 
 
 def _subject_left_out(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc,
