@@ -14,8 +14,9 @@ __version__ = "0.1.0"
 # their number, and "Supplementary Figure 3" stored as figure S3; facts11: a scan page is classified without its comments and
 # form fields, and folios framed by dots, bullets, bars, angle quotes, hashes or squares are read;
 # facts12: an area one render would read at under half the resolution its content needs is read in
-# tiles at that resolution, or left blind, never "OCR ran, no words").
-ENGINE_VERSION = "0.1.0-facts12"
+# tiles at that resolution, or left blind, never "OCR ran, no words"; facts13: a /Rotate page with a
+# CropBox keeps its crop when the rotation is baked in).
+ENGINE_VERSION = "0.1.0-facts13"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -73,8 +73,30 @@ def open_pdf(path: Path) -> tuple[pymupdf.Document, bool]:
     # reading is in the frame a reader sees, the one pdfplumber uses.
     for page in pdf:
         if page.rotation:
-            page.remove_rotation()
+            _derotate(page)
     return pdf, repaired
+
+
+def _derotate(page: pymupdf.Page) -> None:
+    """Bake ``page``'s /Rotate into its content, keeping what it shows (its CropBox within its MediaBox).
+
+    PyMuPDF's ``remove_rotation`` turns the content within the MediaBox: at 90 and 270 it drops the
+    CropBox (``set_mediabox`` deletes it), so a cropped page grew to its MediaBox and "the bottom of
+    page 2" was looked for where the crop had hidden (a picture in the shown bottom half was widened);
+    at 180 the CropBox stays where the turned content no longer is. A page shows only its CropBox, so
+    that part is made the MediaBox first: same appearance, nothing outside it to turn."""
+    doc = page.parent
+    mb, cb = page.mediabox, page.cropbox  # MediaBox in PDF space; CropBox's y measured down from the MediaBox top
+    shown = pymupdf.Rect(cb.x0, mb.y1 - cb.y1, cb.x1, mb.y1 - cb.y0) & mb
+    if not shown.is_empty and max(abs(a - b) for a, b in zip(shown, mb)) > 0.01:
+        box = "[%g %g %g %g]" % tuple(shown)
+        doc.xref_set_key(page.xref, "MediaBox", box)
+        doc.xref_set_key(page.xref, "CropBox", box)
+    page.remove_rotation()
+    mb = page.mediabox
+    if page.cropbox != pymupdf.Rect(mb.x0, 0, mb.x1, mb.height):
+        # A CropBox inherited from the page tree (set_mediabox deleted the page's own): in the old frame, not this one.
+        doc.xref_set_key(page.xref, "CropBox", "[%g %g %g %g]" % tuple(mb))
 
 
 @dataclass
