@@ -11,7 +11,10 @@ range does). Doubts, never dropped: another printed convention that qualifies ("
 under a question in % (x100), a censored range reaching into the asked one, a cell in words or
 with no number, a member under a header naming no percentage when the question asks one, or
 under one of several differently named matching headers; a cell with characters the text layer
-cannot say (a font with no Unicode for a digit); and the rows of the page after the scope when the
+cannot say (a font with no Unicode for a digit), even with no digit it can (every digit unmapped or in
+private use; MuPDF's word list drops control codes, so such numbers are rebuilt from the glyphs); a
+letter-spaced number whose first digits stand outside the column's band ("2 4 . 1 %"); E notation and
+letters OCR reads for digits ("2.41E1%", "3O.5%"); and the rows of the page after the scope when the
 table runs to its last page's foot.
 
 Also doubts: "(24.1%)" read unsigned as well as negative; a sentence of running text holding every
@@ -47,7 +50,7 @@ from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
-from widening.text import UNSAID_RX, cell_words, join_broken_words
+from widening.text import UNSAID, UNSAID_RX, cell_words, join_broken_words
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -94,10 +97,19 @@ _MAYBE_MINUS = str.maketrans({c: "-" for c in "\u00ad\u2014"})
 _FRACTIONS = {c: unicodedata.numeric(c) for c in "\u00bc\u00bd\u00be\u2150\u2151\u2152\u2153\u2154\u2155\u2156\u2157\u2158\u2159\u215a\u215b\u215c\u215d\u215e"}
 
 
+# Letters a scan's OCR layer reads for digits inside a number ("3O.5%", "l24"), in a word of
+# nothing but digits, these letters and number marks.
+_OCR_SLIPS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1"})
+_SLIPPED = re.compile(r"[-+(]?(?=.*\d)[\dOolI|.,]+%?\)?")
+# A number in E notation ("2.41E1", "1.5e+03").
+_E_NOTATION = re.compile(r"[-+]?(\d+(?:\.\d+)?[eE][-+]?\d{1,3})%?")
+
+
 def readings(text: str) -> list[float]:
     """The numbers ``text`` may stand for, ``parse_number``'s reading first: one for a plain number;
     for any other form also a middle dot as decimal point, points grouping thousands, a comma as
-    decimal point, a soft hyphen or em dash as minus, a vulgar fraction added."""
+    decimal point, a soft hyphen or em dash as minus, a vulgar fraction added, letters OCR reads
+    for digits as those digits, E notation."""
     first = parse_number(text)
     t = _GROUP.sub("", text.translate(_MINUS)).strip()
     if first is None and not any(c.isdigit() or c in _FRACTIONS for c in t):
@@ -112,7 +124,11 @@ def readings(text: str) -> list[float]:
     forms |= {no_points, no_points.replace(",", ".")} if "," in no_points else {no_points}
     if t.count(",") == 1:
         forms.add(t.replace(".", "").replace(",", "."))
+    if _SLIPPED.fullmatch(t):
+        forms.add(t.translate(_OCR_SLIPS))
     out = [first] if first is not None else []
+    if (e := _E_NOTATION.fullmatch(t)) is not None:
+        out.append(float(e.group(1)) * (-1 if t.startswith("-") else 1))
     for f in forms:
         if (v := parse_number(f)) is None:
             continue
@@ -159,6 +175,22 @@ def overlaps(a: Interval, b: Interval) -> bool:
     return lo < hi or (lo == hi and lo_in and hi_in)
 
 
+# A word with no letter and a code the text layer cannot say (a font whose /ToUnicode leaves its
+# digits unmapped, or maps old-style figures to private use: "\ue002\ue004.\ue001%" prints "24.1%").
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def unsaid_fills(text: str) -> list[float]:
+    """The extremes a word of digits and codes the layer cannot say may print, each code read as a
+    digit (all 9s, all 0s) or its first as a minus; [] for a word with letters or no such code."""
+    t = text.strip()
+    if not UNSAID_RX.search(t) or _LETTER.search(t):
+        return []
+    first = re.sub(UNSAID, "-", t, count=1)
+    fills = [re.sub(UNSAID, "9", t), re.sub(UNSAID, "0", t), re.sub(UNSAID, "9", first), re.sub(UNSAID, "0", first)]
+    return list(dict.fromkeys(v for f in fills for v in readings(f)))
+
+
 def every_number(text: str) -> list[float]:
     """Every number in ``text``, each as read and unsigned ("12-25" holds 12, -25 and 25; "(25)" -25 and 25)."""
     out: list[float] = []
@@ -184,6 +216,7 @@ class Cell:
     cut: str = ""  # words of the line that cross the column's edge: the line may be running text, not a row
     words: str = ""  # the cell's words as the text layer spaces them ("12,345 56,789" under a spanning header)
     elsewhere: str = ""  # why the cell may belong to another table below ours ("" when nothing says so)
+    spread: str = ""  # the cell's words with the digits glued to it outside the band, left to right ("2 4 . 1 %": tracking)
 
 
 def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
@@ -198,7 +231,38 @@ def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
 
 def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
     dedup = DedupChars()
-    return [w for w in page.get_text("words") if centre_in(w[:4], clip) and not dedup.seen(w[4], w[0], w[1])]
+    return [w for w in _with_control_codes(page, page.get_text("words")) if centre_in(w[:4], clip) and not dedup.seen(w[4], w[0], w[1])]
+
+
+# Control codes a font's glyph numbers come out as, where its /ToUnicode leaves digits unmapped; a
+# word of them, digits and number marks only (no letters, no dot leader "\x08....." of a contents page).
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")
+_CONTROL_NUMBER = re.compile(r"(?!.*\.\.)[\x00-\x08\x0e-\x1f\d.,%()+\-\u2212]+")
+
+
+def _with_control_codes(page: pymupdf.Page, words: list[tuple]) -> list[tuple]:
+    """``words`` with the numbers that hold control codes whole: MuPDF's word list parts words at them
+    and drops them ("24.1%" set in digits the layer cannot say reads "." and "%", "24" nothing).
+    Words with letters ("\\x07Dynamic", a bullet) stay as MuPDF parts them."""
+    if not _CONTROL.search(page.get_text("text")):
+        return words
+    whole: list[tuple] = []
+    for b in page.get_text("rawdict")["blocks"]:
+        for line in b.get("lines", ()):
+            run: list[dict] = []
+            for c in [c for s in line["spans"] for c in s["chars"]] + [{"c": " "}]:
+                if not c["c"].isspace() or _CONTROL.match(c["c"]):
+                    run.append(c)
+                    continue
+                text = "".join(g["c"] for g in run)
+                # A lone code is a producer's tab or bullet as often as a one-digit number: left out.
+                if _CONTROL.search(text) and _CONTROL_NUMBER.fullmatch(text) and len(text) > 1:
+                    box = pymupdf.Rect(union(tuple(g["bbox"]) for g in run))
+                    # The parts MuPDF kept name the block and line the whole word belongs to.
+                    part = next((w for w in words if centre_in(w[:4], box)), None)
+                    whole.append((*box, text, *(part[5:8] if part else (b["number"], 0, 0))))
+                run = []
+    return [w for w in words if not any(centre_in(w[:4], pymupdf.Rect(v[:4])) for v in whole)] + whole
 
 
 _HYPHENS = re.compile(r"[-\u00ad\u2010\u2011\u2012\u2013\u2014]")
@@ -421,6 +485,10 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         # ("... call +1 615 591 1000 ..."), whose number under the header is no cell's value.
         glued = [w for w in line if w not in col and w not in cut
                  and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
+        # Digits a word space from the cell, outside the band: a letter-spaced number ("2 4 . 1 %") whose
+        # first glyphs stand left of a header set further right; read whole, the number is another.
+        apart = [w for w in glued if _DIGIT_BITS.fullmatch(w[4])]
+        spread = " ".join(w[4] for w in sorted(col + apart, key=lambda w: w[0])) if apart else ""
         # Its words without digits: a cell read into the label ("North 0a", a footnote-marked zero) is no name.
         key = " ".join(w for w in cell_words(label) if not any(c.isdigit() for c in w))
         if table is None and key and key in labels_seen and not elsewhere:
@@ -434,8 +502,12 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
             elsewhere = f"row filter: the words {' '.join(wordy)!r} under numeric cells (another table's header row?)"
         labels_seen.add(key)
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
-                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere))
+                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere, spread))
     return cells
+
+
+# A word of digits and number marks only ("2", "4", ".", "1%"): a piece of a number, no word of text.
+_DIGIT_BITS = re.compile(r"[\d.,%()+\-\u2212]*\d[\d.,%()+\-\u2212]*")
 
 
 def _leading_label(words: list[tuple]) -> list[str]:
@@ -498,7 +570,7 @@ _MARKS = re.compile(r"[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]+$")
 def _value_word(text: str) -> bool:
     """``text`` is one printed value: a number with its sign, grouping, decimal comma or point, percent
     sign and footnote marks ("4.2%*", "4,2", "(24.1%)"); not a range or a label ("2002-2013", "Q3")."""
-    return bool(_PURE_NUM.fullmatch(_MARKS.sub("", text.strip())))
+    return bool(_PURE_NUM.fullmatch(_MARKS.sub("", text.strip()))) or bool(unsaid_fills(text))
 
 
 # A word beside a number that says no other value: a unit or mark, a placeholder, a footnote letter.
@@ -714,6 +786,9 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
             return "doubt", f"censored-value filter: {cell.text!r} states a range reaching into the asked one"
         return "best", ""
     if cell.value is None:
+        if (v := next((v for v in unsaid_fills(cell.words or cell.text) + unsaid_fills(cell.text) if q(v, value)), None)) is not None:
+            # No digit the layer can say, yet codes stand where digits print ("\ue002\ue004%"): no placeholder.
+            return "doubt", f"cell filter: {cell.text!r} holds characters the text layer cannot say (digits? it may read {v:g})"
         if (v := _number_in_words(cell.words or cell.text)) is not None:
             return ("doubt", f"number-in-words filter: {cell.text!r} reads {v:g}") if q(v, value) else ("best", "")
         # A placeholder, a line of running text across the column's edge, or the column's own
@@ -733,7 +808,8 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     if cell.raised_value is not None and q(cell.raised_value, value):
         # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
         return "doubt", f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"
-    if (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)] if q(v, value)), None)) is not None:
+    if (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)]
+                                                  + (readings(cell.spread) if cell.spread else []) if q(v, value)), None)) is not None:
         # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
         # as one "12,34556"): which number is the column's value is a reading; one qualifies.
         return "doubt", f"cell filter: the cell reads {cell.text!r}, its words {cell.words!r}; {other:g} among them qualifies"
@@ -787,8 +863,8 @@ def column_extent(words: list[tuple], header: pymupdf.Rect, clip: pymupdf.Rect) 
 
 
 def _qualifying(w: tuple, op: str, value: float) -> float | None:
-    """The first reading of word ``w`` that satisfies ``op value`` (any printed convention)."""
-    return next((v for v in readings(w[4]) if OPS[op](v, value)), None)
+    """The first reading of word ``w`` that satisfies ``op value`` (any printed convention, or digits the layer cannot say)."""
+    return next((v for v in readings(w[4]) + unsaid_fills(w[4]) if OPS[op](v, value)), None)
 
 
 def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, extent: tuple[float, float], cells: list[Cell],
@@ -847,7 +923,7 @@ def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tupl
         top = min(w[1] for w in line)
         if low is not None and top - low > 2.5 * lh and not (ruled and any(r.contains(pymupdf.Rect(line[0][:4]).tl + (1, 1)) for r in ruled)):
             break  # a wide gap below the rows ends the table
-        numbers = [w for w in cells if _NUM.search(_plain(w[4]))]
+        numbers = [w for w in cells if _NUM.search(_plain(w[4])) or unsaid_fills(w[4])]
         if not cells:
             continue  # a row label or group heading alone ("Queens"): the rows go on
         if not numbers and all(_PLACEHOLDER.fullmatch(w[4].strip()) for w in cells):
@@ -902,7 +978,7 @@ def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str
     right = [w for w in line if w[0] > x1]
     # A row of values: most words hold a number ("4.2", "4,2", "4.2%*"), the rest are units, marks or
     # placeholders ("%", "*", "n/a", "\u2014"). Other headers beside it ("Capacity (1998-2007)") are words.
-    numbers = [w for w in right if _NUM.search(_plain(w[4]))]
+    numbers = [w for w in right if _NUM.search(_plain(w[4])) or unsaid_fills(w[4])]
     if not right or 2 * len(numbers) <= len(right) or not all(_value_word(w[4]) if w in numbers else _NOT_A_WORD.fullmatch(w[4].strip()) for w in right):
         return []  # a header row ("2002-2013", "Capacity (1998-2007)"), not a row of values
     out = []
@@ -1009,7 +1085,7 @@ def _running_values(text: str, after: str, percent: bool) -> list[float] | None:
         core = core.strip("()")
     raws = _NUM.findall(_plain(core))
     if not raws:
-        return None
+        return unsaid_fills(core) or None
     if re.search(r"[^\W\d_]\d|\d[^\W\d_]", core):
         return []  # a label or ordinal ("D24", "Q3", "24th", "1990s"): no value stands there
     if percent:
