@@ -15,7 +15,8 @@ and no cue ("555-1234"), or broken by any other spaces and punctuation (a
 format we do not know: never nothing), a run of 3 or more digits that a cue labels in its line,
 its column header or its label cell ("ext. 4521", "T 116 000", "116 123" under "Telephone"; 2
 right after the cue, "dial 99"; not an amount with a currency or percent sign), six digits in
-three groups ("13 11 14"), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
+three groups ("13 11 14"), an extension after an "x" ("x4521"), a number whose digits the layer cannot
+say (codes in their places: a font whose /ToUnicode leaves digits unmapped or in private use), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
 before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -dot- com",
 "name_at_host.com"; "available at www.site.org" is a web site), an "@" or bracketed "at" outside
 a complete address, an address whose "@" the layer cannot say ("name\x00host.com": a font with no
@@ -47,7 +48,7 @@ from widening.models import Member, ProbeResult
 from widening.probes import Params, Scope, one_of, picture_words, probe
 from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
-from widening.text import UNSAID, drop_format, value_key
+from widening.text import UNSAID, UNSAID_RX, drop_format, value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # 7+ digits with the usual separators, optionally with a country code or parentheses.
@@ -162,7 +163,13 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
         else:
             unsure.append(run)
     unsure += [m.group(1) for m in _label_patterns().cued_short.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
+    unsure += [m.group(0) for m in _EXTENSION.finditer(line) if not any(m.group(1) in x for x in out + unsure)]
     return out, unsure
+
+
+# An extension written with an "x" ("Help desk x4521", "x 4521"), as "ext. 4521" is: no number or
+# word before it ("1920 x 1080" is a size), 3 to 6 digits after it; a capital is a model's ("X5000").
+_EXTENSION = re.compile(r"(?<![\w.'\u2019])(?<!\d )x\.?\s?(\d{3,6})(?![\w.,]?\d|\s*[xX\u00d7]\s*\d)")
 
 
 def _labelled_otherwise(line: str, found: str) -> bool:
@@ -488,7 +495,7 @@ def _link_targets(doc: Doc, index: int, name: str) -> tuple[list[tuple[str, Box,
 _UNSURE = {
     "phone": ("digits with no phone format and no cue, digits broken by other punctuation, a short number a cue labels"
               " (in its line, column header or label) or six digits in three groups, a number spelt partly in letters"
-              " with neither, or a link target that is no complete number"),
+              " with neither, a number whose digits the text layer cannot say, or a link target that is no complete number"),
     "email": ("an '@' outside a complete address, an address spelt out with a bare, dashed or underscored 'at',"
               " or a link target that is no complete address"),
 }
@@ -528,11 +535,35 @@ def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[st
         more_sure, more_unsure = read(tight)
         sure += more_sure
         unsure += more_unsure
+    if name == "phone":
+        unsure += _unsaid_digits(line, cued)
     key = partial(_key, name)
     sure = list(dict((key(s), s) for s in reversed(sure)).values())[::-1]
     have = {key(s) for s in sure}
     unsure = list(dict((key(s), s) for s in reversed(unsure) if key(s) not in have).values())[::-1]
     return sure, unsure
+
+
+# Codes the layer cannot say that a number read with them as digits must hold: fewer are an icon or a
+# bullet beside digits ("\uf095 206-555-0100"), while a number whose digits a font leaves unmapped
+# (or maps to private use, as old-style figures often are) has one code for each of its digits.
+_MIN_UNSAID_DIGITS = 3
+
+
+def _unsaid_digits(line: str, cued: bool) -> list[str]:
+    """What ``line`` reads as a phone number or a digit run with each code the text layer cannot say
+    ("\\ue002\\ue000\\ue006-...", "\\x15\\x13\\x19 ...") read as a digit, as printed: doubts."""
+    if not UNSAID_RX.search(line):
+        return []
+    line = line.translate(_DASHES)
+    filled = UNSAID_RX.sub("5", line)
+    sure, unsure = _phones(filled, cued)
+    out = []
+    for found in sure + unsure:
+        at = filled.find(found)
+        if at >= 0 and len(UNSAID_RX.findall(line[at : at + len(found)])) >= _MIN_UNSAID_DIGITS:
+            out.append(line[at : at + len(found)])
+    return out
 
 
 def _key(name: str, found: str) -> str:
