@@ -542,14 +542,14 @@ def _chars(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[str, tuple]]:
 
 
 class TableValuesParams(Params):
-    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %;
-    ``sentences``: the container is a page or the document, so running text stating the column's value is read too."""
+    """Cells of ``column`` (and ``row_header``) with ``value`` ``op`` the given value; ``percent``: the question asks in %
+    (False: it asks an amount, so a column of shares measures nothing; None: it does not say); ``sentences``: the container is a page or the document, so running text stating the column's value is read too."""
 
     column: str = ""
     op: Annotated[str, one_of(*OPS, what="comparison")] = ">"
     value: float
     row_header: str | None = None
-    percent: bool = False
+    percent: bool | None = None
     sentences: bool = True
 
 
@@ -687,6 +687,9 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             kind, why = _judge(cell, column, op, value, factors, not_member)
             shown = f"{cell.value:g}" if cell.value is not None else "no number"
             m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}")
+            if params.get("percent") is False and (share := _share_for_amount(phrase, cell, column)) and cell.value is not None:
+                # Whatever the share, the amount it is a share of may pass the threshold: no cell is measured.
+                kind, why = "doubt", share
             if kind == "member" and index in beyond:
                 kind, why = "doubt", f"continuation filter: p{index} follows the scope's last page, whose table runs to its foot"
             if kind == "member":
@@ -730,6 +733,15 @@ def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], perce
     if len(keys) > 1 and not (percent and is_marked and len(marked) == 1):
         return f"column filter: {len(keys)} headers match {column!r} ({'; '.join(sorted(keys))}): which one the question means is a reading"
     return ""
+
+
+def _share_for_amount(phrase: str, cell: Cell, column: str) -> str:
+    """Why a cell that is a percentage says nothing of the amount a question in no percent asks ("more than
+    2,000 residents" over a column of "24.5%"); "" when the question's column names a share or the cell is none."""
+    if _PERCENT_MARK.search(column) or not (_PERCENT_MARK.search(phrase) or "%" in cell.text):
+        return ""
+    return (f"unit filter: the question asks an amount, not a percentage; the header {phrase!r} or the cell states a share, "
+            "whatever the amount it is a share of")
 
 
 @cache

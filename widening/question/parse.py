@@ -748,13 +748,14 @@ def compared_years(q: str) -> list[tuple[int, int]]:
     """Spans of the year-like numbers ``q`` compares with ("more than 2000 sales", "sales above 2000", "above
     2010 levels"): a threshold or a year, the words do not say which (vocabulary.yaml comparatives)."""
     words = [w for ws in _v()["comparatives"].values() for w in ws]
-    rx = re.compile(vocab.alternation(words) + r"\s*((?:19|20)\d{2}(?:\.\d+)?)(?!\d|%|\.\d|s\b|\s*(?:%|percent\b))", re.I)
+    rx = re.compile(vocab.alternation(words) + r"\s*((?:19|20)\d{2}(?:\.\d+)?)(?!\d|%|\.\d|s\b|\s*(?:%|per\s?cent\b))", re.I)
     return [m.span(1) for m in rx.finditer(q)]
 
 
 def _predicate(q: str) -> Predicate | None:
     for op, words in _v()["comparatives"].items():
-        rx = re.compile(vocab.alternation(words) + r"\s*(\d+(?:\.\d+)?)\s*(%|percent)?\s*(?:of\s+)?([a-z][a-z %-]*)", re.I)
+        # "2,000" with its thousands separator is one value; "per cent" is "percent".
+        rx = re.compile(vocab.alternation(words) + r"\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(%|per\s?cent\b)?\s*(?:of\s+)?([a-z][a-z %-]*)", re.I)
         m = rx.search(q)
         while m and in_bracket(q, m.start()):
             # "respondents age above 65": an age bracket naming a population, not a predicate on values.
@@ -764,7 +765,7 @@ def _predicate(q: str) -> Predicate | None:
             if column and not m.group(2) and _counts_graphics(column):
                 continue  # "at least 2 charts": a count of things on a page, not a value in a table column
             if column:
-                return Predicate(column=column, op=op, value=float(m.group(1)), percent=bool(m.group(2)))
+                return Predicate(column=column, op=op, value=float(m.group(1).replace(",", "")), percent=bool(m.group(2)))
     return None
 
 
