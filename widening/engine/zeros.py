@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
 from widening.engine.checks import derive
-from widening.models import Decision, Member, ParsedQuestion, Row, Target
+from widening.models import ContainerKind, Decision, Member, ParsedQuestion, Row, Target
 from widening.question.parse import object_words, parse_question
 from widening.text import ascii_words
 
@@ -148,8 +148,27 @@ def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
 # --------------------------------------------------------------------------- verdicts
 
 
+def _count(members: list[Member]) -> int:
+    """How many things ``members`` are: a member found under two readings of one page is listed twice, one thing."""
+    return len({(m.page, tuple(round(x, 1) for x in m.bbox), m.what) for m in members})
+
+
 def _where(m: Member) -> str:
     return f"PDF p{m.page} {[round(x) for x in m.bbox]} {m.what}"
+
+
+# Probes name OCR as the reader of what they found ("text 'X' (OCR of a picture)", "OCR: 'X' matches 'X'",
+# "number '7' = 7 OCR read inside a picture"), outside the quoted text they read (a repr, in single or
+# double quotes, which may itself say "OCR"). OCR is a learned reader: at low resolution, or on a look-alike
+# glyph, it reads another word ("BAT" in 8 px type read as "HAT", "0CEAN" as "OCEAN"), so what it reads is
+# enough to keep a row, never proof that the asked set holds something.
+_OCR_READER = re.compile(r"\bocr\b", re.I)
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+
+
+def read_by_ocr(m: Member) -> bool:
+    """Whether ``m`` rests on what OCR read (its description names OCR as the reader, outside the quoted text)."""
+    return _OCR_READER.search(_QUOTED.sub(" ", m.what)) is not None
 
 
 def sure_members(members: list[Member]) -> list[Member]:
@@ -158,6 +177,25 @@ def sure_members(members: list[Member]) -> list[Member]:
     floor: enough to keep a row, never proof that the set holds something (a statue, a poster, a toy car)."""
     floor = float(_rules()["contradiction_min_score"])
     return [m for m in members if m.score is None or m.score >= floor]
+
+
+def certain_members(members: list[Member]) -> list[Member]:
+    """The members that can call a zero key wrong: ``sure_members`` not read by OCR. OCR is a learned reader too:
+    what it reads keeps a row, but a key a reviewer checked against the page is not wrong on its word alone."""
+    return [m for m in sure_members(members) if not read_by_ocr(m)]
+
+
+def why_not_sure(members: list[Member]) -> str:
+    """Why none of ``members`` (all left out by ``certain_members``) proves the set is not empty."""
+    ocr = [m for m in members if read_by_ocr(m)]
+    scored = [m for m in members if m.score is not None and not read_by_ocr(m)]
+    parts = []
+    if ocr:
+        parts.append(f"{_count(ocr)} member(s) rest on what OCR read (first {_where(ocr[0])}), and OCR misreads letters: a learned reader, not proof")
+    if scored:
+        parts.append(f"{_count(scored)} detection(s) score below {_rules()['contradiction_min_score']} "
+                     f"(best {max(m.score or 0.0 for m in scored):.2f}), a tuned threshold, not proof")
+    return "; ".join(parts) or "no member is certain"
 
 
 def verdict(d: Decision) -> Decision:
@@ -169,36 +207,52 @@ def verdict(d: Decision) -> Decision:
         reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
-        sure = sure_members(list(d.members))
+        sure = certain_members(list(d.members))
         why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
         if why is None:
-            reason = (f"Contradicted: the check ({probe}) finds {len(sure)} member(s) of the asked set under every reading, "
+            reason = (f"Contradicted: the check ({probe}) finds {_count(sure)} member(s) of the asked set under every reading, "
                       f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
             return d.model_copy(update={**base, "verdict": "contradicted", "reason": reason})
-        reason = (f"Unverifiable: the check ({probe}) finds {len(d.members)} candidate(s), first {_where(d.members[0])}, "
+        reason = (f"Unverifiable: the check ({probe}) finds {_count(list(d.members))} candidate(s), first {_where(d.members[0])}, "
                   f"but {why}; that is not a contradiction of the key {key!r}.")
         return d.model_copy(update={**base, "verdict": "unverifiable", "case": "unverifiable", "reason": reason})
-    return d.model_copy(update={**base, "verdict": "unverifiable", "reason": f"Unverifiable ({d.case}): {d.reason}"})
+    reason = f"Unverifiable ({d.case}): {d.reason}"
+    if d.members and not certain_members(list(d.members)):  # members, none certain: say why that contradicts nothing
+        reason += f" No member is certain: {why_not_sure(list(d.members))}; that is not a contradiction of the key {key!r}."
+    return d.model_copy(update={**base, "verdict": "unverifiable", "reason": reason})
+
+
+def _alternatives(d: Decision) -> dict[int, list[tuple[dict, tuple[int, ...]]]]:
+    """Each place the question names (readings_tried ``container``) -> its readings, each with the pages any one
+    of which may be the place. A number that names one page ("page 3", "slide 3") and that a reading finds on
+    several pages (folios or labels that restart in each chapter: printed 3 on PDF pages 3 and 7) denotes one
+    of them, not all: each page is a reading of its own. A range, a document, a caption's pages are a union."""
+    single = {c.number for c in (d.parsed.containers if d.parsed else ()) if c.kind in (ContainerKind.page, ContainerKind.slide) and c.number}
+    places: dict[int, list[tuple[dict, tuple[int, ...]]]] = {}
+    for t in d.check.get("readings_tried", []):
+        if not t.get("pages"):
+            continue
+        alts = [(p,) for p in t["pages"]] if str(t.get("number")) in single else [tuple(t["pages"])]
+        places.setdefault(int(t.get("container", 0)), []).extend((t, a) for a in alts)
+    return places
 
 
 def _reading_without_members(d: Decision, sure: list[Member]) -> str | None:
     """Why some reading of the container holds no certain member (the key may be right under it), else None."""
     if not sure:
-        low = max(m.score or 0.0 for m in d.members)
-        return f"every member is a detection scoring below {_rules()['contradiction_min_score']} (best {low:.2f}), a tuned threshold, not proof"
+        return f"no member is certain: {why_not_sure(list(d.members))}"
     pages = {m.page for m in sure}
     # The places the question names are a union ("pages 1 and 2"): one place with a certain member under every
     # reading of it makes the set not empty; two readings of one place ("page 9": PDF 9 or printed 9) are not.
-    places: dict[int, list[dict]] = {}
-    for t in d.check.get("readings_tried", []):
-        if t.get("pages"):
-            places.setdefault(int(t.get("container", 0)), []).append(t)
-    if any(all(pages & set(t["pages"]) for t in ts) for ts in places.values()):
+    places = _alternatives(d)
+    if any(all(pages & set(a) for _, a in ts) for ts in places.values()):
         return None
     for ts in places.values():
-        for t in ts:
-            if not pages & set(t["pages"]):
-                return f"under the {t['reading']} reading of {t['number']} (PDF page(s) {t['pages']}) it finds none, and the question does not say which reading it means"
+        for t, a in ts:
+            if not pages & set(a):
+                also = f" (one of the PDF pages {t['pages']} it names)" if len(a) < len(t["pages"]) else ""
+                return (f"under the {t['reading']} reading of {t['number']} (PDF page(s) {list(a)}{also}) it finds none, "
+                        "and the question does not say which reading it means")
     return None
 
 
