@@ -14,7 +14,7 @@ from typing import Any
 from widening import rulebook
 from widening.engine.containers import Resolved
 from widening.engine.lists import ListResolution
-from widening.engine.zeros import sure_members
+from widening.engine.zeros import certain_members
 from widening.facts.document import Doc
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
@@ -693,9 +693,9 @@ def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool) 
 
     Only an exact check can say so: members of a broader set (any graphic for "a picture of
     playing tennis") are candidates, and prove nothing about the asked set, with or without a count;
-    nor can detections that all score under the contradiction floor (``sure_members``).
+    nor can detections that all score under the contradiction floor, or words only OCR read (``certain_members``).
     """
-    if not members or not exact or not sure_members(members):
+    if not members or not exact or not certain_members(members):
         return None
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""

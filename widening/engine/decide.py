@@ -18,6 +18,7 @@ from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_s
 from widening.engine.containers import Resolved, drawn_readings, resolve
 from widening.engine.drawn_folios import span
 from widening.engine.lists import resolve_list
+from widening.engine import zeros
 from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in
@@ -292,11 +293,10 @@ def decide_row(
 
     if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
         return _keep(row, f, **common)
-    if members and derivation.exact and not ignored:  # an exact check whose members are all weak detections
-        best = max(m.score or 0.0 for m in members)
-        return _unverifiable(row, f"{len(members)} detection(s) by the check ({spec.probe}), all scoring under the floor that says a set "
-                                  f"is not empty (best {best:.2f}; rules/zero_keys.yaml contradiction_min_score): candidates, neither "
-                                  f"members proven nor absent (first on p{members[0].page}: {members[0].what}).", **common)
+    if members and derivation.exact and not ignored:  # an exact check whose members are weak detections or OCR's words
+        return _unverifiable(row, f"{len(members)} member(s) found by the check ({spec.probe}), none certain: {zeros.why_not_sure(members)} "
+                                  f"(rules/zero_keys.yaml): candidates, neither members proven nor absent (first on p{members[0].page}: "
+                                  f"{members[0].what}).", **common)
     if members:
         broader = derivation.broader or f"what the check ({spec.probe}) measures"
         first = members[0]
