@@ -157,11 +157,13 @@ def ascii_words(text: str) -> list[str]:
 # Letters whose stroke or bar is part of the letter, so NFKD leaves them whole: a question typed
 # without it ("Soren", "Lodz") names what the page prints with it ("Søren", "Łódź").
 _STROKED = str.maketrans("øØłŁđĐħĦŧŦƀɨı", "oOlLdDhHtTbii")
+# Latin small capitals are letters of their own that NFKC leaves as they are: a reader reads "ꜰɪᴀᴛ" as "fiat".
+_STROKED.update(str.maketrans("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnoprstuvwyz"))
 
 
 def strip_accents(text: str) -> str:
-    """Combining marks dropped ("México" is "Mexico"), and a letter's stroke ("Søren" is "Soren"); a dropped
-    mark leaves no gap."""
+    """Combining marks dropped ("México" is "Mexico"), a letter's stroke ("Søren" is "Soren"), a small capital
+    its letter ("ꜰɪᴀᴛ" is "fiat"); a dropped mark leaves no gap."""
     if text.isascii():
         return text
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -5,7 +5,11 @@ normalised (NFKC) and case-folded, cut into word tokens, and a name matches a ru
 whole tokens in order. Hyphen, space and joined spellings of the same words match
 ("e-mail", "e mail", "email"), as do plural and possessive forms of alphabetic words.
 Numbers, years, versions and alphanumeric names match exactly: "2020" is not "20 20",
-"GPT-4o" is not "GPT-4 (OpenAI". Long alphabetic words may differ by an edit or two
+"GPT-4o" is not "GPT-4 (OpenAI"; a number set with leading zeros is that number ("Chapter 01" is chapter 1).
+A footnote number or trademark sign set raised against a word ("Fiat¹", "2019³", "Xbox™", a footnote's
+"¹Greenpeace") is a word of its own, though the text layer glues it on (``_raised_hits``, a member); glued
+at the same size or by OCR ("Fiat1") it is a doubt. Initials joined by an ampersand ("P&G") are a form
+of the words they stand for (a doubt, ``other_forms``). Long alphabetic words may differ by an edit or two
 (OCR noise, a typo in the question), but such a hit is a *doubt*, not a member: it
 proves neither presence nor absence. Letter-spaced text ("K A T H M A N D U   V A L L E Y")
 is read twice: as its letters, and joined into words, a word ending where the gap is wider
@@ -105,8 +109,13 @@ class Token:
 
 @cache
 def forms(token: str) -> frozenset[str]:
-    """The spellings a token stands for: itself and, for alphabetic words, its singular candidates."""
+    """The spellings a token stands for: itself, a number without its leading zeros, and, for alphabetic
+    words, their singular candidates."""
     out = {token}
+    if token.isdigit() and token[0] == "0" and token.strip("0"):
+        # A number set with leading zeros is that number: "Chapter 01" is chapter 1, "Step 02" step 2
+        # ("00" is left alone: zeros only are no padded number).
+        out.add(token.lstrip("0"))
     if token.isalpha() and len(token) >= int(_rules()["plural_min_letters"]):
         if token.endswith("ies"):
             out.add(token[:-3] + "y")
@@ -458,7 +467,7 @@ def _align(needle: list[str], page: list[Token], b: int, fuzzy: bool) -> int | N
         if j >= len(page):
             return None
         p = page[j].norm
-        if p[0] != needle[a][0]:
+        if p[0] != needle[a][0] and not (p.isdigit() and needle[a].isdigit()):  # "01" is "1" (forms)
             # Every way below but a near spelling keeps the first letter (a form only changes a
             # word's ending; joined and split words start with the same token; an initial is the
             # first letter): most page tokens are settled here, without building joins and splits.
@@ -581,7 +590,7 @@ def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit
             # A match starts only at a token with the needle's first letter or, tolerant, a near
             # spelling of its first word (_align's own first test, done here without its calls).
             p = page[j].norm
-            if p[0] != lead and not (fuzzy and _near(first, p)):
+            if p[0] != lead and not (fuzzy and _near(first, p)) and not (p.isdigit() and first.isdigit()):
                 j += 1
                 continue
             end = _align(needle, page, j, fuzzy)
@@ -594,6 +603,7 @@ def find(needle_text: str, page: list[Token], tolerant: bool = True) -> list[Hit
             hits += [Hit(j, j + 1, True) for j in _year_inside(needle, page)]
         else:
             hits += [Hit(j, j + 1, False, _UNSPLIT_WHY) for j in _inside_unsplit(needle, page) if not any(h.start <= j < h.end for h in hits)]
+            hits += [Hit(e - len(needle), e, False, _MARKED_WHY) for e in _marked_inside(needle, page) if not any(h.start < e <= h.end for h in hits)]
         if hits:
             return sorted(hits, key=lambda h: h.start)
     return []
@@ -682,6 +692,8 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     coarse = _page_tokens(doc, index, boxes=False)
     spellings = with_respellings(tuple(variants))
     found = [(v, find(v, coarse)) for v in spellings]
+    if not any(h.exact for _, hs in found for h in hs) and (raised := _raised_hits(doc, index, variants, coarse)):
+        return raised, []
     near_found = [(v, find(v, coarse, tolerant=False)) for v in near_variants]
     ranges = _covering(coarse, year, latest_year(doc)) if year else []
     glued = _glued_years(coarse, year) if year else []
@@ -731,6 +743,100 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
                            why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
     return [], near + _squeezed_hits(doc, index, spellings, near)
+
+
+# --------------------------------------------------------------------------- raised marks
+
+# Characters that print raised beside a word (a footnote number, a trademark sign): NFKC makes them
+# letters and digits of the word they touch ("Fiat¹" -> "Fiat1", "Xbox™" -> "XboxTM", "¹Fiat" -> "1Fiat").
+_RAISED_CHARS = "\u00b9\u00b2\u00b3\u2070\u2071\u2074-\u207f\u2122\u2120\u1d43-\u1d5b"
+_RAISED_RUN = re.compile(f"([{_RAISED_CHARS}]+)")
+# A footnote or trademark mark glued to a word, as the plain text says it ("fiat1", "xboxtm").
+_MARK_TAIL = r"(?:\d{1,2}|tm|sm)"
+# Where a word may go on with a raised mark read into it: a number, a trademark sign, or one or two letters only.
+_MARK_START = re.compile(r"\d|tm|sm|[^\W\d_]{1,2}$")
+# A raised mark read into the word after it: a footnote's number or letter before its text ("1greenpeace").
+_MARK_LEAD = re.compile(r"\d{1,3}|[^\W\d_]{1,2}")
+
+
+def _raised(span: dict[str, Any], beside: list[dict[str, Any] | None]) -> bool:
+    """``span`` is set raised beside the spans of its line next to it (``beside``: the one before and the one
+    after): MuPDF's superscript flag, or a smaller size on a baseline lifted by a sixth of a neighbour's size (a
+    footnote number or a trademark sign typeset by hand, after a word or before a footnote's text)."""
+    if int(span["flags"]) & 1:
+        return True
+    size, base = float(span["size"]), float(span["origin"][1])
+    return any(other is not None and other["text"].strip() and size < 0.85 * float(other["size"])
+               and float(other["origin"][1]) - base > float(other["size"]) / 6 for other in beside)
+
+
+def _raised_tokens(doc: Doc, index: int) -> list[Token]:
+    """The text layer's tokens with every raised mark a word of its own ("Fiat" "1" for "Fiat¹", "2019" "3"
+    for a year with a footnote number): the word search reads a raised mark into the word before it.
+    Blocks are fenced apart; empty where the page has no raised mark (memoised)."""
+    key = ("name_raised_tokens", index)
+    if key not in doc.memo:
+        out: list[Token] = []
+        seen = False
+        for block in doc.page(index).get_text("dict", flags=_WORD_FLAGS)["blocks"]:
+            toks: list[Token] = []
+            for line in block.get("lines", ()):
+                text = ""
+                spans = line["spans"]
+                for k, span in enumerate(spans):
+                    if _raised(span, [spans[k - 1] if k else None, spans[k + 1] if k + 1 < len(spans) else None]):
+                        seen = True
+                        text += f" {span['text']} "
+                    else:
+                        text += span["text"]
+                if _RAISED_RUN.search(text):
+                    seen = True
+                    text = _RAISED_RUN.sub(r" \1 ", text)
+                toks += tokens(text, tuple(line["bbox"]), split_box=True)
+            out += [*toks, _FENCE] if toks else []
+        doc.memo[key] = out if seen else []
+    return doc.memo[key]
+
+
+def _raised_hits(doc: Doc, index: int, variants: list[str], coarse: list[Token]) -> list[Member]:
+    """Members: a variant printed with a raised mark glued to it ("Greenpeace¹²", "Fiat™", "2019³", a footnote's
+    "¹Greenpeace"), read with the mark a word of its own. Only on a text layer, and only where the plain text holds a word
+    that is the variant's last word and a mark: one or two letters (a footnote letter), or a number or a trademark
+    sign, perhaps with a word after it set with no space stored ("fiattmemploys"); or a mark and the variant's
+    first word (a footnote's number before its text: "1greenpeace")."""
+    if doc.facts.page(index).text_source == "ocr":
+        return []
+    ends = [(w[0].norm, w[-1].norm) for v in variants if (w := tokens(v))]
+    if not any((t.norm.startswith(last) and _MARK_START.match(t.norm, len(last)))
+               or (t.norm.endswith(first) and _MARK_LEAD.fullmatch(t.norm[: len(t.norm) - len(first)]))
+               for t in coarse for first, last in ends):
+        return []
+    page = _raised_tokens(doc, index)
+    src = _source(doc.facts.page(index))
+    return [Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
+                   what=f"{src}: {_printed(page, h)!r} (a raised mark beside it set apart) matches {v!r}")
+            for v in variants for h in find(v, page, tolerant=False)]
+
+
+def _marked_inside(needle: list[str], page: list[Token]) -> list[int]:
+    """Ends (exclusive) of the name with a footnote or trademark mark glued to its alphabetic last word, or a
+    footnote's number glued to its first ("greenpeace12", "fiattm", "1greenpeace"), as plain text or OCR says
+    it: where the mark was raised is not known."""
+    first, last = needle[0], needle[-1]
+    after = re.compile(rf"{re.escape(last)}{_MARK_TAIL}") if last.isalpha() and len(last) >= 3 else None
+    before = re.compile(rf"\d{{1,2}}{re.escape(first)}") if first.isalpha() and len(first) >= 3 else None
+    n = len(needle)
+    out = []
+    for j, t in enumerate(page):
+        k = j - n + 1
+        if after and after.fullmatch(t.norm) and k >= 0 and all(_same(needle[i], page[k + i].norm) for i in range(n - 1)):
+            out.append(j + 1)
+        elif before and before.fullmatch(t.norm) and j + n <= len(page) and all(_same(needle[i], page[j + i].norm) for i in range(1, n)):
+            out.append(j + n)
+    return out
+
+
+_MARKED_WHY = "the name with a mark glued to it (a footnote number or a trademark sign, not seen raised): neither presence nor absence"
 
 
 # --------------------------------------------------------------------------- squeezed text
@@ -1085,7 +1191,8 @@ def _undotted_contraction(short: str, long: str, skip: frozenset[str]) -> bool:
 
 
 def _initials_at(page: list[Token], j: int, letters: str) -> tuple[int, bool] | None:
-    """(end, dotted) when ``letters`` are printed at token ``j`` as one word ("usa") or letters joined by dots ("u.s.")."""
+    """(end, dotted) when ``letters`` are printed at token ``j`` as one word ("usa"), letters joined by dots ("u.s."),
+    or groups of letters joined by ampersands ("p&g", "at&t": as sure a sign of initials as dots)."""
     after = page[j + 1].gap if j + 1 < len(page) else ""
     if page[j].norm == letters:
         return j + 1, after.startswith(".") or page[j].word.endswith(".")
@@ -1093,7 +1200,12 @@ def _initials_at(page: list[Token], j: int, letters: str) -> tuple[int, bool] | 
     if end <= len(page) and all(page[j + k].norm == c for k, c in enumerate(letters)) \
             and all(page[j + k].gap.strip() == "." for k in range(1, len(letters))):
         return end, True
-    return None
+    got, k = "", j
+    while k < len(page) and len(got) < len(letters) and (k == j or page[k].gap.strip() == "&") \
+            and page[k].norm.isalpha() and len(page[k].norm) <= 3:
+        got += page[k].norm
+        k += 1
+    return (k, True) if k > j + 1 and got == letters else None
 
 
 def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str]) -> int | None:
