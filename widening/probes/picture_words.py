@@ -4,7 +4,9 @@ Every picture of MIN_PICTURE_PIXELS or more is read, logos and icons in a header
 band too; touching pictures are read as one area; what is read is kept in the on-disk cache.
 Vector art that may be lettering is read as a picture too: words drawn as paths ("text
 converted to outlines": a wordmark, a letterhead, a chart's labels) have no text layer, so a
-name printed only so would otherwise be read nowhere (``vector_areas``).
+name printed only so would otherwise be read nowhere (``vector_areas``), poster lettering taller
+than any letter of a line too. A picture stored as strips too thin to read alone is read whole
+(``tiled_pictures``), and a word painted one picture per letter is read as one area (``reading_groups``).
 Used by the probes that must not miss words printed in pixels (name_mentions, text_pattern).
 """
 
@@ -44,12 +46,67 @@ def _placed(doc: Doc, index: int) -> tuple[tuple[BBox, tuple, bool], ...]:
     key = ("picture_placed", index)
     if key not in doc.memo:  # memoised: listing a page's images decodes them (get_image_info with hashes)
         known = certain_masks(doc.page(index)) if page.image_count else {}
-        raster = tuple(
-            (p.bbox, _identity(index, p, known), p.klass == "decoration")
-            for p in placed_images(doc.page(index), index, xrefs=False, hashes=True)
-            if p.finest >= MIN_PICTURE_PIXELS) if page.image_count else ()
+        shown = placed_images(doc.page(index), index, xrefs=False, hashes=True) if page.image_count else []
+        raster = tuple((p.bbox, _identity(index, p, known), p.klass == "decoration") for p in shown if p.finest >= MIN_PICTURE_PIXELS)
+        raster += tuple((t.bbox, ("tiles", index, t.bbox), False) for t in tiled_pictures(shown, doc.page(index).rect))
         doc.memo[key] = raster + tuple((box, ident, False) for box, ident in vector_areas(doc, index) + glyph_areas(doc, index))
     return doc.memo[key]
+
+
+# A picture may be stored as strips a pixel or two tall (a scan or a rendered heading cut into bands
+# by its producer): each strip alone is under MIN_PICTURE_PIXELS, yet together they show words (hunt
+# 25d: "Platypus" drawn by 2-px strips was read nowhere and claimed absent). Thin pictures touching
+# each other (within TILE_GAP_PT) that cover at least TILE_COVER of their union's box are one picture;
+# a grid of hairline pictures (a table's rules) covers little of its box and stays apart.
+TILE_GAP_PT = 0.5
+TILE_COVER = 0.5
+TILE_MAX_PICTURES = 400
+
+
+def tiled_pictures(shown: list[Any], page_rect: Any) -> list[Any]:
+    """Pictures made of thin pictures (``images.Placed``, each under MIN_PICTURE_PIXELS across) that tile an
+    area together: each such area as one ``Placed`` (``_as_one``)."""
+    import pymupdf
+
+    thin = [p for p in shown if p.finest < MIN_PICTURE_PIXELS]
+    if len(thin) < 2:
+        return []
+    boxes = sorted({p.bbox for p in thin})
+    # Grouping compares every pair: past TILE_MAX_PICTURES (a scan stored as 3,300 one-row strips) the thin
+    # pictures are taken as one group, which the cover test still judges.
+    groups = picture_groups(boxes, TILE_GAP_PT) if len(boxes) <= TILE_MAX_PICTURES else [boxes]
+    out = []
+    for group in groups:
+        inside = set(group)
+        members = [p for p in thin if p.bbox in inside]
+        box = pymupdf.Rect(union(group))
+        cover = sum(abs(pymupdf.Rect(p.bbox) & box) for p in members)
+        if len(members) >= 2 and cover >= TILE_COVER * abs(box) and (one := _as_one(members, page_rect)).finest >= MIN_PICTURE_PIXELS:
+            out.append(one)
+    return out
+
+
+def joined_pictures(shown: list[Any], page_rect: Any) -> list[Any]:
+    """``shown`` pictures (``images.Placed``) as they are read (``reading_groups``): a group of two or more as
+    one ``Placed`` over their union (strips of one picture, a word one picture per letter), others as they are."""
+    by_box: dict[BBox, list[Any]] = {}
+    for p in shown:
+        by_box.setdefault(p.bbox, []).append(p)
+    out = []
+    for group in reading_groups(sorted(by_box)):
+        members = [p for b in group for p in by_box[b]]
+        out.append(members[0] if len(members) == 1 else _as_one(members, page_rect))
+    return out
+
+
+def _as_one(members: list[Any], page_rect: Any) -> Any:
+    """One ``Placed`` over the union of ``members``, with the pixels its finest member would give the whole of it."""
+    from widening.probes.images import Placed, classify
+
+    x0, y0, x1, y1 = box = rect_tuple(union([p.bbox for p in members]))
+    across = max(p.pixels[0] / max(p.bbox[2] - p.bbox[0], 1e-3) for p in members) * (x1 - x0)
+    down = max(p.pixels[1] / max(p.bbox[3] - p.bbox[1], 1e-3) for p in members) * (y1 - y0)
+    return Placed(members[0].page, box, 0, (round(across), round(down)), classify(box, page_rect))
 
 
 def glyph_areas(doc: Doc, index: int) -> tuple[tuple[BBox, tuple], ...]:
@@ -121,6 +178,12 @@ VECTOR_LETTER_GAP = 0.8
 VECTOR_AREA_GAP_PT = 18.0
 VECTOR_MAX_AREAS = 8
 VECTOR_MAX_PATHS = 5000
+# Poster lettering: glyphs converted to outlines and set taller than VECTOR_MAX_LETTER_PT (a cover's
+# title, a slide's one word 200 pt tall) were read nowhere, and the word was claimed absent (hunt 25d).
+# A filled letter-shaped path up to the page's height is one such glyph; two or more side by side, or
+# one path of TALL_WORD_SUBPATHS pieces or more (a word drawn as one compound path), are read. A lone
+# shape of fewer pieces (a swoosh, a pie's slice) is no word; such runs never join the other lettering.
+TALL_WORD_SUBPATHS = 4
 
 
 def vector_areas(doc: Doc, index: int) -> tuple[tuple[BBox, tuple], ...]:
@@ -136,11 +199,13 @@ def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
     import pymupdf
 
     width = page.rect.width
-    paths = [d for d in page.get_cdrawings() if _may_be_lettering(d, width)]
-    if not paths:
+    drawings = page.get_cdrawings()
+    paths = [d for d in drawings if _may_be_lettering(d, width)]
+    tall = [d for d in drawings if _tall_letter(d, page.rect)]
+    if not paths and not tall:
         return ()
     if len(paths) > VECTOR_MAX_PATHS:
-        letters = [d for d in paths if _letter(d)]
+        letters = [d for d in paths + tall if _letter(d)]
         if not letters:
             return ()
         return ((_padded(page, union([d["rect"] for d in letters]), letters), ("vector", index, len(paths))),)
@@ -151,6 +216,14 @@ def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
         if (VECTOR_MIN_LETTER_PT <= box[3] - box[1] <= VECTOR_MAX_LETTER_PT and any(_letter(paths[i]) for i in run)
                 and not any(centre_in(w, pymupdf.Rect(box)) for w in words)):
             runs.append((rect_tuple(box), run))
+    # Poster-sized glyphs join runs among themselves only: joined with the page's other paths, their
+    # boxes swallowed headings' runs and text-layer words, and lettering read before was lost.
+    for run in _runs([d["rect"] for d in tall]):
+        box = union([tall[i]["rect"] for i in run])
+        if ((len(run) >= 2 or _subpaths(tall[run[0]]) >= TALL_WORD_SUBPATHS)
+                and not any(centre_in(w, pymupdf.Rect(box)) for w in words)):
+            runs.append((rect_tuple(box), [len(paths) + i for i in run]))
+    paths += tall
     gap = VECTOR_AREA_GAP_PT
     areas = picture_groups([b for b, _ in runs], gap)
     while len(areas) > VECTOR_MAX_AREAS:
@@ -163,6 +236,26 @@ def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
         box = _padded(page, union(area), drawn)
         out.append((box, ("vector", _drawn_digest(drawn, box[:2]))))
     return tuple(sorted(out))
+
+
+def _tall_letter(d: dict, page_rect: Any) -> bool:
+    """A filled path taller than VECTOR_MAX_LETTER_PT, within the page's size, shaped as a letter
+    (``_letter``): a glyph of a poster word or a display heading converted to outlines."""
+    if d.get("fill") is None:
+        return False
+    x0, y0, x1, y1 = d["rect"]
+    return VECTOR_MAX_LETTER_PT < y1 - y0 <= page_rect.height and x1 - x0 <= page_rect.width and _letter(d)
+
+
+def _subpaths(d: dict) -> int:
+    """How many pieces the path's outline has: a new one starts where an item does not start at the last one's end."""
+    count, end = 0, None
+    for it in d["items"]:
+        start = it[1] if it[0] != "re" else None
+        if start is None or end is None or abs(start[0] - end[0]) > 0.01 or abs(start[1] - end[1]) > 0.01:
+            count += 1
+        end = it[-1] if it[0] in ("l", "c") else None
+    return count
 
 
 def _padded(page: Any, box: BBox, drawn: list[dict]) -> BBox:
@@ -288,8 +381,10 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # read too; v6: lines set at 90 or 180 degrees read, ocr's angle classifier; v7: the scan under
 # an OCR text layer read too; v8: a tall rule no longer joins the lettering beside it; v9: a picture one render
 # would read at under half its resolution read in tiles, ocr.read_tiled; v10: pictures of 3 to 7 px across,
-# and the glyphs of Type 3 and picture fonts that may paint a picture, read too), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v10"
+# and the glyphs of Type 3 and picture fonts that may paint a picture, read too; v11: poster lettering taller
+# than VECTOR_MAX_LETTER_PT read, and letter-sized pictures side by side on a line read as one area,
+# reading_groups), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v11"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
@@ -400,11 +495,31 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
     infos = page.get_image_info()  # read once for every group's resolution and pixel budget
     seen = doc.memo.setdefault(("picture_renders_read",), {})
     out: list[TextLine] = []
-    for group in picture_groups(boxes):
+    for group in reading_groups(boxes):
         lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen)
         inside = [pymupdf.Rect(b) for b in group]
         out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
     return tuple(out)
+
+
+def reading_groups(boxes: list[BBox]) -> list[list[BBox]]:
+    """The areas a page's pictures are read in: touching pictures (``picture_groups``), joined further
+    where pictures shaped as glyphs, no taller than a large letter, lie side by side as letters of a line do (``_runs``).
+
+    A word may be painted one picture per letter (gradient lettering converted to outlines, each glyph a
+    shading in its own clip; letters pasted as images): read apart, OCR saw "W", "a", "ll", and the word
+    was read nowhere (hunt 25d)."""
+    groups = Groups(boxes)
+    for group in picture_groups(boxes):
+        for b in group[1:]:
+            groups.join(group[0], b)
+    # Shaped as a glyph is (as ``_may_be_lettering`` takes a box): a row of photographs, a screenshot
+    # beside an icon, stay read apart, each at its own resolution.
+    small = [b for b in boxes if b[2] - b[0] <= 1.5 * (b[3] - b[1]) <= 1.5 * VECTOR_MAX_LETTER_PT]
+    for run in _runs(small):
+        for i in run[1:]:
+            groups.join(small[run[0]], small[i])
+    return groups.groups()
 
 
 def picture_groups(boxes: list[BBox], gap: float = 2.0) -> list[list[BBox]]:

@@ -568,6 +568,10 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
                 overstruck = not bold and (bool(cf & STEXT_BOLD) or declared.heavy_stem)
+                # Outline text (stroked, not filled): its weight is the stroke's width, which the text layer
+                # does not give; a heavy stroke prints letters bolder than bold (hunt 25d: a 1.6 pt stroke at
+                # 20 pt, stems 3.6 pt thick, widened "the bold words"). The render test sees a thin ring.
+                overstruck = overstruck or (not bold and bool(cf & STEXT_STROKED) and not cf & STEXT_FILLED)
                 fit, tall = _fitting(marks, size, MARK_EM), _fitting(marks, size, NEAR_MARK_EM)
                 underline = _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
                 # MuPDF flags a span underlined from any stroke along it, one painted at opacity 0 too
@@ -774,7 +778,7 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant",
-    "bold": "no bold font, flag, weight or stroke; MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
+    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
 }
 
 
@@ -857,7 +861,12 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
     page = doc.page(index)
     doubts: list[Member] = []
     cleared: list[Member] = []
-    for placed in placed_images(page, index, clip):
+    shown = placed_images(page, index, clip)
+    # Pictures are read as picture_words reads them: touching ones and letter-sized ones side by side
+    # as one (a picture stored as strips, a word one picture per letter: read apart, OCR saw no word
+    # and an underlined word drawn so was cleared), thin strips that tile a picture too (tiled_pictures).
+    readable = [p for p in shown if p.finest >= picture_words.MIN_PICTURE_PIXELS] + picture_words.tiled_pictures(shown, page.rect)
+    for placed in picture_words.joined_pictures(readable, page.rect):
         if placed.finest < picture_words.MIN_PICTURE_PIXELS:
             continue  # certain: too few pixels across (image and mask) to hold a legible glyph
         rect = pymupdf.Rect(placed.bbox) & clip
