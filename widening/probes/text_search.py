@@ -15,6 +15,10 @@ another script that look like Latin ones read as those letters (Cyrillic "Х" an
 "Хylоphone": rules/mentions.yaml ``names.look_alikes``), in a word that mixes them with Latin
 letters; a word all in Cyrillic ("Москва") is no Latin word.
 
+A scan's invisible OCR layer is the scan's words only where its pixels may show them: a layer hit over a
+picture where OCR of the picture reads other words, or where the picture is blank, is a doubt (an OCR layer
+offset from its scan, or misread).
+
 Example (corpus): ``text_search {text: "Beijing"}`` on a Nepal media survey returns zero
 members; on image-only slides it reads the OCR lines, or says it could not measure. On
 text-layer pages the words inside pictures, and words drawn as paths (text converted to
@@ -375,6 +379,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 misnamed = [f for f in misnamed_glyph_hits(glyphs, text, "text layer") if centre_in(f[0], clip)]
                 doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
+        if not use_ocr and index in pictures and any(w == "text layer" and not y for _, y, w in found):
+            found = _unseen_in_scan(doc, index, text, found, pictures[index])
         layered = not scope.in_image and any(w == "text layer" and not y for _, y, w in found)
         hidden = undrawn_boxes(doc.page(index), clip) if layered else []
         order = PaintOrder(doc.page(index)) if layered else None
@@ -392,6 +398,96 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+_UNSEEN_IN_SCAN_WHY = ("in the invisible text layer over a scanned picture, where OCR of the picture's pixels reads other words "
+                       "(none near the text) or the picture is blank: the layer may not say what the scan shows (an OCR layer offset or misread); "
+                       "neither presence nor absence")
+
+
+def over_pictures(page: pymupdf.Page) -> list[BBox]:
+    """Boxes of the glyphs that draw nothing (render mode 3, fully transparent) over a raster image: an OCR layer's letters over its scan."""
+    images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
+    if not images:
+        return []
+    out: list[BBox] = []
+    raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES)
+    for block in raw["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if draws_nothing(span) and any(pymupdf.Rect(span["bbox"]).intersects(r) for r in images):
+                    out += [rect_tuple(ch["bbox"]) for ch in span["chars"] if not ch["c"].isspace()]
+    return out
+
+
+def _unseen_in_scan(doc: Doc, index: int, text: str, found: list[Found], read: tuple[TextLine, ...]) -> list[Found]:
+    """``found`` with each text-layer member made of invisible glyphs over a picture (``over_pictures``) turned into
+    a doubt when the picture's OCR (``read``) finds neither a hit nor a like reading (``_alike``) over it, and
+    either reads other words there or sees no ink there: a scan's OCR layer is taken at its word only where the
+    pixels may show it (small type the engine's OCR does not read at all leaves the member as it was)."""
+    page = doc.page(index)
+    invisible = over_pictures(page)
+    if not invisible:
+        return found
+    seen = [b for b, _, w in found if w == "OCR of a picture"]
+    out: list[Found] = []
+    for box, why, where in found:
+        if where == "text layer" and not why and _all_hidden(box, invisible) and not any(_overlap(box, b) for b in seen):
+            there = tuple(line for line in read if _overlap(box, line.bbox))
+            if there and any(_alike(text, _under(line, box)) for line in there):
+                pass  # the pixels there read as the text, misread ("Lebour's" for "Lebours")
+            elif there or _blank(page, box):
+                why = _UNSEEN_IN_SCAN_WHY
+        out.append((box, why, where))
+    return out
+
+
+# OCR of a scan misreads a letter or two: its reading under a layer hit confirms the hit when this share of
+# the text's letters and digits is read there, in order.
+SCAN_ALIKE = 0.75
+
+
+def _under(line: TextLine, box: BBox) -> str:
+    """The characters of OCR ``line`` whose share of its width (by position) lies over ``box``'s x-range, a character's width of slack."""
+    n = len(line.text)
+    step = (line.bbox[2] - line.bbox[0]) / n if n else 0.0
+    return "".join(c for i, c in enumerate(line.text) if box[0] - step <= line.bbox[0] + (i + 0.5) * step <= box[2] + step)
+
+
+def _alike(text: str, read: str) -> bool:
+    """Whether ``read`` holds SCAN_ALIKE of ``text``'s letters and digits in order (casefolded)."""
+    from difflib import SequenceMatcher
+
+    a, b = (re.sub(r"[\W_]", "", t.casefold()) for t in (text, read))
+    if not a or not b:
+        return False
+    same = sum(m.size for m in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return same >= SCAN_ALIKE * len(a)
+
+
+# A box is blank when every pixel of its render lies within BLANK_SPREAD grey levels of its most common
+# shade: paper, not the low-contrast tones of a photograph (46 levels in a test photo) or a glyph's ink.
+BLANK_SPREAD = 32
+
+
+def _blank(page: pymupdf.Page, box: BBox) -> bool:
+    """Whether the render of ``box`` shows no ink: every pixel within BLANK_SPREAD grey levels of its most common shade."""
+    import numpy as np
+
+    from widening.facts.limits import RenderRefused, safe_pixmap
+
+    clip = pymupdf.Rect(box) & page.rect
+    if clip.is_empty:
+        return True
+    try:
+        pix = safe_pixmap(page, 150, clip, colorspace=pymupdf.csGRAY, annots=False)
+    except RenderRefused:
+        return False  # not rendered: not known to be blank
+    grey = np.frombuffer(pix.samples, dtype=np.uint8).astype(np.int16)
+    if grey.size == 0:
+        return True
+    ground = int(np.bincount(grey, minlength=256).argmax())
+    return bool((np.abs(grey - ground) <= BLANK_SPREAD).all())
 
 
 def _all_hidden(box: BBox, hidden: list[BBox]) -> bool:
