@@ -36,6 +36,9 @@ def test_a_company_and_its_fiscal_year(question: str) -> None:
 @pytest.mark.parametrize("question, expected", [
     # an apostrophe inside a name opens no name at the letter before it
     ("What did O'Brien say?", set()),
+    # a plural's possessive ends the name (before, "Germanwings'" opened no name at all)
+    ("What is Germanwings' fleet size?", {("name", "Germanwings")}),
+    ("How many planes do the Zorblax Airlines’ pilots fly?", {("name", "Zorblax Airlines")}),
     # a possessive in capitals still ends the name
     ("What is MCDONALD'S revenue in 2019?", {("name", "MCDONALD"), ("year", "2019")}),
     # "FY" alone is the fiscal-year frame word, not a name

@@ -1256,7 +1256,8 @@ def _dates(q: str, add: Any) -> None:
 def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False) -> None:
     """Capitalised word runs that are not ordinary words: the presupposed names.
 
-    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP); a run
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP; "Germanwings' fleet"
+    names Germanwings: a plural's possessive); a run
     glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY" names no "FY").
     An apostrophe followed by two capitals ends the run before it: "AMCOR'FY" is a possessive
     whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
@@ -1271,7 +1272,7 @@ def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False)
     short = rf"[A-Z][a-z]{{1,3}}\.(?=\s+{join}[A-Z])|" if abbrev else ""
     token = short + r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
     stop = set(_c()["not_names"])
-    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}))", q):
+    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}|(?<=[sS]['’])(?!\w)))", q):
         raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
         run: list[tuple[int, int, str]] = []
         for w in raw + [(-1, -1, "")]:
