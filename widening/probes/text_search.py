@@ -389,6 +389,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 why = _UNDRAWN_WHY
             elif not why and where == "text layer" and order is not None and order.painted_over(bbox):
                 why = _PAINTED_OVER_WHY
+            elif not why and where == "text layer" and bbox[3] - bbox[1] < TINY_TEXT_PT:
+                why = f"set {bbox[3] - bbox[1]:.2f} pt tall, under {TINY_TEXT_PT} pt: a dot on the page, which no reader reads as a word"
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or
@@ -398,6 +400,11 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+# Type whose glyphs are under this height prints as a dot or a hairline: text a producer hid by its size (0.3 pt),
+# or a line shrunk to nothing. Only turns a member into a doubt (the row is kept, no claim rests on it).
+TINY_TEXT_PT = 1.5
 
 
 _UNSEEN_IN_SCAN_WHY = ("in the invisible text layer over a scanned picture, where OCR of the picture's pixels reads other words "
