@@ -10,7 +10,7 @@ from widening.facts.captions import SUPPLEMENT, band_numbers, listed_page, loose
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
-from widening.facts.handouts import handout_counts, slide_pages
+from widening.facts.handouts import handout_counts, slide_pages, slide_shaped
 from widening.facts.legibility import words_unread
 from widening.models import (
     BBox,
@@ -474,8 +474,47 @@ def _elsewhere_readings(doc: Doc, kind: str, number: str, wanted: set[str], page
     return out
 
 
+# A notes page prints its slide across most of its width; a photo in a report is rarely that wide.
+NOTES_SLIDE_MIN_WIDTH = 0.5
+
+
+def slide_in_part(doc: Doc, index: int) -> str | None:
+    """Why page ``index`` prints a slide in a part of itself, or None (the page may be the slide): it prints
+    several slides (a handout), or it is portrait and shows a slide-shaped box across most of its width (a
+    notes page: the slide above, the notes below)."""
+    count = handout_counts(doc)[index - 1]
+    if count >= 2:
+        return f"p{index} prints {count} slides"
+    page = doc.page(index)
+    if page.rect.height > page.rect.width and slide_shaped(page, NOTES_SLIDE_MIN_WIDTH):
+        return f"p{index} is portrait and prints a slide-shaped box in a part of it (a notes page)"
+    return None
+
+
+def _slide_parts(res: Resolved, doc: Doc) -> Resolved:
+    """``res`` with its certain readings of a slide made doubtful where their page prints the slide in a part
+    of itself: the page's region is not the slide's ("the bottom of slide 1" on a handout is no band of the
+    sheet: a zero there was widened while the slide's foot showed the thing), and a find elsewhere on the page
+    may lie on another slide or in the notes (it was kept as short_not_empty, a claim the page refutes)."""
+    c = res.container
+    if not (c.kind is ContainerKind.slide or (c.kind in (ContainerKind.cover, ContainerKind.last_page) and "slide" in c.text.lower())):
+        return res
+    out, changed = [], False
+    for t in res.readings:
+        why = None if t.doubtful else next((w for p in t.pages if (w := slide_in_part(doc, p))), None)
+        out.append(t.model_copy(update={"doubtful": True, "number": f"{t.number} ({why})"}) if why else t)
+        changed = changed or why is not None
+    # Uncertain: a slide only doubtful readings find is no missing slide.
+    return res.model_copy(update={"readings": tuple(out), "uncertain": True}) if changed else res
+
+
 def resolve(container: Container, doc: Doc) -> Resolved:
     """The pages ``container`` denotes under each reading (PDF index, label, printed folio)."""
+    return _slide_parts(_resolve(container, doc), doc)
+
+
+def _resolve(container: Container, doc: Doc) -> Resolved:
+    """``resolve`` before a slide printed in a part of its page is taken into account."""
     facts = doc.facts
     n = facts.page_count
     kind = container.kind

@@ -34,10 +34,7 @@ HANDOUT_MIN_SHARE = 0.5
 def slide_frames(page: Any) -> int:
     """How many slide-shaped boxes of one size, apart from each other, ``page`` (a PyMuPDF page)
     shows: 0 when fewer than SLIDE_MIN_FRAMES."""
-    width = page.rect.width
-    boxes = [b for b in _boxes(page)
-             if b[2] - b[0] >= SLIDE_MIN_WIDTH * width and b[3] > b[1]
-             and SLIDE_ASPECT[0] <= (b[2] - b[0]) / (b[3] - b[1]) <= SLIDE_ASPECT[1]]
+    boxes = slide_shaped(page, SLIDE_MIN_WIDTH)
     best = 0
     for b in boxes:
         group: list[tuple[float, float, float, float]] = []
@@ -46,6 +43,13 @@ def slide_frames(page: Any) -> int:
                 group.append(c)
         best = max(best, len(group))
     return best if best >= SLIDE_MIN_FRAMES else 0
+
+
+def slide_shaped(page: Any, min_width: float) -> list[tuple[float, float, float, float]]:
+    """Boxes ``page`` shows that a slide may be printed in, shaped as one (SLIDE_ASPECT), at least ``min_width`` of the page's width across."""
+    width = page.rect.width
+    return [b for b in _boxes(page) if b[2] - b[0] >= min_width * width and b[3] > b[1]
+            and SLIDE_ASPECT[0] <= (b[2] - b[0]) / (b[3] - b[1]) <= SLIDE_ASPECT[1]]
 
 
 def _boxes(page: Any) -> list[tuple[float, float, float, float]]:
