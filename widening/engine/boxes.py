@@ -22,6 +22,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.limits import RenderRefused, safe_pixmap
 from widening.models import CaseFinding, ContainerKind, Member, NamedBox, ParsedQuestion
+from widening.question.boxes import box_groups
 from widening.probes.pagewise import grouped
 
 DPI = 100
@@ -46,9 +47,14 @@ class BoxOutcome:
     pages: tuple[int, ...] = ()
     count: int = 0
     largest: Member | None = None
+    # An alternative of the box named beside it that is no coloured box ("or the sidebar"): where it is, is not measured.
+    other: str | None = None
 
     def reason(self) -> str:
         """Why the row is kept unverifiable, for a reviewer."""
+        if self.other is not None and not (self.blind or self.doubts):
+            return (f"the question reads inside '{self.box.text}' or '{self.other}'; the box shows nowhere, "
+                    "but the other place, which no colour check looks for, may exist and hold what is asked")
         if self.blind:
             p, why = next(iter(sorted(self.blind.items())))
             return f"the question reads inside '{self.box.text}', and p{p} could not be looked at for it ({why})"
@@ -106,39 +112,57 @@ def _scopes(parsed: ParsedQuestion, resolved: list[Resolved], page_count: int) -
     return [(f"{t.reading.value} {t.number}", t.pages) for r in named for t in r.readings if t.pages]
 
 
+def _look(box: NamedBox, doc: Doc, pages: tuple[int, ...]) -> tuple[BoxOutcome, Family | None]:
+    """The regions (doubts) of ``box``'s colour on ``pages`` and the pages that could not be looked at."""
+    out = BoxOutcome(box=box, pages=pages)
+    try:
+        fam = loose(box.colour)
+    except KeyError as exc:
+        out.blind[pages[0] if pages else 1] = str(exc)
+        return out, None
+    if len(pages) > MAX_PAGES:
+        out.blind[pages[0]] = f"{len(pages)} pages to render, more than {MAX_PAGES}"
+        return out, fam
+    for p in pages:
+        try:
+            out.doubts += regions_of(doc.page(p), fam)
+        except (RenderRefused, RuntimeError, ValueError) as exc:
+            out.blind[p] = f"cannot render: {exc}"
+    if out.doubts:
+        out.count = len(out.doubts)
+        out.largest = max(out.doubts, key=_area, default=None)
+        out.doubts = grouped(out.doubts, f"{box.colour}-ish regions")
+    return out, fam
+
+
 def check_boxes(parsed: ParsedQuestion, doc: Doc, resolved: list[Resolved]) -> BoxOutcome | None:
-    """The first named box that is missing (a finding) or in doubt; None when the question names none."""
+    """The first named box that is missing (a finding) or in doubt; None when the question names none.
+
+    Boxes named as alternatives ("in the green box or the blue box") are one place read: it is missing only
+    when every one of them is, and no alternative of another kind ("or the sidebar") is named beside them."""
     if not parsed.boxes:
         return None
     scopes = _scopes(parsed, resolved, doc.facts.page_count)
     pages = tuple(sorted({p for _, ps in scopes for p in ps}))
-    for box in parsed.boxes:
-        out = BoxOutcome(box=box, pages=pages)
-        try:
-            fam = loose(box.colour)
-        except KeyError as exc:
-            out.blind[pages[0] if pages else 1] = str(exc)
-            return out
-        if len(pages) > MAX_PAGES:
-            out.blind[pages[0]] = f"{len(pages)} pages to render, more than {MAX_PAGES}"
-            return out
-        for p in pages:
-            try:
-                out.doubts += regions_of(doc.page(p), fam)
-            except (RenderRefused, RuntimeError, ValueError) as exc:
-                out.blind[p] = f"cannot render: {exc}"
-        if out.doubts or out.blind:
-            out.count = len(out.doubts)
-            out.largest = max(out.doubts, key=_area, default=None)
-            out.doubts = grouped(out.doubts, f"{box.colour}-ish regions")
+    for group in box_groups(parsed.text, parsed.boxes):
+        looked = [_look(box, doc, pages) for box in group.boxes]
+        seen = next((out for out, _ in looked if out.doubts or out.blind), None)
+        if seen is not None:
+            return seen
+        out, fam = looked[0]
+        if group.other is not None:
+            out.other = group.other
             return out
         tried = "; ".join(f"{how}: PDF page(s) {list(ps)}" for how, ps in scopes)
+        names = " nor ".join(f"'{b.text}'" for b in group.boxes)
+        colours = " nor ".join(dict.fromkeys(b.colour for b in group.boxes))
         out.finding = CaseFinding(
             case="missing_container",
-            reason=(f"'{box.text}' does not exist: rendered at {DPI} dpi, the page(s) show no {box.colour} pixel and no {box.colour} vector shape, "
-                    f"pale tints and neighbouring hues included, under every reading ({tried})."),
-            evidence={"box": box.model_dump(mode="json"), "readings": [{"reading": how, "pages": list(ps)} for how, ps in scopes],
-                      "colour_floor": {"s_min": fam.s_min, "v_min": fam.v_min, "hues": [list(h) for h in fam.hues]}},
+            reason=(f"{'neither ' if len(group.boxes) > 1 else ''}{names} exists: rendered at {DPI} dpi, the page(s) show no {colours} pixel "
+                    f"and no {colours} vector shape, pale tints and neighbouring hues included, under every reading ({tried})."),
+            evidence={"box": out.box.model_dump(mode="json"), "readings": [{"reading": how, "pages": list(ps)} for how, ps in scopes],
+                      "colour_floor": {"s_min": fam.s_min, "v_min": fam.v_min, "hues": [list(h) for h in fam.hues]} if fam else None,
+                      **({"alternatives": [b.model_dump(mode="json") for b in group.boxes[1:]]} if len(group.boxes) > 1 else {})},
         )
         return out
     return None
