@@ -25,10 +25,16 @@ from widening.question.parse import complement_rules, excluding_words, name_read
 
 
 
+_OR = re.compile(r"\b(?:or|either)\b", re.I)
+
+
 def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
-    """A named container that exists under no reading of its number."""
+    """A named container that exists under no reading of its number, nor does any it is named as an alternative of
+    ("page 2 or page 3": one phrase the parser split, joined by "or")."""
     for r in resolved:
         if r.exists or r.uncertain:
+            continue
+        if _OR.search(r.container.text) and any(o.exists or o.uncertain for o in resolved if o.container.text == r.container.text):
             continue
         tried = ", ".join(f"{t.reading.value} {t.number}" for t in r.readings) or "no reading applies"
         return CaseFinding(
