@@ -19,6 +19,7 @@ from widening import rulebook as vocab
 from widening.engine.containers import Resolved, resolve
 from widening.facts.captions import CAPTION_TEXT_CHARS
 from widening.facts.document import Doc
+from widening.facts.geometry import centre_in
 from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind
 from widening.text import number_key, phrase_key
 
@@ -29,6 +30,9 @@ _MARK_GAP = 30.0
 # A mark bigger than that (a numbered disc, an icon) may still open an item: up to this many line
 # heights it is a possible item, a doubt.
 _MARK_DOUBT_LINES = 3.0
+# A picture covering at least this share of its page, with no line of the text layer on it, may hold items
+# only its pixels show (a screenshot of a list): a count of the text layer alone is no count of the page.
+_PICTURE_SHARE = 0.05
 # A number standing alone in the top or bottom band of this share of the page is a folio, no item.
 _FOLIO_BAND = 0.08
 # Fonts whose letters are pictures: a glyph of one opening a line is a bullet, whatever letter the
@@ -228,9 +232,70 @@ def _styled_like_questions(lines: list[Line], used: set[int]) -> list[Line]:
 
 
 def _graphic_boxes(doc: Doc, index: int) -> list[BBox]:
-    """Boxes of page ``index``'s drawings and pictures: where a bullet the text layer does not hold may be."""
+    """Boxes of page ``index``'s drawings and pictures: where a bullet the text layer does not hold may be.
+    A drawing is also split into its small subpaths: the discs of a whole list may be one path."""
     page = doc.page(index)
-    return [tuple(d["rect"]) for d in page.get_drawings()] + [tuple(i["bbox"]) for i in page.get_image_info()]  # type: ignore[misc]
+    out: list[BBox] = []
+    for d in page.get_drawings():
+        out.append(tuple(d["rect"]))  # type: ignore[arg-type]
+        if d["rect"].width > _MARK_MAX or d["rect"].height > _MARK_MAX:
+            out += [b for b in _subpaths(d["items"]) if 0 < b[2] - b[0] <= _MARK_MAX and 0 < b[3] - b[1] <= _MARK_MAX]
+    return out + [tuple(i["bbox"]) for i in page.get_image_info()]  # type: ignore[misc]
+
+
+def _subpaths(items: list[tuple]) -> list[BBox]:
+    """The boxes of a path's subpaths: a run of segments each starting where the one before ended."""
+    out: list[BBox] = []
+    box: pymupdf.Rect | None = None
+    end: pymupdf.Point | None = None
+    for it in items:
+        if it[0] in ("re", "qu"):
+            shape = it[1] if it[0] == "re" else it[1].rect
+            out.append(tuple(shape))  # type: ignore[arg-type]
+            box = end = None
+            continue
+        points = [pt for pt in it[1:] if isinstance(pt, pymupdf.Point)]
+        if not points:
+            continue
+        if box is None or end is None or abs(points[0] - end) > 0.01:
+            if box is not None:
+                out.append(tuple(box))  # type: ignore[arg-type]
+            box = pymupdf.Rect(points[0], points[0])
+        for pt in points:
+            box.include_point(pt)
+        end = points[-1]
+    if box is not None:
+        out.append(tuple(box))  # type: ignore[arg-type]
+    return out
+
+
+def _marks_within(index: int, line: Line, marks: frozenset[tuple[str, int]]) -> list[Member]:
+    """Items set side by side on one line ("• Fast   • Secure   • Cheap"): the mark that opens the line,
+    standing again between spaces further on, opens one more item each."""
+    text = line.text.strip()
+    first = text[:1]
+    if not first or first.isalnum():
+        return []
+    bullet = first in _rules()["list_marks"]["bullets"] or unicodedata.category(first) == "Co" or (first, round(line.bbox[0])) in marks
+    if not bullet:
+        return []
+    return [Member(page=index, bbox=line.bbox, what=f"'{first}' within '{text[:60]}'")
+            for _ in re.finditer(rf"(?<=\s){re.escape(first)}(?=\s)", text[1:])]
+
+
+def _unread_pictures(doc: Doc, index: int, lines: list[Line]) -> list[BBox]:
+    """Pictures of page ``index`` big enough to show a list, on which no line of the text is read."""
+    page = doc.page(index)
+    area = page.rect.width * page.rect.height
+    out: list[BBox] = []
+    for info in page.get_image_info():
+        box = pymupdf.Rect(info["bbox"]) & page.rect
+        if box.is_empty or box.width * box.height < _PICTURE_SHARE * area:
+            continue
+        if any(centre_in(ln.bbox, box) for ln in lines):
+            continue  # text lies on it (a scan's layer, a background): what it shows is read
+        out.append(tuple(box))  # type: ignore[arg-type]
+    return out
 
 
 def _graphic_bullets(index: int, lines: list[Line], graphics: list[BBox]) -> list[Member]:
@@ -327,16 +392,29 @@ def _find_line(lines: list[Line], title: str, end: bool = False) -> BBox | None:
     cleaning" above the heading "Cleaning"), or one of several such lines (a running header), may lie above
     the heading and would cut the section's last items off; then None (its whole page is counted)."""
     want = phrase_key(title)
-    exact = [ln for ln in lines if phrase_key(ln.text) == want]
     if end:
+        # Printed as the title, give or take its number ("3 Cleaning" for "Cleaning"): a sub-heading of the
+        # section ("Cleaning" over some of its items) and the next heading both are, and which ends it is unsure.
+        form = _heading_form(title)
+        exact = [ln for ln in lines if _heading_form(ln.text) == form]
         if len(exact) == 1:
             return exact[0].bbox
         loose = [ln for ln in lines if len(want) > 6 and want in phrase_key(ln.text)]
         return loose[0].bbox if not exact and len(loose) == 1 else None
-    for ln in lines:
-        if phrase_key(ln.text) == want or (len(want) > 6 and want in phrase_key(ln.text)):
-            return ln.bbox
-    return None
+    # The topmost line holding the title: a later one (a box labelled "Safety" under the section's list, while
+    # the heading reads "2 Safety") would cut off every item above it.
+    words = re.compile(rf"(?<!\w){re.escape(want)}(?!\w)")
+    hits = [ln for ln in lines if phrase_key(ln.text) == want or (len(want) > 6 and want in phrase_key(ln.text))
+            or (want and words.search(phrase_key(ln.text)))]
+    return min(hits, key=lambda ln: (ln.bbox[1], ln.bbox[0])).bbox if hits else None
+
+
+_HEADING_NUMBER = re.compile(r"^(?:(?:chapter|section|part)\s+)?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,6}|[a-z])[.):]?\s+(?=\S)")
+
+
+def _heading_form(text: str) -> str:
+    """A heading compared without its number or closing stop: "3. Cleaning" and "Cleaning" are one title."""
+    return _HEADING_NUMBER.sub("", phrase_key(text).strip()).rstrip(" .:")
 
 
 def _outline_sections(doc: Doc, matches) -> list[_Section]:
@@ -444,6 +522,11 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
             return ListReading(parent=where, pages=pages, count=None, why=f"on page {p}, {unknown}")
         members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
         if bullets:
+            if pictures := _unread_pictures(doc, p, on_page):
+                box = ", ".join(f"{b[2] - b[0]:.0f}x{b[3] - b[1]:.0f} pt" for b in pictures[:3])
+                return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
+                                   why=f"page {p} holds picture(s) ({box}) whose text was not read; items shown inside them cannot be seen")
+            members += [m for ln in on_page if _is_item(ln, questions=False, marks=marks) for m in _marks_within(p, ln, marks)]
             graphics = _graphic_boxes(doc, p)
             members += _graphic_bullets(p, on_page, graphics)
             doubts += _possible_items(doc, p, on_page, [m.bbox for m in members if m.page == p], graphics)
@@ -486,7 +569,9 @@ def _paragraphs(lines: list[Line]) -> int:
 # --------------------------------------------------------------------------- parents
 
 
-_LABELS = re.compile(r"(?:^|(?<=\s))\(([a-z])\)(?=\s|$)")
+# A label stands before its sub-caption, spaced or not ("(c) ImageNet", "(c)ImageNet": no space is drawn, only a gap).
+_LABELS = re.compile(r"(?:^|(?<=\s))\(([a-z])\)(?=\s|$|[A-Z0-9])")
+_LINE_LABEL = re.compile(r"^(?:\(([a-z])\)|([a-z])\)(?=\s|$))")
 
 
 def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
@@ -502,8 +587,8 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         caption = " ".join(t for t in texts if t)
         labels = set(re.findall(r"\(([a-z])\)", caption))
         # A label opens a line, or stands among others on one ("(a) CIFAR-10   (b) SVHN   (c) ImageNet").
-        label_lines = [ln for ln in lines if re.match(r"^\(?([a-z])\)(?:\s|$)", ln.text) or len(_LABELS.findall(ln.text)) > 1]
-        labels |= {x for ln in label_lines for x in (_LABELS.findall(ln.text) or [re.match(r"^\(?([a-z])\)", ln.text).group(1)])}  # type: ignore[union-attr]
+        label_lines = [ln for ln in lines if _LINE_LABEL.match(ln.text) or len(_LABELS.findall(ln.text)) > 1]
+        labels |= {x for ln in label_lines for x in (_LABELS.findall(ln.text) or [_line_label(ln.text)])}
         where = f"{c.parent} (p{p})"
         if not labels:
             readings.append(ListReading(parent=where, pages=(p,), count=None,
@@ -525,6 +610,12 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in label_lines)
         readings.append(ListReading(parent=where, pages=(p,), count=count, items=items))
     return ListResolution(container=c, readings=tuple(readings))
+
+
+def _line_label(text: str) -> str:
+    """The label opening a line that ``_LINE_LABEL`` matches."""
+    m = _LINE_LABEL.match(text)
+    return next((g for g in m.groups() if g), "") if m else ""
 
 
 def _caption_text(doc: Doc, cap: Caption, source: str) -> str | None:
