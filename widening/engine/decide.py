@@ -64,6 +64,13 @@ class SetAside(NamedTuple):
     doubt: dict[int, str] = {}
 
 
+# What may follow a place set aside whole: its clause ends, another place joins it, or the question goes on.
+# A possessive or a noun after it ("besides page 2's chart", "except page 2 first image") sets one thing
+# there aside, not the page: dropping the page would hide the other things it holds.
+_WHOLE_END = (r"(?=\s*(?:[,.;:?!)]|$)|\s+(?:and|or|nor|as well as|how|what|which|who|whose|where|when|why"
+              r"|is|are|was|were|do|does|did|can|could|has|have|had|there)\b)")
+
+
 def set_aside(parsed: ParsedQuestion, excluded: list[Resolved]) -> SetAside:
     """A page is dropped only when the question excludes the page itself ("besides page 2", not "the
     picture on page 2", nor "Figure 1": that takes one thing out, the page may hold more) and every
@@ -81,7 +88,7 @@ def set_aside(parsed: ParsedQuestion, excluded: list[Resolved]) -> SetAside:
                 doubt.setdefault(p, f"on p{p}, where '{text}' may be (its caption's page or the one beside it): the question "
                                     f"sets that {e.container.kind.value} aside, and this may or may not be it")
             continue
-        whole = re.search(rf"{rulebook.alternation(words)}\s+(?:the\s+)?{re.escape(text)}", parsed.text, re.I) is not None
+        whole = re.search(rf"{rulebook.alternation(words)}\s+(?:the\s+)?{re.escape(text)}{_WHOLE_END}", parsed.text, re.I) is not None
         certain = [set(t.pages) for t in e.readings if t.pages and not t.doubtful]
         sure = set.intersection(*certain) if whole and certain and all(certain) else set()
         drop |= sure
