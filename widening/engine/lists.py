@@ -20,6 +20,7 @@ from widening.engine.containers import Resolved, resolve
 from widening.facts.captions import CAPTION_TEXT_CHARS
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in
+from widening.facts.shapes import subpaths
 from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind
 from widening.text import number_key, phrase_key
 
@@ -239,34 +240,8 @@ def _graphic_boxes(doc: Doc, index: int) -> list[BBox]:
     for d in page.get_drawings():
         out.append(tuple(d["rect"]))  # type: ignore[arg-type]
         if d["rect"].width > _MARK_MAX or d["rect"].height > _MARK_MAX:
-            out += [b for b in _subpaths(d["items"]) if 0 < b[2] - b[0] <= _MARK_MAX and 0 < b[3] - b[1] <= _MARK_MAX]
+            out += [tuple(b) for piece in subpaths(d["items"]) if 0 < (b := piece.rect).width <= _MARK_MAX and 0 < b.height <= _MARK_MAX]  # type: ignore[misc]
     return out + [tuple(i["bbox"]) for i in page.get_image_info()]  # type: ignore[misc]
-
-
-def _subpaths(items: list[tuple]) -> list[BBox]:
-    """The boxes of a path's subpaths: a run of segments each starting where the one before ended."""
-    out: list[BBox] = []
-    box: pymupdf.Rect | None = None
-    end: pymupdf.Point | None = None
-    for it in items:
-        if it[0] in ("re", "qu"):
-            shape = it[1] if it[0] == "re" else it[1].rect
-            out.append(tuple(shape))  # type: ignore[arg-type]
-            box = end = None
-            continue
-        points = [pt for pt in it[1:] if isinstance(pt, pymupdf.Point)]
-        if not points:
-            continue
-        if box is None or end is None or abs(points[0] - end) > 0.01:
-            if box is not None:
-                out.append(tuple(box))  # type: ignore[arg-type]
-            box = pymupdf.Rect(points[0], points[0])
-        for pt in points:
-            box.include_point(pt)
-        end = points[-1]
-    if box is not None:
-        out.append(tuple(box))  # type: ignore[arg-type]
-    return out
 
 
 def _marks_within(index: int, line: Line, marks: frozenset[tuple[str, int]]) -> list[Member]:

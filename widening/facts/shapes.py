@@ -91,7 +91,7 @@ def subpaths(items: Iterable[tuple]) -> list[Piece]:
             end = None
             continue
         if op == "qu":
-            q = item[1]
+            q = item[1] if isinstance(item[1], pymupdf.Quad) else pymupdf.Quad(item[1])  # get_cdrawings gives point tuples
             out.append(Piece(q.rect, bool(q.is_rectangular)))
             end = None
             continue

@@ -19,6 +19,7 @@ from typing import Any
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple, union
+from widening.facts.shapes import subpaths
 from widening.models import BBox, Frozen, PageKind, TextLine
 from widening.text import alnum, name_form
 
@@ -220,7 +221,7 @@ def _vector_areas(page: Any, index: int) -> tuple[tuple[BBox, tuple], ...]:
     # boxes swallowed headings' runs and text-layer words, and lettering read before was lost.
     for run in _runs([d["rect"] for d in tall]):
         box = union([tall[i]["rect"] for i in run])
-        if ((len(run) >= 2 or _subpaths(tall[run[0]]) >= TALL_WORD_SUBPATHS)
+        if ((len(run) >= 2 or len(subpaths(tall[run[0]]["items"])) >= TALL_WORD_SUBPATHS)
                 and not any(centre_in(w, pymupdf.Rect(box)) for w in words)):
             runs.append((rect_tuple(box), [len(paths) + i for i in run]))
     paths += tall
@@ -245,17 +246,6 @@ def _tall_letter(d: dict, page_rect: Any) -> bool:
         return False
     x0, y0, x1, y1 = d["rect"]
     return VECTOR_MAX_LETTER_PT < y1 - y0 <= page_rect.height and x1 - x0 <= page_rect.width and _letter(d)
-
-
-def _subpaths(d: dict) -> int:
-    """How many pieces the path's outline has: a new one starts where an item does not start at the last one's end."""
-    count, end = 0, None
-    for it in d["items"]:
-        start = it[1] if it[0] != "re" else None
-        if start is None or end is None or abs(start[0] - end[0]) > 0.01 or abs(start[1] - end[1]) > 0.01:
-            count += 1
-        end = it[-1] if it[0] in ("l", "c") else None
-    return count
 
 
 def _padded(page: Any, box: BBox, drawn: list[dict]) -> BBox:
