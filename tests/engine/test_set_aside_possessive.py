@@ -50,6 +50,10 @@ def test_one_thing_of_a_page_set_aside_keeps_the_rest_of_the_page(tmp_path: Path
     "Except page 2, how many images are in the document?",
     "Other than page 2 and page 3, how many pictures are there in the report?",
     "How many images are in the report, excluding page 2?",
+    # the "from" of "apart from" counts no page from page 2 (before, the scope was read as relative and
+    # the row claimed unbounded_complement)
+    "Apart from page 2, how many pictures are in the report?",
+    "Aside from page 2, how many pictures are in the report?",
 ])
 def test_control_the_page_itself_set_aside_is_dropped(tmp_path: Path, q: str) -> None:
     d = pdfs.decide(report(tmp_path / "r.pdf"), q)

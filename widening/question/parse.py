@@ -563,6 +563,12 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     low = q.lower()
     articles = r"(?:(?:" + "|".join(_ARTICLES) + r"|these|those|its|each)\s+)*"
     before = re.compile(rf"{vocab.alternation(rel['before'])}\s+{articles}$")
+    # "apart from page 2", "aside from page 2": the "from" of an excluding word counts no page from another place.
+    aside = re.compile(rf"\b(?:{vocab.alternation(complement_rules()['excluding'])})\s+{articles}$")
+
+    def counted_from(upto: int) -> re.Match[str] | None:
+        return None if aside.search(low[:upto]) else before.search(low[:upto])
+
     after = re.compile(rf"\s*,?\s*(?:(?:and|or|&)\s+)?{articles}{vocab.alternation(rel['after'])}")
     # "of the second part", "of the Methods section": a few words may stand before the part word.
     part = re.compile(rf"\s*(?:of|in|within)\s+{articles}(?:[\w'’-]+\s+){{0,3}}?{vocab.alternation(rel['parts'])}")
@@ -581,7 +587,7 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     for s, e, c in found:
         if c.kind not in _PLACE_KINDS:
             continue
-        if (b := before.search(low[:s])) is not None:
+        if (b := counted_from(s)) is not None:
             note(b.start(), e, "counts a page from another place or opens a range")
         elif (a := after.match(low, e) or part.match(low, e)) is not None:
             note(s, a.end(), "counts a page from another place, opens a range or names a page inside a part")
@@ -600,7 +606,7 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
         inside = [(s, e) for s, e, _ in found if s <= w.start() < e]
         if inside and not all(span in singles for span in inside):
             continue
-        if (b := before.search(low[:w.start()])) is not None:
+        if (b := counted_from(w.start())) is not None:
             note(b.start(), w.end(), "counts a page from another place or opens a range")
         elif (a := window.match(low, w.end()) or after.match(low, w.end()) or part.match(low, w.end())) is not None:
             note(w.start(), a.end(), "counts a page from another place, opens a range or names a page inside a part")
