@@ -50,6 +50,11 @@ def test_other_negations_are_not_complements_and_say_why(q: str, why: str) -> No
     ("Besides the two companies on page 42, what is the contact phone number of another two companies?", True),
     ("Apart from the city office, which other agencies on page 3 give a phone number?", True),
     ("Apart from Google, which other search engines are there?", False),
+    # the whole document named bounds the rest: it enumerates its own pictures and agencies (hunt 25k)
+    ("Besides the front cover's logo, how many pictures are in the report?", True),
+    ("Besides the Red Cross, which agencies in the document give a phone number?", True),
+    ("Except the cover photo, how many photos does this brochure have?", True),
+    ("Besides the Red Cross, which agencies give a phone number?", False),
 ])
 def test_an_excluding_word_is_bounded_by_a_cardinality_or_a_container(q: str, bounded: bool) -> None:
     p = parse_question(q)
