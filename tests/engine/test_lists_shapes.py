@@ -203,3 +203,21 @@ def test_subfigure_labels_set_without_a_space_are_counted(tmp_path: Path, space:
     # Control: two panels only.
     two = subfigures(tmp_path / "t.pdf", "ab", space)
     assert pdfs.decide(two, "In Figure 1, what does the fourth subfigure show?").case == "missing_container"
+
+
+def skipped_numbers(path: Path, numbers: list[int]) -> Path:
+    """Page 2 of three: numbered items printed with the given numbers ("1. 2. 5."), the ones between left out."""
+    doc = pymupdf.open()
+    for i in range(3):
+        doc.new_page().insert_text((72, 72), f"Section {i + 1}", fontsize=16)
+    for k, n in enumerate(numbers):
+        doc[1].insert_text((72, 150 + 25 * k), f"{n}. {WORDS[k]}", fontsize=12)
+    return _save(doc, path)
+
+
+@pytest.mark.parametrize("numbers, ordinal, missing", [([1, 2, 5], "fifth", False), ([1, 2, 5], "sixth", True),
+                                                        ([1, 2, 3], "fifth", True), ([2, 4, 6, 8], "eighth", False)])
+def test_an_item_printed_with_the_asked_number_is_no_missing_item(tmp_path: Path, numbers: list[int], ordinal: str, missing: bool) -> None:
+    """Numbering that skips ("1. 2. 5."): the count is 3, but item 5 is printed; "the fifth" is not missing."""
+    (r,) = pdfs.list_counts(skipped_numbers(tmp_path / "s.pdf", numbers), f"What is the {ordinal} bullet point on page 2?")
+    assert r.missing is missing, r.explain()

@@ -61,6 +61,10 @@ class Line(NamedTuple):
     style: tuple[str, float, bool] | None = None  # font, size, bold of its first span (None: OCR)
 
 
+# The number a numbered item opens with ("5. Insert the card", "5) ..."), as its line is stored in Member.what.
+_ITEM_NUMBER = re.compile(r"\s*\(?(\d{1,3})[.)]\s")
+
+
 class ListReading(Frozen):
     """One reading of the parent and the items counted in it (count None: not countable); ``doubts``
     are lines that may open an item in a form not recognised: never counted, never dropped."""
@@ -74,8 +78,12 @@ class ListReading(Frozen):
 
     @property
     def most(self) -> int | None:
-        """The most items the parent may hold: the counted ones and every possible one."""
-        return None if self.count is None else self.count + len(self.doubts)
+        """The most items the parent may hold: the counted ones and every possible one, or the highest number an
+        item is printed with, if more ("1. 2. 5.": the fifth is printed, whatever the items between)."""
+        if self.count is None:
+            return None
+        numbers = [int(m.group(1)) for it in self.items if (m := _ITEM_NUMBER.match(it.what))]
+        return max([self.count + len(self.doubts), *numbers])
 
 
 class ListResolution(Frozen):
