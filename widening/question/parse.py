@@ -771,7 +771,9 @@ def _predicate(q: str) -> Predicate | None:
             if column and not m.group(2) and _counts_graphics(column):
                 continue  # "at least 2 charts": a count of things on a page, not a value in a table column
             if column:
-                return Predicate(column=column, op=op, value=float(m.group(1).replace(",", "")), percent=bool(m.group(2)))
+                # "more than 20 percent?": the optional unit gave its word back to the column, yet it states the unit.
+                unit = bool(m.group(2)) or re.fullmatch(r"per\s?cent|pct", column, re.I) is not None
+                return Predicate(column=column, op=op, value=float(m.group(1).replace(",", "")), percent=unit)
     return None
 
 
