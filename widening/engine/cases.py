@@ -392,9 +392,8 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
                     f"p{printed[0].page}: {printed[0].what}")
         return got
     if surname := _surname_alone(q, parts, part_res, doc):
-        last = q.parts[-1]
-        got.doubts += [m.model_copy(update={"why": f"'{last}' may name the same person without '{q.parts[0]}'"}) for m in surname[:3]]
-        got.note = (f"{_describe(q)} is not printed as written, but its last name '{last}' is (p{surname[0].page}: {surname[0].what}), "
+        got.doubts += [m.model_copy(update={"why": "a family name alone may name the same person"}) for m in surname[:3]]
+        got.note = (f"{_describe(q)} is not printed as written, but its family name is (p{surname[0].page}: {surname[0].what}), "
                     "bare, after a title or with first names or initials that may be the asked ones")
         return got
     zero = [alts[0] for alts, pr in zip(parts, part_res) if pr.measured_zero]
@@ -479,37 +478,52 @@ def _about(pages: list[int], doc: Doc) -> bool:
     return 1 in pages or len(pages) > float(_rule()["subject_share"]) * doc.facts.page_count
 
 
-_PERSON_WORD = re.compile(r"[A-Z][a-z]+(?:['’\-][A-Z]?[a-z]+)*|[A-Z]\.?")
+def _person_word(word: str) -> bool:
+    """A word a person's name may hold: an initial, or a capitalised word of letters in any script, capitals inside
+    it too ("McConnell", "DeSantis", "Martí", "Jong-un"), never an acronym ("DNS")."""
+    if re.fullmatch(r"[A-Z]\.?", word):
+        return True
+    pieces = re.split(r"['’\-]", word)
+    return word[:1].isupper() and all(p.isalpha() and not (len(p) > 1 and p.isupper()) for p in pieces)
 
 
 def _surname_alone(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc) -> list[Member]:
-    """Where the last word of a person-shaped name ("Joe Biden") is printed as that person's: bare, after a title
-    ("President Biden") or after first names or initials that may be the asked ones ("Joseph R. Biden"). Empty
-    when the name has another shape ("Apple Inc", "BaiduCloud DNS") or its last word stands only after other
-    first names or initials ("Terry Brennan", "J. Smith" for "Lebron Brennan", "Zorblax Smith")."""
+    """Where the family name of a person-shaped name is printed as that person's. Its last word ("Joe Biden"):
+    bare, after a title ("President Biden") or after first names or initials that may be the asked ones ("Joseph
+    R. Biden"). Its first word, as family names are set first ("Xi Jinping"), right after a title ("President Xi").
+    Empty when the name has another shape ("Apple Inc", "BaiduCloud DNS") or its last word stands only after
+    other first names or initials ("Terry Brennan", "J. Smith" for "Lebron Brennan", "Zorblax Smith")."""
     from widening.question.parse import designator, ordinary_word
 
     if q.kind != "name" or not 2 <= len(parts) <= 4:
         return []
     words = [alts[0] for alts in parts]
-    last = words[-1]
-    if not all(_PERSON_WORD.fullmatch(w) for w in words) or len(last) < 2 or ordinary_word(last) or designator(last):
+    if not all(_person_word(w) for w in words):
         return []
-    if last.lower() in _people_and_places():  # "Amish Americans": a group of a people, not a person
-        return []
-    if not part_res[-1].members or not any(pr.measured_zero for pr in part_res[:-1]):
-        return []
-    asked = [w[0].lower() for w in words[:-1]]
     titles = frozenset(_rule()["person_titles"])
-    # The words on its line before the last name, and initials after a comma ("Smith, J.").
-    before = re.compile(rf"((?:\S+[ \t]+){{0,4}})\b{re.escape(last)}(?:['’]s)?\b(,(?:[ \t]*[A-Z]\.?(?![a-z]))+)?", re.I)
     out: list[Member] = []
-    for m in part_res[-1].members:
+    last = words[-1]
+    if (len(last) >= 2 and not ordinary_word(last) and not designator(last) and last.lower() not in _people_and_places()
+            and any(pr.measured_zero for pr in part_res[:-1])):  # "Amish Americans": a group of a people, not a person
+        asked = [w[0].lower() for w in words[:-1]]
+        out += _printed_as(last, part_res[-1], doc, lambda before, after: _same_person_possible(before, after, asked, titles))
+    first = words[0]
+    if len(words) == 2 and len(first) >= 2 and not ordinary_word(first) and part_res[1].measured_zero:
+        out += _printed_as(first, part_res[0], doc, lambda before, _: bool(before) and before[-1].strip(".").lower() in titles)
+    return out
+
+
+def _printed_as(family: str, res: ProbeResult, doc: Doc, person: Any) -> list[Member]:
+    """The members of ``res`` (where ``family`` is printed) at which ``person(words before it on its line, initials
+    after a comma)`` holds for some occurrence on the page, or which are in no page words (a picture's: who it
+    names cannot be told, so it may be the asked person)."""
+    before = re.compile(rf"((?:\S+[ \t]+){{0,4}})\b{re.escape(family)}(?:['’]s)?\b(,(?:[ \t]*[A-Z]\.?(?![a-z]))+)?", re.I)
+    out: list[Member] = []
+    for m in res.members:
         facts = doc.facts.page(m.page)
         text = facts.text if facts.text_source == "layer" else "\n".join(line.text for line in facts.ocr_lines)
         found = list(before.finditer(text))
-        # Not found in the page's words (a picture's): who it names cannot be told, so it may be the asked person.
-        if not found or any(_same_person_possible(x.group(1).split(), x.group(2), asked, titles) for x in found):
+        if not found or any(person(x.group(1).split(), x.group(2)) for x in found):
             out.append(m)
     return out
 
