@@ -104,17 +104,37 @@ def plain_text_pages(pages: int = 3) -> pymupdf.Document:
     return doc
 
 
-def decide(pdf: Path, question: str, ocr: bool = False):
-    """The engine's decision on ``question``, keyed Not answerable, against the built ``pdf``."""
+def decide(pdf: Path, question: str, ocr: bool = False, key: str = "Not answerable"):
+    """The engine's decision on ``question``, keyed ``key`` (Not answerable), against the built ``pdf``."""
     from widening.engine.decide import decide_row
     from widening.facts.extract import load_doc
     from widening.models import Row
 
     doc = load_doc(pdf, ocr=ocr)
     try:
-        return decide_row(Row(doc_id=pdf.name, question=question, answer="Not answerable"), doc)
+        return decide_row(Row(doc_id=pdf.name, question=question, answer=key), doc)
     finally:
         doc.close()
+
+
+def zero_verdict(pdf: Path, question: str, key: str = "0"):
+    """(decision, verdict on its key) for ``question`` keyed ``key`` (a zero key) against the built ``pdf``."""
+    from widening.engine.zeros import verdict
+
+    d = decide(pdf, question, key=key)
+    return d, verdict(d)
+
+
+def report_line(path: Path, line: str, at_page: int, n: int = 3, filler: str = "The survey was run online in the spring.") -> Path:
+    """``n`` small report pages, each with a heading; page ``at_page`` prints ``line``, the others ``filler``."""
+    doc = pymupdf.open()
+    for i in range(1, n + 1):
+        page = doc.new_page(width=420, height=300)
+        page.insert_text((30, 50), f"Survey report {i}", fontsize=13)
+        page.insert_text((30, 80), line if i == at_page else filler, fontsize=11)
+    doc.save(path)
+    doc.close()
+    return path
 
 
 def raw_page(path: Path, content: str, fonts: dict[str, str] | None = None, extra_res: str = "", streams: dict | None = None) -> Path:

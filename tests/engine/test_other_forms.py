@@ -7,27 +7,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from widening import rulebook
 from widening.probes.name_mentions import derived
+import pdfs
 from pdfs import decide
 
 FILLER = "The survey was run online in the spring."
 
 
 def _report(path: Path, line: str, at_page: int, n: int = 3) -> Path:
-    doc = pymupdf.open()
-    for i in range(1, n + 1):
-        page = doc.new_page(width=420, height=300)
-        page.insert_text((30, 50), f"Survey report {i}", fontsize=13)
-        page.insert_text((30, 80), line if i == at_page else FILLER, fontsize=11)
-    doc.save(path)
-    doc.close()
-    return path
+    return pdfs.report_line(path, line, at_page, n, FILLER)
 
 
 # Stems no English word in the filler or the headings starts with, so only the planted word can match.

@@ -18,10 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import pdfs
-from widening.engine.decide import decide_row
-from widening.engine.zeros import verdict
-from widening.facts.extract import load_doc
-from widening.models import Row
 
 Q_WORD = "How many times does the word harvest appear on page 2?"
 Q_RED = "How many red words are on page 2?"
@@ -56,12 +52,7 @@ def build(path: Path, cover: str, after: bool = True, shift: float = 0.0) -> Pat
 
 
 def _settled(path: Path, question: str, key: str = "0"):
-    doc = load_doc(path, ocr=False)
-    try:
-        d = decide_row(Row(doc_id=path.name, question=question, answer=key), doc)
-        return d, verdict(d)
-    finally:
-        doc.close()
+    return pdfs.zero_verdict(path, question, key)
 
 
 @pytest.mark.parametrize("cover,question", [("white", Q_WORD), ("bar", Q_WORD), ("photo", Q_WORD), ("bar", Q_RED)])

@@ -18,19 +18,11 @@ from hypothesis import strategies as st
 
 import pdfs
 from widening.engine import zeros
-from widening.engine.decide import decide_row
-from widening.engine.zeros import verdict
-from widening.facts.extract import load_doc
 from widening.models import Member, Row
 
 
 def _verdict(path: Path, question: str, key: str = "0"):
-    doc = load_doc(path, ocr=False)
-    try:
-        d = decide_row(Row(doc_id=path.name, question=question, answer=key), doc)
-        return d, verdict(d)
-    finally:
-        doc.close()
+    return pdfs.zero_verdict(path, question, key)
 
 
 def _word_picture(word: str, scale: float = 1.0) -> pymupdf.Pixmap:
