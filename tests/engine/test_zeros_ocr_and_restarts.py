@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import pdfs
 from widening.engine import zeros
-from widening.models import Member, Row
+from widening.models import Member
 
 
 def _verdict(path: Path, question: str, key: str = "0"):
