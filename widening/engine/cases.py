@@ -508,22 +508,24 @@ def _surname_alone(q: Qualifier, parts: list[list[str]], part_res: list[ProbeRes
         asked = [w[0].lower() for w in words[:-1]]
         out += _printed_as(last, part_res[-1], doc, lambda before, after: _same_person_possible(before, after, asked, titles))
     first = words[0]
-    if len(words) == 2 and len(first) >= 2 and not ordinary_word(first) and part_res[1].measured_zero:
-        out += _printed_as(first, part_res[0], doc, lambda before, _: bool(before) and before[-1].strip(".").lower() in titles)
+    if (len(words) == 2 and len(first) >= 2 and not ordinary_word(first) and not designator(first)
+            and first.lower() not in _people_and_places() and part_res[1].measured_zero):
+        out += _printed_as(first, part_res[0], doc, lambda before, _: bool(before) and before[-1].strip(".").lower() in titles,
+                           unseen=False)
     return out
 
 
-def _printed_as(family: str, res: ProbeResult, doc: Doc, person: Any) -> list[Member]:
+def _printed_as(family: str, res: ProbeResult, doc: Doc, person: Any, unseen: bool = True) -> list[Member]:
     """The members of ``res`` (where ``family`` is printed) at which ``person(words before it on its line, initials
-    after a comma)`` holds for some occurrence on the page, or which are in no page words (a picture's: who it
-    names cannot be told, so it may be the asked person)."""
+    after a comma)`` holds for some occurrence on the page, or, with ``unseen``, which are in no page words (a
+    picture's, or another form of the word: who it names cannot be told, so it may be the asked person)."""
     before = re.compile(rf"((?:\S+[ \t]+){{0,4}})\b{re.escape(family)}(?:['’]s)?\b(,(?:[ \t]*[A-Z]\.?(?![a-z]))+)?", re.I)
     out: list[Member] = []
     for m in res.members:
         facts = doc.facts.page(m.page)
         text = facts.text if facts.text_source == "layer" else "\n".join(line.text for line in facts.ocr_lines)
         found = list(before.finditer(text))
-        if not found or any(person(x.group(1).split(), x.group(2)) for x in found):
+        if (not found and unseen) or any(person(x.group(1).split(), x.group(2)) for x in found):
             out.append(m)
     return out
 
