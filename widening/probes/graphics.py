@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import pymupdf
 
+from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import certainly_letter, picture_fonts
@@ -118,6 +119,9 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                    if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
         for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
+        if kind != "logo":
+            for m in captioned(doc, index, clip):
+                doubts.setdefault("figure or chart captions printed on the page", []).append(m)
         if kind == "logo":
             for m in wordmarks(lines, index):
                 doubts.setdefault("lettering that may be a wordmark logo", []).append(m)
@@ -125,6 +129,23 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 
 Line = tuple[dict, list[dict]]
+
+
+def captioned(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Member]:
+    """Figure and chart captions printed on the page (not a list-of-figures entry, not a reference in body text).
+
+    A caption says a figure is there, however it is drawn: an ASCII-art diagram or a chart of "#" runs is
+    letters and punctuation to every tool here (hunt 25q: "How many figures" under "Figure 1:" and a
+    Courier box-and-arrow diagram was widened). So each is a doubt, never a member."""
+    out = []
+    for c in doc.facts.captions:
+        if c.page != index or c.kind == "table" or not pymupdf.Rect(c.bbox).intersects(clip):
+            continue
+        if reads_as_reference(c.text) or listed_page(c.text) is not None:
+            continue
+        out.append(Member(page=index, bbox=c.bbox, what=f"{c.kind} caption {c.text[:60]!r}",
+                          why="caption filter: a printed caption labels a figure here that may be drawn as text"))
+    return out
 
 
 def text_lines(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Line]:
