@@ -556,6 +556,19 @@ def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: 
 _OPEN_ENDS = "end|ending|last|final|back|cover|front|beginning|start"
 
 
+# Words that join a page to another place, the prepositions that open the place, and places that are the
+# whole document or its unnamed rest ("page 3 and elsewhere", "and throughout the report").
+# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
+_JOINERS = r"and|or|&|plus|as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|including"
+_JOINED_INTO = r"in|on|at|within|inside|throughout|across|under|from"
+_WHOLE_PLACES = r"elsewhere|anywhere|everywhere|(?:the\s+)?rest(?:\s+of\s+(?:the\s+)?[\w-]+)?|document|report|file|deck|presentation|brochure|manual|paper|guide|book"
+
+
+# The words between two pages that make them the ends of a range ("through to", "all the way to", "as far as").
+_RANGE_GAP = re.compile(r"\s*,?\s*(?:(?:through|thru|right|straight|all|the|way|and|on|up|as|far|then|continuing|going|running|"
+                        r"extending|stretching)\s+)*(?:to|through|thru|till|until|onto|into|as)\s+(?:and\s+including\s+|including\s+)?(?:the\s+)?")
+
+
 def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str]:
     """Page phrases counted from another place, open ranges and pages inside a part
     (rules/vocabulary.yaml ``relative_pages``): each one a reason the scope is the whole document."""
@@ -574,19 +587,38 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     part = re.compile(rf"\s*(?:of|in|within)\s+{articles}(?:[\w'’-]+\s+){{0,3}}?{vocab.alternation(rel['parts'])}")
     window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
     # A number the list reader stopped before ("pages iii-5", "page 5-6a"): the list is not read whole.
-    leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|{vocab.alternation(list(_v()['scale_words']))})", re.I)
+    # "page 3+" is page 3 and the pages after it.
+    leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|\+(?!\s*\d)|{vocab.alternation(list(_v()['scale_words']))})", re.I)
     # A range from a place to a place with no number ("page 3 through the end", "pages 2-end", "pages 5 to
     # the last page", "the cover to page 4"): its pages depend on the page count, or its ends on readings.
     open_end = re.compile(rf"\s*(?:-|\b(?:to|through|thru|till|until|up\s+to|up\s+until)\b)\s*{articles}"
                           rf"(?:{_OPEN_ENDS}|{_page_alt()}|{_ordinal_alt()})\b", re.I)
+    # A page joined to a place no container reads ("page 3 and in the appendix", "in the Methods section
+    # and on page 3", "page 3 and elsewhere"): looking at the page alone would miss what the other holds.
+    # A page counted from the joined one ("page 3 and the one after", "and the page that follows") is one too.
+    other = (rf"(?:(?:(?:{_JOINED_INTO})\s+)?{articles}(?:[\w'’\"-]+\s+){{0,3}}?(?:{vocab.alternation(rel['parts'])}|{_WHOLE_PLACES})\b"
+             rf"|{_WHOLE_PLACES}|{articles}(?:[\w'’-]+\s+){{0,3}}?(?:{vocab.alternation(rel['after'])}|follows?|precedes?)\b)")
+    joined_after = re.compile(rf"\s*[,(]?\s*(?:{_JOINERS})\s+(?:also\s+)?{other}")
+    joined_before = re.compile(rf"{other}\s*,?\s*(?:{_JOINERS})\s+(?:also\s+)?(?:(?:{_JOINED_INTO})\s+)?{articles}$")
+    # A page word read from the last word of a longer number ("the one hundred and fifth page": page 5).
+    scaled_before = re.compile(rf"\b[a-z]+[- ]{vocab.alternation(list(_v()['scale_words']))}(?:[- ]and)?[- ]$")
     notes: list[str] = []
 
     def note(s: int, e: int, why: str) -> None:
         notes.append(f"'{q[s:e].strip()}' {why}")
 
+    def unread(a: int, b: int) -> bool:
+        return not any(a <= s2 < b for s2, _, _ in found)
+
     for s, e, c in found:
         if c.kind not in _PLACE_KINDS:
             continue
+        if (sb := scaled_before.search(low[:s])) is not None:
+            note(sb.start(), e, "is the end of a number the parser does not read")
+        if (j := joined_after.match(low, e)) is not None and unread(e, j.end()):
+            note(s, j.end(), "joins a place no container reads")
+        elif (j := joined_before.search(low[:s])) is not None and unread(j.start(), s):
+            note(j.start(), e, "joins a place no container reads")
         if (b := counted_from(s)) is not None:
             note(b.start(), e, "counts a page from another place or opens a range")
         elif (a := after.match(low, e) or part.match(low, e)) is not None:
@@ -598,6 +630,12 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
         elif c.kind is not ContainerKind.cover and c.kind is not ContainerKind.last_page and (d := _dangling(q, e, found, nouns=True)):
             # "pages 3 and/or 4", "pages 3; 5", "page 3 as well as 4": a joiner the list reader does not know.
             note(s, e, f"goes on with a number the parser does not read ('{d}')")
+    # Two pages a range word joins that the range reader did not read as one ("page 3 through to page 5",
+    # "page 3 all the way to page 5"): the pages between them are asked about too.
+    spans = sorted({(s, e) for s, e, c in found if c.kind in _PLACE_KINDS})
+    for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
+        if e1 <= s2 and _RANGE_GAP.fullmatch(low[e1:s2]):
+            note(s1, e2, "may open a range the parser does not read")
     # A page word with no number of its own ("the following page", "the slide two positions after
     # it"), or the page word of a single page: a relative word next to it makes the page relative.
     singles = {(s, e) for s, e, c in found if c.kind in (ContainerKind.page, ContainerKind.slide)
@@ -683,7 +721,10 @@ def _region(q: str) -> tuple[str, int, int] | None:
     # would be looked at where the question asks about several; the whole page is a wider scope.
     others = [k for k, words in regions.items() if k != key for m in re.finditer(vocab.alternation(words), low)
               if (m.end() <= start or m.start() >= end) and _region_tied(low, m.start(), m.end())]
-    if others or _JOINED_BEFORE.search(low[:start]) or _JOINED_AFTER.match(low[end:]):
+    # A part said after the page, joined to the question's part ("at the top of page 2 and at the bottom",
+    # "..., and how many at the bottom?", "or the bottom?"): tied to nothing, yet asked about too.
+    later = any(_JOINED_LATER.search(low[end:end + p.start()]) for p in re.finditer(rf"\b{_POSITION}\b", low[end:]))
+    if others or later or _JOINED_BEFORE.search(low[:start]) or _JOINED_AFTER.match(low[end:]):
         return None
     return found
 
@@ -691,6 +732,8 @@ def _region(q: str) -> tuple[str, int, int] | None:
 # A bare position word joined to the part the question names ("left and right side", "top right, or the top left").
 _POSITION = r"(?:top|bottom|upper|lower|left|right|middle|centre|center)"
 _JOINED_BEFORE = re.compile(rf"\b{_POSITION}(?:[\s-]+(?:left|right|half|side|corner|part))?\s*(?:,|\band\b|\bor\b|&|/)\s*(?:the\s+)?$")
+_JOINED_LATER = re.compile(r"\b(?:and|or|&|plus|as\s+well\s+as)\s+(?:(?:how\s+many(?:\s+[a-z]+)?|also|those|ones?|the\s+ones?)\s+)*"
+                           r"(?:(?:are|is|were|was)\s+)?(?:(?:at|in|on|near|along|towards?|from|of)\s+)?(?:the\s+)?(?:very\s+)?$")
 _JOINED_AFTER = re.compile(rf"[\s-]*(?:(?:corner|side|part|half)s?\s*)?,?\s*(?:and|or|&|/)\s*(?:the\s+)?{_POSITION}\b")
 
 
