@@ -117,6 +117,18 @@ def decide(pdf: Path, question: str, ocr: bool = False, key: str = "Not answerab
         doc.close()
 
 
+def probe(pdf: Path, name: str, params: dict, pages: tuple[int, ...] = (1,)):
+    """Probe ``name`` run with ``params`` on ``pages`` of the built ``pdf`` (no OCR of image-only pages)."""
+    from widening.facts.extract import load_doc
+    from widening.probes import Scope, run_probe
+
+    doc = load_doc(pdf, ocr=False)
+    try:
+        return run_probe(name, doc, Scope(pages=pages), params)
+    finally:
+        doc.close()
+
+
 def zero_verdict(pdf: Path, question: str, key: str = "0"):
     """(decision, verdict on its key) for ``question`` keyed ``key`` (a zero key) against the built ``pdf``."""
     from widening.engine.zeros import verdict

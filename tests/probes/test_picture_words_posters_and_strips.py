@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pdfs
 from fixtures.drawn import outlined_text
 from widening.facts.extract import load_doc
-from widening.probes import Scope, picture_words, run_probe
+from widening.probes import picture_words
 
 BODY = ("The annual report describes staffing.", "Budgets were discussed at length.")
 
@@ -91,11 +91,7 @@ def _strips(path: Path, img: np.ndarray, rows: int) -> Path:
 
 
 def _search(pdf: Path, text: str):
-    doc = load_doc(pdf, ocr=False)
-    try:
-        return run_probe("text_search", doc, Scope(pages=(1,)), {"text": text})
-    finally:
-        doc.close()
+    return pdfs.probe(pdf, "text_search", {"text": text})
 
 
 def test_poster_lettering_taller_than_a_letter_is_read(tmp_path: Path) -> None:

@@ -16,8 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pdfs
-from widening.facts.extract import load_doc
-from widening.probes import Scope, run_probe
 
 SHOWN = ("Quarterly notes of the board", "Kangaroo Wallaby report", "Budgets were discussed")
 
@@ -42,11 +40,7 @@ def _scanned(path: Path, layer: tuple[str, ...], at: tuple[float, float], step: 
 
 
 def _search(pdf: Path, text: str):
-    doc = load_doc(pdf, ocr=False)
-    try:
-        return run_probe("text_search", doc, Scope(pages=(1,)), {"text": text})
-    finally:
-        doc.close()
+    return pdfs.probe(pdf, "text_search", {"text": text})
 
 
 def test_a_layer_word_the_scan_does_not_show_is_a_doubt_not_a_member(tmp_path: Path) -> None:

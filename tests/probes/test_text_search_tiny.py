@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given, settings, HealthCheck
 from hypothesis import strategies as st
 
-from widening.facts.extract import load_doc
-from widening.probes import Scope, run_probe
 
 
 def _page(path: Path, size: float) -> Path:
@@ -22,11 +20,7 @@ def _page(path: Path, size: float) -> Path:
 
 
 def _search(path: Path):
-    doc = load_doc(path, ocr=False)
-    try:
-        return run_probe("text_search", doc, Scope((1,)), {"text": "harvest"})
-    finally:
-        doc.close()
+    return pdfs.probe(path, "text_search", {"text": "harvest"})
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
