@@ -488,11 +488,11 @@ def _person_word(word: str) -> bool:
 
 
 def _surname_alone(q: Qualifier, parts: list[list[str]], part_res: list[ProbeResult], doc: Doc) -> list[Member]:
-    """Where the family name of a person-shaped name is printed as that person's. Its last word ("Joe Biden"):
-    bare, after a title ("President Biden") or after first names or initials that may be the asked ones ("Joseph
-    R. Biden"). Its first word, as family names are set first ("Xi Jinping"), right after a title ("President Xi").
+    """Where the family name of a person-shaped name is printed as that person's. Its last word ("Jon Halvorsen"):
+    bare, after a title ("President Halvorsen") or after first names or initials that may be the asked ones ("Joseph
+    R. Halvorsen"). Its first word, as family names are set first ("Xi Jinping"), right after a title ("President Xi").
     Empty when the name has another shape ("Apple Inc", "BaiduCloud DNS") or its last word stands only after
-    other first names or initials ("Terry Brennan", "J. Smith" for "Lebron Brennan", "Zorblax Smith")."""
+    other first names or initials ("Terry Vasquell", "J. Smith" for "Joran Vasquell", "Zorblax Smith")."""
     from widening.question.parse import designator, ordinary_word
 
     if q.kind != "name" or not 2 <= len(parts) <= 4:
@@ -531,7 +531,7 @@ def _printed_as(family: str, res: ProbeResult, doc: Doc, person: Any, unseen: bo
 
 
 def _no_first_name(word: str) -> bool:
-    """A capitalised word that names no one ("The Biden plan", "When Biden spoke", "Tax Smith"): a sentence's first
+    """A capitalised word that names no one ("The Halvorsen plan", "When Halvorsen spoke", "Tax Smith"): a sentence's first
     word, a function word or an ordinary noun (rules/qualifiers.yaml, rules/cases.yaml not_names)."""
     from widening.question.parse import ordinary_word
 
@@ -567,7 +567,7 @@ def _same_person_possible(preceding: list[str], initials_after: str | None, aske
     if not printed:
         return True
     n = min(len(printed), len(asked))
-    # A middle initial printed or asked ("Joseph R. Biden" for "Joe Biden") only lengthens one side.
+    # A middle initial printed or asked ("Joseph R. Halvorsen" for "Jon Halvorsen") only lengthens one side.
     return printed[:n] == asked[:n]
 
 

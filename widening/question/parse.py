@@ -1307,8 +1307,8 @@ def _dates(q: str, add: Any) -> None:
 def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False) -> None:
     """Capitalised word runs that are not ordinary words: the presupposed names.
 
-    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP; "Germanwings' fleet"
-    names Germanwings: a plural's possessive); a run
+    A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP; "Skyways' fleet"
+    names Skyways: a plural's possessive); a run
     glued to a preceding letter or apostrophe is not a word start ("AMCOR'FY" names no "FY").
     An apostrophe followed by two capitals ends the run before it: "AMCOR'FY" is a possessive
     whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
