@@ -249,7 +249,15 @@ def _graphic_boxes(doc: Doc, index: int) -> list[BBox]:
         out.append(tuple(d["rect"]))  # type: ignore[arg-type]
         if d["rect"].width > _MARK_MAX or d["rect"].height > _MARK_MAX:
             out += [tuple(b) for piece in subpaths(d["items"]) if 0 < (b := piece.rect).width <= _MARK_MAX and 0 < b.height <= _MARK_MAX]  # type: ignore[misc]
-    return out + [tuple(i["bbox"]) for i in page.get_image_info()]  # type: ignore[misc]
+    return out + _image_boxes(doc, index)
+
+
+def _image_boxes(doc: Doc, index: int) -> list[BBox]:
+    """Boxes of page ``index``'s pictures, read once per page (bullets and unread pictures both look at them)."""
+    key = ("list_image_boxes", index)
+    if key not in doc.memo:
+        doc.memo[key] = [tuple(i["bbox"]) for i in doc.page(index).get_image_info()]
+    return doc.memo[key]
 
 
 def _marks_within(index: int, line: Line, marks: frozenset[tuple[str, int]]) -> list[Member]:
@@ -271,8 +279,8 @@ def _unread_pictures(doc: Doc, index: int, lines: list[Line]) -> list[BBox]:
     page = doc.page(index)
     area = page.rect.width * page.rect.height
     out: list[BBox] = []
-    for info in page.get_image_info():
-        box = pymupdf.Rect(info["bbox"]) & page.rect
+    for bbox in _image_boxes(doc, index):
+        box = pymupdf.Rect(bbox) & page.rect
         if box.is_empty or box.width * box.height < _PICTURE_SHARE * area:
             continue
         if any(centre_in(ln.bbox, box) for ln in lines):
