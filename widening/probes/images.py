@@ -75,23 +75,141 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
                   hashes: bool = False) -> list[Placed]:
     """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there.
 
+    A picture a tiling pattern paints is placed where the pattern fills, not at its cell (``tiled_placements``).
     ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image);
     ``hashes``: each carries its image's digest (decodes every image too)."""
     masks = _masks(page)
     mask_xrefs = {m for m, _, _ in masks.values()}
     finest = _finest_masks(masks)
+    tiles = tiled_placements(page)
     out: list[Placed] = []
-    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
-        r = pymupdf.Rect(info["bbox"]) & page.rect
+    filled: dict[int, tuple[int, tuple[int, int], bytes]] = {}  # tile -> the xref, pixels, digest of its cell's image
+
+    def add(r: pymupdf.Rect, xref: int, pixels: tuple[int, int], digest: bytes) -> None:
         if r.is_empty or (clip is not None and not r.intersects(clip)):
-            continue
+            return
+        bbox = rect_tuple(r)
+        out.append(Placed(index, bbox, xref, pixels, classify(bbox, page.rect), digest, finest.get(pixels, (0, 0))))
+
+    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
         if info.get("xref") and info["xref"] in mask_xrefs:
             continue  # a soft mask drawn as its own image is not a picture
-        bbox = rect_tuple(r)
         pixels = (int(info["width"]), int(info["height"]))
-        out.append(Placed(index, bbox, int(info.get("xref") or 0), pixels, classify(bbox, page.rect),
-                          bytes(info.get("digest") or b""), finest.get(pixels, (0, 0))))
+        cell = _cell_of(pymupdf.Rect(info["bbox"]), pixels, tiles)
+        if cell is not None:  # drawn once at the pattern's cell; shown where the pattern fills (below)
+            filled.setdefault(cell, (int(info.get("xref") or 0), pixels, bytes(info.get("digest") or b"")))
+            continue
+        add(pymupdf.Rect(info["bbox"]) & page.rect, int(info.get("xref") or 0), pixels, bytes(info.get("digest") or b""))
+    for k, tile in enumerate(tiles):
+        xref, pixels, digest = filled.get(k, (0, tile.pixels, b""))
+        add(tile.area & page.rect, xref, pixels, digest)
     return out
+
+
+@dataclass(frozen=True)
+class Tiled:
+    """A picture a tiling pattern paints: its image's cell placement (as get_image_info lists it) and pixels,
+    and the area the pattern fills on the page."""
+
+    cell: pymupdf.Rect
+    pixels: tuple[int, int]
+    area: pymupdf.Rect
+
+
+# A cell placement is the one get_image_info lists when its box is within this many points of it.
+CELL_TOLERANCE_PT = 0.5
+
+
+def _cell_of(bbox: pymupdf.Rect, pixels: tuple[int, int], tiles: list[Tiled]) -> int | None:
+    """The index of the tile whose cell image ``bbox`` (of ``pixels``) is, or None."""
+    for k, t in enumerate(tiles):
+        if t.pixels == pixels and max(abs(a - b) for a, b in zip(t.cell, bbox)) <= CELL_TOLERANCE_PT:
+            return k
+    return None
+
+
+class _TileDevice(pymupdf.mupdf.FzDevice2):
+    """Records the pictures drawn inside tiling-pattern cells, with the area each pattern fills."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        for name in ("begin_tile", "end_tile", "fill_image", "fill_image_mask", "clip_path", "clip_stroke_path", "clip_text",
+                     "clip_stroke_text", "clip_image_mask", "pop_clip", "end_mask"):
+            getattr(self, "use_virtual_" + name)()
+        self.areas: list[pymupdf.Rect] = []  # the open tiles' areas on the page, outermost first
+        self.clips: list[pymupdf.Rect] = []
+        self.found: list[Tiled] = []
+
+    def _clip(self, r) -> None:
+        rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
+        self.clips.append(rect & self.clips[-1] if self.clips else rect)
+
+    def clip_path(self, ctx, path, even_odd, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm))
+
+    def clip_stroke_path(self, ctx, path, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, stroke, ctm))
+
+    def clip_text(self, ctx, text, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, None, ctm))
+
+    def clip_stroke_text(self, ctx, text, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, stroke, ctm))
+
+    def clip_image_mask(self, ctx, image, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm))
+
+    def end_mask(self, ctx, transfer):
+        self.clips.append(self.clips[-1] if self.clips else pymupdf.Rect(pymupdf.INFINITE_RECT()))  # popped by its pop_clip
+
+    def pop_clip(self, ctx):
+        if self.clips:
+            self.clips.pop()
+
+    def begin_tile(self, ctx, area, view, xstep, ystep, ctm, tile_id, doc_id):
+        r = pymupdf.mupdf.ll_fz_transform_rect(area, ctm)
+        rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
+        # A cell inside a cell shows where the outer pattern fills.
+        self.areas.append(self.areas[-1] if self.areas else (rect & self.clips[-1] if self.clips else rect))
+        return 0  # not cached: the cell's content is run, and its pictures seen
+
+    def end_tile(self, ctx):
+        if self.areas:
+            self.areas.pop()
+
+    def _image(self, image, ctm) -> None:
+        if not self.areas:
+            return
+        r = pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm)
+        self.found.append(Tiled(pymupdf.Rect(r.x0, r.y0, r.x1, r.y1), (int(image.w), int(image.h)), self.areas[0]))
+
+    def fill_image(self, ctx, image, ctm, alpha, color_params):
+        self._image(image, ctm)
+
+    def fill_image_mask(self, ctx, image, ctm, colorspace, color, alpha, color_params):
+        self._image(image, ctm)
+
+
+def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
+    """Pictures painted by tiling patterns. MuPDF draws a pattern's cell once, at the pattern's origin (the page's
+    corner under the default pattern matrix, or off the page), and repeats it where the pattern fills: get_image_info
+    lists the cell's image there, where nothing of it may show, so a picture (a wallpaper of a name or logo) filling
+    the middle of the page was read nowhere, or cut away as off the page. Each is placed where its pattern fills."""
+    # Every probe that places pictures asks again; running the page costs more than listing its images, so the
+    # answer is kept on the open document (whose pages are not edited once read).
+    memo = getattr(page.parent, "_widening_tiles", None)
+    if memo is None:
+        memo = {}
+        setattr(page.parent, "_widening_tiles", memo)
+    if page.number not in memo:
+        dev = _TileDevice()
+        try:
+            pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
+            pymupdf.mupdf.fz_close_device(dev)
+            memo[page.number] = tuple(dev.found)
+        except Exception:  # a page that cannot be run again keeps its images where get_image_info puts them
+            memo[page.number] = ()
+    return list(memo[page.number])
 
 
 def densities(page: pymupdf.Page) -> list[tuple[BBox, float]]:

@@ -373,8 +373,9 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # would read at under half its resolution read in tiles, ocr.read_tiled; v10: pictures of 3 to 7 px across,
 # and the glyphs of Type 3 and picture fonts that may paint a picture, read too; v11: poster lettering taller
 # than VECTOR_MAX_LETTER_PT read, and letter-sized pictures side by side on a line read as one area,
-# reading_groups), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v11"
+# reading_groups; v12: a picture a tiling pattern paints read where the pattern fills, not at its cell,
+# images.tiled_placements), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v12"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
