@@ -384,6 +384,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         layered = not scope.in_image and any(w == "text layer" and not y for _, y, w in found)
         hidden = undrawn_boxes(doc.page(index), clip) if layered else []
         order = PaintOrder(doc.page(index)) if layered else None
+        ink = PageInk(doc.page(index)) if layered else None
         for bbox, why, where in found:
             if not why and where == "text layer" and hidden and _all_hidden(bbox, hidden):
                 why = _UNDRAWN_WHY
@@ -391,6 +392,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 why = _PAINTED_OVER_WHY
             elif not why and where == "text layer" and bbox[3] - bbox[1] < TINY_TEXT_PT:
                 why = f"set {bbox[3] - bbox[1]:.2f} pt tall, under {TINY_TEXT_PT} pt: a dot on the page, which no reader reads as a word"
+            elif not why and where == "text layer" and ink is not None and ink.blank(bbox):
+                why = _NO_INK_WHY
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or
@@ -400,6 +403,60 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+_NO_INK_WHY = ("the page shows no ink where the text stands: its render there is one colour (text in the colour of its ground, "
+               "blue on a blue band; glyphs only clipping what nothing paints, render mode 7): a search of the file finds it, a "
+               "reader does not; neither presence nor absence")
+# A box shows no ink when no colour channel of its render spreads over more than INK_SPREAD levels: the glyphs
+# are the colour of what lies under them. Visible type differs from its ground by far more (light grey on white,
+# #D0D0D0, is 47 levels), and a doubt only keeps the row.
+INK_SPREAD = 24
+# The page is rendered once at this resolution (within the pixel budget) for every hit on it: a render per hit
+# runs the whole page again each time.
+INK_DPI = 96
+
+
+class PageInk:
+    """A page rendered once (RGB, annotations on), read box by box: does a text-layer hit show any ink?
+
+    White text on white is one case of it (undrawn_boxes); text of any colour on a ground of that colour, and glyphs
+    that only clip (render mode 7) with nothing painted through them, are the others: the file holds the words, the
+    page shows a plain band."""
+
+    def __init__(self, page: pymupdf.Page):
+        self.page = page
+        self._pixels: Any = None
+        self._scale = 1.0
+
+    def _render(self) -> Any:
+        if self._pixels is None:
+            import numpy as np
+
+            from widening.facts.limits import RenderRefused, safe_pixmap
+
+            try:
+                pix = safe_pixmap(self.page, INK_DPI)
+            except (RenderRefused, RuntimeError, ValueError):
+                self._pixels = False  # not rendered: no box is known to be blank
+                return self._pixels
+            self._scale = pix.width / (self.page.rect.width or 1.0)
+            self._pixels = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
+        return self._pixels
+
+    def blank(self, bbox: BBox) -> bool:
+        """Whether the render of ``bbox`` is one colour (every channel within INK_SPREAD levels); False when unknown."""
+        arr = self._render()
+        if arr is False:
+            return False
+        r = pymupdf.Rect(bbox) & self.page.rect
+        x0, y0 = int((r.x0 - self.page.rect.x0) * self._scale), int((r.y0 - self.page.rect.y0) * self._scale)
+        x1, y1 = int(-(-(r.x1 - self.page.rect.x0) * self._scale // 1)), int(-(-(r.y1 - self.page.rect.y0) * self._scale // 1))
+        crop = arr[max(y0, 0):y1, max(x0, 0):x1]
+        if crop.size == 0 or crop.shape[0] < 2 or crop.shape[1] < 2:
+            return False  # too few pixels to say (tiny type is judged by its size)
+        flat = crop.reshape(-1, crop.shape[-1])
+        return bool(((flat.max(axis=0).astype(int) - flat.min(axis=0)) <= INK_SPREAD).all())
 
 
 # Type whose glyphs are under this height prints as a dot or a hairline: text a producer hid by its size (0.3 pt),
