@@ -248,3 +248,25 @@ def test_words_joined_by_a_code_are_garbled(words, gap, digits):
     digits all did: always judged codes."""
     text = gap.join(words) + (" " + "".join(chr(0x13 + d) for d in range(3 + digits)) if digits else "")
     assert odd(gap) and garbled_fonts([("F", text)])
+
+
+def _inline_font_page(tmp_path: Path, font: str) -> Path:
+    """A page whose line is drawn by a form whose resources write the font dictionary inline (no object)."""
+    body = "BT /F1 12 Tf 72 500 Td (Reviewed by Quillfeather on Monday) Tj ET"
+    form = ("<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /Font << /F1 " + font + " >> >> >>", body)
+    return pdfs.raw_page(tmp_path / "inline.pdf", "BT /F1 16 Tf 72 780 Td (Annual review) Tj ET q /Fm Do Q",
+                         streams={"Fm": form}, extra_res="/XObject << /Fm {Fm} 0 R >>")
+
+
+def test_a_standard_font_written_inline_is_read(tmp_path: Path):
+    """An inline font dictionary has no xref; looking its map up used to raise, blinding every text probe on the page."""
+    doc = load_doc(_inline_font_page(tmp_path, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"))
+    assert unreadable_layer(doc, 1) is None
+    result = run_probe("text_search", doc, Scope(pages=(1,)), {"text": "Quillfeather"})
+    assert [m.page for m in result.members] == [1]
+
+
+def test_another_font_written_inline_leaves_the_page_unread(tmp_path: Path):
+    """A non-standard font written inline: whether it maps its codes to letters cannot be looked up."""
+    doc = load_doc(_inline_font_page(tmp_path, "<< /Type /Font /Subtype /TrueType /BaseFont /Quaint-Serif >>"))
+    assert "inline" in (unreadable_layer(doc, 1) or "")

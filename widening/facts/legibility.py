@@ -27,6 +27,10 @@ _IDENTITY = ("/Identity-H", "/Identity-V")
 # The character collections MuPDF maps to Unicode without a /ToUnicode map.
 _KNOWN_COLLECTIONS = ("CNS1", "GB1", "Japan1", "Korea1", "KR")
 _SIMPLE = ("Type1", "MMType1", "TrueType", "Type3")
+# The standard 14 fonts: a reader maps their codes by the standard encodings without any map in the file.
+_STANDARD_14 = {"Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic", "Helvetica", "Helvetica-Bold",
+                "Helvetica-Oblique", "Helvetica-BoldOblique", "Courier", "Courier-Bold", "Courier-Oblique",
+                "Courier-BoldOblique", "Symbol", "ZapfDingbats"}
 # Odd code points inside words, per font on a page: at least this many and this share of its characters.
 MIN_ODD = 2
 MIN_ODD_SHARE = 0.02
@@ -93,7 +97,13 @@ def _unmapped_fonts(doc: Doc) -> dict[int, tuple[str, str]]:
         seen: set[int] = set()
         pdf = doc.pdf
         for index in range(pdf.page_count):
-            for xref, _ext, ftype, basefont, *_rest in pdf.get_page_fonts(index, full=True):
+            for xref, ext, ftype, basefont, *_rest in pdf.get_page_fonts(index, full=True):
+                if xref == 0:
+                    # A font dictionary written inline (in a form's resources) is no object: its map cannot be
+                    # looked up. Only a standard font, not embedded, is known to map; any other makes the page unread.
+                    if not (ftype == "Type1" and ext == "n/a" and basefont in _STANDARD_14):
+                        out[0] = (basefont or "an inline font", "a font dictionary written inline, whose Unicode map cannot be looked up")
+                    continue
                 if xref in seen:
                     continue
                 seen.add(xref)
