@@ -26,12 +26,15 @@ number in the drawing a header with no value under it titles or captions (a char
 the drawing itself when it prints no number; the rows of a table continued without its header, read
 past placeholders ("n/a", "—"), label-only group rows and a running head, to a line of words, a
 wide gap or the ruled table's end; a transposed row whose cells carry units, marks or placeholders
-("4.2 %", "4.2%*", "4,2", "n/a"). Headers match with hyphens as word breaks ("Land-area") and
+("4.2 %", "4.2%*", "4,2", "n/a"); the rows of a page saying it continues a table ("Table 3 (continued)")
+after a page of something else; a number under the header of a table printed sideways or upside down,
+read in its text's own frame; a sign printed as a mark ("\u25bc3.4", "\u25b33.4", "3.4-") read negative. Headers match with hyphens as word breaks ("Land-area") and
 words broken at a line end joined ("Re-" / "zoned").
 """
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 import unicodedata
@@ -50,7 +53,7 @@ from widening.models import BBox, Member, PageKind, ProbeResult
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
-from widening.text import UNSAID, UNSAID_RX, cell_words, join_broken_words
+from widening.text import UNSAID, UNSAID_RX, cell_words, join_broken_words, number_key
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
@@ -103,13 +106,18 @@ _OCR_SLIPS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1"})
 _SLIPPED = re.compile(r"[-+(]?(?=.*\d)[\dOolI|.,]+%?\)?")
 # A number in E notation ("2.41E1", "1.5e+03").
 _E_NOTATION = re.compile(r"[-+]?(\d+(?:\.\d+)?[eE][-+]?\d{1,3})%?")
+# Marks that print a number's sign beside it rather than as a minus: a falling triangle or arrow for a
+# decline ("\u25bc3.4"), the white or black up triangle of Japanese accounts for a negative ("\u25b33.4",
+# "\u25b23.4"; elsewhere the black one marks a rise), a minus set after the number ("3.4-", as ledgers
+# and ERP exports print it). A cell so printed may read negative as well as unsigned.
+_SIGN_MARKS = re.compile(r"[\u25bc\u25bd\u25be\u25bf\u2193\u21e3\u21e9\u2b07\u2198\u25b2\u25b3\u25b4\u25b5\u2bc6\U0001f53b]|(?<=[\d%])\s*-\s*$")
 
 
 def readings(text: str) -> list[float]:
     """The numbers ``text`` may stand for, ``parse_number``'s reading first: one for a plain number;
     for any other form also a middle dot as decimal point, points grouping thousands, a comma as
     decimal point, a soft hyphen or em dash as minus, a vulgar fraction added, letters OCR reads
-    for digits as those digits, E notation."""
+    for digits as those digits, E notation, a sign printed as a mark beside it (``_SIGN_MARKS``)."""
     first = parse_number(text)
     t = _GROUP.sub("", text.translate(_MINUS)).strip()
     if first is None and not any(c.isdigit() or c in _FRACTIONS for c in t):
@@ -127,6 +135,8 @@ def readings(text: str) -> list[float]:
     if _SLIPPED.fullmatch(t):
         forms.add(t.translate(_OCR_SLIPS))
     out = [first] if first is not None else []
+    if first is not None and _SIGN_MARKS.search(t):
+        out.append(-abs(first))
     if (e := _E_NOTATION.fullmatch(t)) is not None:
         out.append(float(e.group(1)) * (-1 if t.startswith("-") else 1))
     for f in forms:
@@ -520,6 +530,60 @@ def _leading_label(words: list[tuple]) -> list[str]:
     return out
 
 
+def _turned_words(page: pymupdf.Page, words: list[tuple]) -> dict[tuple[float, float], list[tuple[tuple, tuple]]]:
+    """The words of lines not set left to right (a landscape table turned 90 or 270 degrees on a portrait
+    page, text upside down), by their lines' direction: each as (the word in its line's own frame, X along
+    the line and Y down across it; the word as on the page)."""
+    lines = []
+    for b in page.get_text("dict")["blocks"]:
+        for line in b.get("lines", ()):
+            dx, dy = line["dir"]
+            if abs(dy) > 0.1 or dx < 0:
+                lines.append((pymupdf.Rect(line["bbox"]), (round(dx, 3), round(dy, 3))))
+    out: dict[tuple[float, float], list[tuple[tuple, tuple]]] = {}
+    if not lines:
+        return out
+    for w in words:
+        d = next((d for r, d in lines if centre_in(w[:4], r)), None)
+        if d is None:
+            continue
+        dx, dy = d
+        corners = [(x, y) for x in (w[0], w[2]) for y in (w[1], w[3])]
+        xs = [x * dx + y * dy for x, y in corners]
+        ys = [y * dx - x * dy for x, y in corners]
+        out.setdefault(d, []).append(((min(xs), min(ys), max(xs), max(ys), *w[4:]), w))
+    return out
+
+
+def _turned_tables(doc: Doc, index: int, words: list[tuple], column: str, op: str, value: float) -> list[Member]:
+    """Numbers under the column's header in a table whose text is turned on the page (a landscape table
+    printed sideways on a portrait page, rows running up or down it): read in the text's own frame, each
+    word below the header inside the column's x-range there that qualifies (any printed convention, any of
+    its numbers, a number in words) is a doubt. The rows' end is not delimited there (a note below counts)."""
+    want = set(header_tokens(column))
+    if not want or not want <= {t for w in words for t in header_tokens(w[4])}:
+        return []  # the page does not print the column's words at all
+    out = []
+    for (dx, dy), pairs in _turned_words(doc.page(index), words).items():
+        turned = [t for t, _ in pairs]
+        frame = pymupdf.Rect(union(t[:4] for t in turned))
+        angle = round(math.degrees(math.atan2(-dy, dx))) % 360
+        for header in find_headers(turned, column):
+            lo, hi = column_extent(turned, header, frame)
+            for t, w in pairs:
+                if (t[1] + t[3]) / 2 <= header.y1 or not lo <= (t[0] + t[2]) / 2 <= hi:
+                    continue
+                v = _qualifying(t, op, value)
+                if v is None:
+                    v = next((x for x in every_number(t[4]) if OPS[op](x, value)), None)
+                if v is None and (n := _number_in_words(t[4])) is not None and OPS[op](n, value):
+                    v = float(n)
+                if v is not None:
+                    out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column's header in text turned {angle} degrees",
+                                      why="turned-table filter: a table printed sideways, read in its text's own frame; its rows' end is not delimited"))
+    return out
+
+
 def _rotated_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
     return [
         pymupdf.Rect(line["bbox"])
@@ -608,11 +672,11 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         words = _words(doc.page(index), clip)
         headers = find_headers(words, column)
         low: float | None = None  # the foot of the column's rows on this page
-        if not headers and extents.get(index - 1):
-            cont, low = _continued_rows(doc, index, words, extents[index - 1], op, value)
+        if not headers and (before := extents.get(index - 1) or _continued_from(doc, index, words, extents)):
+            cont, low = _continued_rows(doc, index, words, before, op, value)
             doubts += cont
             if low is not None:
-                extents[index] = extents[index - 1]
+                extents[index] = before
         near = [(r, why) for r, why in near_headers(words, column) if not any(r.intersects(h) for h in headers)]
         bounds = _table_bottoms(doc, index) if headers or near else []
         claimed: list[pymupdf.Rect] = []  # the found columns' headers, cells and ruled tables: no running text
@@ -659,6 +723,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 if vals:
                     doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}",
                                          why=f"header filter: the header {header_phrase(words, header, (header.x0, header.x1))!r} nearly names {column!r} ({lack})"))
+        doubts += _turned_tables(doc, index, words, column, op, value)
         if index not in beyond and params.get("sentences", True):
             doubts += _sentence_numbers(doc, index, clip, column, op, value, percent, claimed)
         # "Table 1" or "page 3" scopes a page; a table that runs to its foot may go on overleaf (under a
@@ -899,6 +964,31 @@ def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, exten
 
 # Lines above a continued table's first row that may carry no row ("Table 2 (continued)", a running head).
 _LEAD_LINES = 3
+# A short line saying a table goes on from an earlier page ("Table 3 (continued)", "(cont'd)", "Cont.").
+_CONTINUED = re.compile(r"\bcontinued\b|\bcont['\u2019]?d\b|\bcontd\b|\bcont\.", re.I)
+_CONTINUED_LINE_WORDS = 8
+
+
+def _continued_from(doc: Doc, index: int, words: list[tuple], extents: dict[int, list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """The column's x-ranges on the latest earlier page where it was found, when page ``index`` (not the
+    next page after it: a full-page figure or a landscape page may stand between) says it continues a
+    table: a table caption whose number a caption on that page carries ("Table 3 (continued)"), or a short
+    line with a continuation word ("(cont'd)"). [] when nothing links them."""
+    earlier = [p for p in extents if p < index and extents[p]]
+    if not earlier:
+        return []
+    last = max(earlier)
+    mine = {number_key(c.number) for c in doc.facts.captions if c.page == index and c.kind == "table"}
+    theirs = {number_key(c.number) for c in doc.facts.captions if c.page in earlier and c.kind == "table"}
+    lines: dict[tuple[int, int], list[str]] = {}
+    for w in words:
+        lines.setdefault((w[5], w[6]), []).append(w[4])
+    said = any(len(ws) <= _CONTINUED_LINE_WORDS and _CONTINUED.search(" ".join(ws)) for ws in lines.values())
+    if mine & theirs:
+        last = max(p for p in earlier if any(c.page == p and c.kind == "table" and number_key(c.number) in mine for c in doc.facts.captions))
+    elif not said:
+        return []
+    return extents[last]
 
 
 def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> tuple[list[Member], float | None]:
@@ -958,7 +1048,7 @@ def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tupl
         for w in numbers:
             if (v := _qualifying(w, op, value)) is not None:
                 out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} opening the page under the column's x-range",
-                                  why="continuation filter: a table continued from the page before without its header row?"))
+                                  why="continuation filter: a table continued from a page before without its header row?"))
     return out, low
 
 
