@@ -24,7 +24,7 @@ from widening.models import (
     ReadingTried,
 )
 from widening.probes.captions import pictured_caption_pages, pictured_caption_reading
-from widening.text import UNSAID, UNSAID_CHARS, UNSAID_RX, number_key
+from widening.text import UNSAID, UNSAID_CHARS, UNSAID_RX, nfkc, number_key
 
 
 class Resolved(BaseModel):
@@ -423,6 +423,30 @@ def _supplement_plain_pages(facts: DocumentFacts, wanted: set[str], number: str)
                         pages=tuple(pages), doubtful=True) if pages else None
 
 
+# An appendix's or annex's heading word: "Table A1" may be printed "Appendix Table 1", "Annex B, Table 2", or
+# "Table 1" under an "Appendix A" heading.
+_APPENDIX = r"append(?:ix|ices)|annex(?:es|e)?"
+_APPENDIX_RX = re.compile(rf"\b(?:{_APPENDIX})\b", re.I)
+_KIND_HEADS = {"figure": r"fig(?:ure)?s?\.?", "chart": r"charts?", "table": r"tab(?:le)?s?\.?"}
+
+
+def _appendix_plain_pages(facts: DocumentFacts, wanted: set[str], number: str) -> ReadingTried | None:
+    """Table A1 (a letter and a number) in a document with an appendix or annex: a line naming the
+    appendix before the caption word ("Appendix Table 1", "Annex A Table 1", which the caption reader does
+    not take: the line opens with another word), or a plain "Table 1" anywhere in such a document, may be the
+    one asked. Their pages are a doubtful reading (the letter is the question writer's)."""
+    m = re.fullmatch(r"([a-z]{1,2})-?0*(\d+)", number)
+    if m is None or not any(_APPENDIX_RX.search(p.text) for p in facts.pages):
+        return None
+    digits = m.group(2)
+    heads = "|".join(_KIND_HEADS[k] for k in sorted(wanted) if k in _KIND_HEADS)
+    named = re.compile(rf"\b(?:{_APPENDIX})\b[\s,.:\-\u2013\u2014]*(?:{m.group(1)}\b[\s,.:\-\u2013\u2014]*)?(?:{heads})\s*(?:no\.?\s*)?0*{digits}(?!\d)", re.I)
+    pages = {p.index for p in facts.pages if named.search(nfkc(p.text))}
+    pages |= {q for c in facts.captions if c.kind in wanted and number_key(c.number) == digits for q in caption_pages(c, facts)}
+    return ReadingTried(reading=Reading.printed, number=f"{m.group(1).upper()}{digits} in a document with an appendix (printed as its appendix's {digits})",
+                        pages=tuple(sorted(pages)), doubtful=True) if pages else None
+
+
 def drawn_readings(res: Resolved, doc: Doc) -> Resolved | None:
     """Before a zero is claimed on a page, slide or page range by number: the pages no reading gave whose
     margins print the number only in drawn content (a slide number in a background picture, digits as
@@ -640,6 +664,9 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         uncertain = True
     if not pages and (plain := _supplement_plain_pages(facts, wanted, number)):
         tried.append(plain)
+        uncertain = True
+    if not pages and (appendix := _appendix_plain_pages(facts, wanted, number)):
+        tried.append(appendix)
         uncertain = True
     if not pages and (within := _within_chapter_pages(facts, wanted, number)):
         tried.append(within)
