@@ -1,4 +1,4 @@
-"""Containers, held-out hunt on tables (tag tbl): "Table A1" asked of a document that prints its appendix's
+"""Containers, held out, tables: "Table A1" asked of a document that prints its appendix's
 table as "Appendix Table 1" (or "Table 1" under an "Appendix A" heading) is no missing container."""
 
 from __future__ import annotations

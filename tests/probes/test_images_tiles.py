@@ -1,5 +1,4 @@
-"""A picture painted by a tiling pattern shows where the pattern fills, not at its cell (hunt: annotations and
-unusual forms).
+"""A picture painted by a tiling pattern shows where the pattern fills, not at its cell.
 
 MuPDF draws a pattern's cell once, at the pattern's origin (the page's corner under the default pattern
 matrix, or off the page), and repeats it where the pattern fills; get_image_info lists the cell's image

@@ -1,4 +1,4 @@
-"""table_values, held-out hunt on tables as containers (tag tbl): a table printed sideways, a table
+"""table_values, held out, tables as containers: a table printed sideways, a table
 continued after a page of something else, and a sign printed as a mark beside the number. Each plant
 satisfies the predicate and must never be a zero; each control prints every value on the wrong side
 and must stay a measured zero (or widen end to end), so the doubts are not blanket."""

@@ -1,5 +1,4 @@
-"""A word the text layer holds where the page shows no ink is no occurrence a reader sees (hunt: annotations and
-unusual forms).
+"""A word the text layer holds where the page shows no ink is no occurrence a reader sees.
 
 Text in the colour of the band it sits on (blue on a blue band), and glyphs set in render mode 7 (they only
 clip) with nothing painted through them, are in the file and nowhere on the page: "How many times does the
