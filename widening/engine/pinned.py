@@ -81,14 +81,38 @@ def _value_error(spec: CheckSpec) -> str | None:
     from widening.probes import REGISTRY, load_all
 
     load_all()
-    fields = REGISTRY[spec.probe].params.model_fields
+    model = REGISTRY[spec.probe].params
+    fields = model.model_fields
     for name, v in _params(spec).items():
         info = fields.get(name)
         if isinstance(v, float) and math.isnan(v):
             return f"params.{name}: expected a number, got NaN"
         if isinstance(v, bool) and info is not None and bool not in _types(info.annotation):
             return f"params.{name}: expected {_type_name(info.annotation)}, got the yes/no value {v!r}"
+    return _coerced(model.model_validate(_params(spec)), _params(spec))
+
+
+def _coerced(validated: Any, given: dict) -> str | None:
+    """Why a given value is not the value its params model read it as (None when each is): a probe reads the
+    check's params as given, and the pinned check is compared with the question's own as the model reads them,
+    so the two must be one value. The string "false" is read as no by the model and as yes by a probe's
+    ``bool(...)``; a null reads as unset to the model and crashes a probe's ``float(...)``."""
+    for name, v in given.items():
+        if name not in type(validated).model_fields:
+            continue
+        read = getattr(validated, name)
+        if v is None:
+            return f"params.{name}: expected a value, got null (leave the param out for the probe's default)"
+        if isinstance(v, bool) != isinstance(read, bool) or _plain(v) != _plain(read):
+            return f"params.{name}: expected {_type_name(type(validated).model_fields[name].annotation)}, got {v!r} ({type(v).__name__})"
     return None
+
+
+def _plain(v: Any) -> Any:
+    """``v`` with lists read as tuples (a YAML list is the tuple a model holds)."""
+    if isinstance(v, (list, tuple)):
+        return tuple(_plain(x) for x in v)
+    return v
 
 
 def _types(annotation: Any) -> set[Any]:
@@ -109,11 +133,22 @@ def _params(spec: CheckSpec) -> dict:
 
 
 def narrower(check: CheckSpec, own: CheckSpec) -> str | None:
-    """Why ``check`` may find less than the question's ``own`` check (None when it finds at least as much)."""
+    """Why ``check`` may find less than the question's ``own`` check (None when it finds at least as much).
+
+    The own check's container is where the question's words were turned into a place to look, and it may
+    be wider than the container the question names (a picture the question names may be vector art, so
+    the own check looks at the whole page): a check looking only inside pictures, or only at a part of the
+    page, where the own check does not, may find less. Which pages each covers is ``covers``' business."""
     from widening.probes import REGISTRY, load_all
 
     if check.probe != own.probe:
         return f"it runs {check.probe}, where the question asks what {own.probe} measures"
+    if check.container.in_image and not own.container.in_image:
+        return (f"it looks only inside pictures, where the question's own check ({own.probe}) looks at the whole page "
+                "(what the question calls a picture may be drawn as vector art)")
+    if check.container.region is not None and check.container.region != own.container.region:
+        return (f"it looks only at region {check.container.region!r}, where the question's own check looks at "
+                f"{own.container.region or 'the whole page'}")
     load_all()
     model = REGISTRY[own.probe].params
     try:
@@ -135,8 +170,23 @@ def narrower(check: CheckSpec, own: CheckSpec) -> str | None:
 
 
 def same(check: CheckSpec, own: CheckSpec) -> bool:
-    """``check`` measures exactly what ``own`` does (so its members are as telling as the question's own)."""
-    return narrower(check, own) is None and narrower(own, check) is None
+    """``check`` measures exactly what ``own`` does (so its members are as telling as the question's own): the
+    same params both ways, over the same place under the same readings. A check over a wider place (the whole
+    document for "page 3") finds things outside the asked place: they prove nothing of it."""
+    return (narrower(check, own) is None and narrower(own, check) is None and _same_container(check.container, own.container)
+            and set(check.readings) == set(own.readings))
+
+
+def _same_container(a: Container, b: Container) -> bool:
+    """``a`` and ``b`` name one place: every field but the words it was read from (``text``) is equal, and so is
+    whether those words say "slide" (a slide's pages are resolved apart from the page's, containers.resolve)."""
+    fields = [f for f in Container.model_fields if f != "text"]
+    return (all(_place_value(getattr(a, f)) == _place_value(getattr(b, f)) for f in fields)
+            and ("slide" in a.text.lower()) == ("slide" in b.text.lower()))
+
+
+def _place_value(v: Any) -> Any:
+    return v.strip() if isinstance(v, str) else v
 
 
 def covers(check: CheckSpec, main: Resolved, named: list[Resolved], checked: Resolved) -> str | None:
