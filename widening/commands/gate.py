@@ -167,6 +167,14 @@ def lookup(sources: list[SampleSource], doc_id: str, question: str) -> Lookup:
         files = ", ".join(s.path.name for s in sources)
         return Lookup(None, None, (Code.row_not_found, f"no row with this doc_id and question in {files}"))
     first_src, first = found[0]
+    # The same row keyed twice in one file: a key that answers it (neither refusal nor zero) says the
+    # set may be there; one row's refusal does not outvote it.
+    answered = next((r for src, r in found if src is first_src and not r.answer.startswith(NOT_ANSWERABLE)
+                     and not is_zero_key(r.answer)), None)
+    if answered is not None and answered is not first:
+        msg = (f"{first_src.path.name} keys this question twice: row {first.index} {first.answer!r} and row {answered.index} "
+               f"{answered.answer!r}, which is neither 'Not answerable' nor a zero key (rules/zero_keys.yaml)")
+        return Lookup(answered, first_src, (Code.key_not_not_answerable, msg))
     if is_zero_key(first.answer):
         # A zero key claims the same emptiness; its proposal re-keys it 'Not answerable or 0 or none'
         # (like its Not-answerable twins) and is accepted only when the check confirms the zero.
@@ -194,7 +202,17 @@ def code_for(decision: Decision, pinned: CheckSpec | None) -> Code:
     ran = any(p.probe == pinned.probe for p in decision.probes) if pinned is not None else True
     if decision.spec_source == "proposal" and not ran:
         return Code.pinned_uncovered  # the engine refused the pinned check before running it
+    if crashed(decision):
+        return Code.engine_error  # the check did not run to its end: the tool failed, the proposal was not judged
     return Code.no_check
+
+
+PROBE_CRASHED = "probe crashed"  # how the note of run_probe opens for a probe that raised (widening/probes/__init__.py)
+
+
+def crashed(decision: Decision) -> bool:
+    """A probe of the decision raised instead of measuring: what it would have found is unknown."""
+    return any(p.note.startswith(PROBE_CRASHED) for p in decision.probes)
 
 
 def item_for(loaded: LoadedProposal, look: Lookup, decision: Decision | None, code: Code, reason: str) -> GateItem:
@@ -316,6 +334,10 @@ def gate_files(files: list[str], corpus_arg: str | None, samples: list[str] | No
     """Load every file, then gate every valid proposal; bad files become errors, never an early stop."""
     proposals: list[LoadedProposal] = []
     errors: list[GateError] = []
+    try:
+        rulebook.require_all()  # a pinned check is read with the rule data: broken rules are one error line, not a traceback
+    except WideningError as exc:
+        return GateReport(errors=(GateError(file="rules", type=exc.record.type, text=exc.record.line(), record=exc.record),))
     for f in files:
         loaded = load_file(f)
         proposals.extend(loaded.proposals)
