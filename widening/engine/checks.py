@@ -309,13 +309,17 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
     doc_wide = main.kind is ContainerKind.document
     exclude = [c.number for c in parsed.excluded if c.number and c.kind in PLACES]  # "Figure 1" sets no page 1 aside
 
+    # A caption locates a figure, table or chart, not its extent: its pages hold other figures, tables and words,
+    # so what any check finds there is a candidate of the named one; none found there is none in it.
+    delimited = main.kind not in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
+
     def spec(probe: str, params: dict, container: Container = main, exact: bool = True) -> Derivation:
         if exclude:
             params = {**params, "exclude_pages": exclude}
         # Things that lack something ("images without captions") are some of the things measured, and
         # so are things narrowed to a kind, a state or a part of the page the check does not delimit
         # ("in the left column"): none found is none of them; those found are candidates.
-        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and not t.lacks and not t.narrowed)
+        return with_spec(CheckSpec(probe=probe, container=container, params=params), exact and delimited and not t.lacks and not t.narrowed)
 
     if t.venue and t.between:
         also = {"also": list(t.venue_also)} if t.venue_also else {}
@@ -323,10 +327,7 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
     if t.item and t.topic:
         return spec("mentions", {"item": t.item, "topic": list(t.topic)})
     if t.mention:
-        # A caption locates a figure or table, not its extent: its pages hold words outside it, so
-        # occurrences found there are candidates; none found there is none in it.
-        delimited = main.kind not in (ContainerKind.figure, ContainerKind.table, ContainerKind.chart)
-        return spec("text_search", {"text": t.mention}, exact=delimited)
+        return spec("text_search", {"text": t.mention})
     if t.predicate:
         p = t.predicate
         return spec("table_values", {"column": p.column, "op": p.op, "value": p.value, "percent": p.percent})
