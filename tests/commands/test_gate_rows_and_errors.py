@@ -59,7 +59,7 @@ def test_a_probe_that_crashed_is_an_error_in_every_format_never_a_rejection():
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
     sys.path.insert(0, str(ENGINE))
-    from test_pinned_gate import BARS_Q, BLUE, RED, chart_pages
+    from test_pinned_place import BARS_Q, BLUE, RED, chart_pages
 
     root = tmp_path_factory.mktemp("corpus")
     (root / "documents").mkdir()
@@ -76,7 +76,7 @@ def _pin(in_image: bool, **params) -> dict:
 
 
 def test_a_pin_inside_pictures_is_rejected_where_the_bars_are_vector_art(corpus, tmp_path):
-    from test_pinned_gate import BARS_Q
+    from test_pinned_place import BARS_Q
 
     f = tmp_path / "p.json"
     f.write_text(json.dumps([{"doc_id": "red.pdf", "question": BARS_Q, "check": _pin(True)},
@@ -89,7 +89,7 @@ def test_a_pin_inside_pictures_is_rejected_where_the_bars_are_vector_art(corpus,
 
 
 def test_a_null_or_a_string_yes_no_in_a_pinned_param_is_bad_input_naming_file_item_and_field(corpus, tmp_path):
-    from test_pinned_gate import BARS_Q
+    from test_pinned_place import BARS_Q
 
     f = tmp_path / "p.yaml"
     f.write_text(f"- doc_id: blue.pdf\n  question: {BARS_Q}\n  check: {json.dumps(_pin(False, min_area=None))}\n"
