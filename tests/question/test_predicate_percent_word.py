@@ -39,9 +39,11 @@ def test_a_percent_column_of_fractions_is_no_widening(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("cells, question, outcome", [
     (["0.12", "0.18", "0.25"], "How many countries in Table 1 have more than 30 percent?", ("widen", None)),
-    (["12", "18", "25"], "How many countries in Table 1 have more than 20 percent?", ("keep", "short_not_empty")),
+    # A caption locates its table, not its extent: the cell found is a candidate of Table 1, never a proven member.
+    (["12", "18", "25"], "How many countries in Table 1 have more than 20 percent?", ("keep", "unverifiable")),
     (["12", "18", "19"], "How many countries in Table 1 have more than 20 percent?", ("widen", None)),
 ])
 def test_controls(tmp_path: Path, cells: list[str], question: str, outcome: tuple[str, str | None]) -> None:
     d = decide(_table(tmp_path / "t.pdf", cells), question)
     assert (d.decision, d.case) == outcome, d.reason
+    assert bool(d.members) == (outcome[0] == "keep"), d.reason

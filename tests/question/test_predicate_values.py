@@ -33,10 +33,12 @@ def _table(path: Path, south: str) -> Path:
     return pdfs.save(d, path)
 
 
-@pytest.mark.parametrize("south, decision", [("2,450", ("keep", "short_not_empty")), ("1,950", ("widen", None))])
+# A caption locates its table, not its extent: the cell found is a candidate of Table 1, never a proven member.
+@pytest.mark.parametrize("south, decision", [("2,450", ("keep", "unverifiable")), ("1,950", ("widen", None))])
 def test_a_thousands_value_is_checked_in_the_table(tmp_path: Path, south: str, decision: tuple) -> None:
     d = pdfs.decide(_table(tmp_path / "t.pdf", south), "Which district has more than 2,000 residents in Table 1?")
     assert (d.decision, d.case) == decision, d.reason
+    assert [m.what.split(" = ")[0] for m in d.members] == ([f"cell {south!r}"] if decision[0] == "keep" else []), d.reason
 
 
 def test_a_column_of_shares_measures_no_amount(tmp_path: Path) -> None:

@@ -368,7 +368,11 @@ def _choose(parsed: ParsedQuestion, pinned: CheckSpec | None, reviewed: Reviewed
                                      "what it should measure (a reviewer can pin one in checks/reviewed)"), None, None
         mine = with_spec(pinned)
         exact = mine.exact and derived.exact and same(pinned, derived.spec)
-        return mine.model_copy(update={"exact": exact}), "proposal", narrower(pinned, derived.spec)
+        update: dict = {"exact": exact}
+        if mine.exact and derived.exact and not exact:
+            update["broader"] = (f"what the pinned check ({pinned.probe}) measures, which is not the question's own check "
+                                 "(another place, reading or params): its finds may lie outside what the question asks")
+        return mine.model_copy(update=update), "proposal", narrower(pinned, derived.spec)
     if reviewed is not None:
         refused = narrower(reviewed.check, derived.spec) if derived.spec is not None else None
         return Derivation(spec=reviewed.check, exact=reviewed.exact), "checks", refused
