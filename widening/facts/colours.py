@@ -140,26 +140,44 @@ GREY_TINT_V_MAX = 245  # the palest Office grey fill ("Background 1, Darker 5%",
 MUTED_S_MIN = 40  # charcoal #3A3F44 (S 37) stays grey
 SHADE_HUE = 4  # OpenCV hue units (8 degrees)
 SHADE_V_MAX = 170  # pure yellow #FFFF00 (hue 30, V 255) is no shade of green
+HUE_TURN = 180  # OpenCV hue is an angle: 179 and 0 are neighbours (a dark purplish brown, hue 176, is near brown's 0)
+
+# A grey with a cast: a reader calls slate grey #708090 (S 57), "blue grey" #607C8E (S 83) and dark slate grey
+# #2F4F4F (S 103) grey, though each is over grey's saturation ceiling; what they share is little chroma
+# (max - min of R, G, B: 32, 46, 32). Greyer than GREYISH_CHROMA_MAX, at most GREYISH_S_MAX saturated (a
+# very dark red, #320202, has chroma 48 too), and between grey's value floor and GREY_TINT_V_MAX: a doubt.
+GREYISH_CHROMA_MAX = 48
+GREYISH_S_MAX = 160
+# Lighter than a family's value ceiling: tan #D2B48C (V 210) and sandy brown #F4A460 (V 244) are light browns
+# over brown's ceiling of 200. Of the family's hue, at least its saturation floor and at most LIGHT_S_MAX
+# saturated (pure orange #FF7F00, S 255, and Office's orange #ED7D31, S 202, stay apart): a doubt.
+LIGHT_S_MAX = 160
 
 
 def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
     """Pixels a reader may name by ``fam`` that ``mask`` leaves out: a pale tint of its hue (for grey: lighter
-    than its ceiling), its hue greyed down, or a dark colour just outside its hue range."""
+    than its ceiling, or a grey with a cast of some hue), its hue greyed down, a lighter shade of it over its value
+    ceiling (brown), or a dark colour just outside its hue range (the hue read around its circle)."""
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     if fam.name == "gray":
-        return (s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)
+        chroma = s.astype(np.int32) * v.astype(np.int32) // 255
+        greyish = (s > fam.s_max) & (s <= GREYISH_S_MAX) & (chroma <= GREYISH_CHROMA_MAX) & (v >= fam.v_min) & (v <= GREY_TINT_V_MAX)
+        return ((s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)) | greyish
     if not fam.hues:
         return np.zeros(h.shape, dtype=bool)  # black and white have no tint
     hue_ok = np.zeros(h.shape, dtype=bool)
     near = np.zeros(h.shape, dtype=bool)
+    hh = h.astype(np.int32)
     for lo, hi in fam.hues:
         hue_ok |= (h >= lo) & (h <= hi)
-        near |= ((h >= lo - SHADE_HUE) & (h < lo)) | ((h > hi) & (h <= hi + SHADE_HUE))
+        below, above = (lo - hh) % HUE_TURN, (hh - hi) % HUE_TURN  # around the hue circle
+        near |= ((below > 0) & (below <= SHADE_HUE)) | ((above > 0) & (above <= SHADE_HUE))
     near &= ~hue_ok
     pale = (s >= TINT_S_MIN) & (s < fam.s_min) & (v >= TINT_V_MIN)
     muted = (s >= MUTED_S_MIN) & (s < fam.s_min) & (v >= fam.v_min) & (v <= fam.v_max)
+    light = (s >= fam.s_min) & (s <= LIGHT_S_MAX) & (v > fam.v_max)
     shade = near & (s >= fam.s_min) & (v >= fam.v_min) & (v < SHADE_V_MAX)
-    return ((pale | muted) & hue_ok) | shade
+    return ((pale | muted | light) & hue_ok) | shade
 
 
 def tinted(fam: Family, rgb: tuple[int, int, int]) -> bool:

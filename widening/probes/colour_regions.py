@@ -554,7 +554,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 # Certain: pale letters are text. Any other pale area a reader may name by its hue.
                 if area >= min_area and not (pale_ink is not None and LetterInk.letter_shaped(reg, reg.fill >= BAR_FILL and reg.aspect >= BAR_ASPECT)):
                     pale.append(Member(page=index, bbox=rect_tuple(r), what=f"pale {colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi",
-                                       why=f"pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"))
+                                       why=f"pale tint or shade: a colour outside {colour}'s limits a reader may still call {colour} (colours.tint_mask: pale, muted, greyish, lighter or darker)"))
             seen = [reg.rect for reg in found] + [pymupdf.Rect(m.bbox) for m in pale if m.page == index]
             if not scope.in_image:
                 specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
