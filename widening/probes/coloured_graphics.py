@@ -40,14 +40,14 @@ from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import COLOUR, REGISTRY, Scope, probe
-from widening.probes.graphics import GraphicsParams
+from widening.probes.graphics import CAPTION_FILTER, GraphicsParams
 from widening.probes.pagewise import grouped
 from widening.probes.colour_regions import AA_PT, BAR_ASPECT, BAR_FILL, DPI, LazyInk, LetterInk, Region, components, downsampled, glyph_boxes, in_glyphs, labelled, unrendered
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
 MARGIN = 14.0
-PALE = "pale tint: {colour}'s hue under its saturation floor (a light {colour}, as Office's lighter theme fills?)"
+PALE = "pale tint or shade: a colour outside {colour}'s limits a reader may still call {colour} (colours.tint_mask: pale, muted, greyish, lighter or darker)"
 
 
 def _clip(doc: Doc, m: Member, margin: float = MARGIN) -> pymupdf.Rect:
@@ -96,7 +96,10 @@ def _text_nearest(doc: Doc, m: Member, colour: str, listed: list[Member]) -> str
     box = pymupdf.Rect(m.bbox)
     # A thing around the graphic (a page ground, a panel, a frame) holds its title as well as any
     # other letter: it is no nearer rival (generator: a rosy axis title on a charcoal page).
-    others = [r for o in listed if o.page == m.page and o.bbox != m.bbox and not (r := pymupdf.Rect(o.bbox)).contains(box)]
+    # A printed caption (the inner probe's caption doubt) is text, nothing the drawing list gives: no rival either
+    # (generator: a slate axis title 1.5 pt above "Figure 1:" and 9 pt under its chart was given to the caption).
+    others = [r for o in listed if o.page == m.page and o.bbox != m.bbox and not (o.why or "").startswith(CAPTION_FILTER)
+              and not (r := pymupdf.Rect(o.bbox)).contains(box)]
     page = doc.page(m.page)
     for pale in (False, True):  # text in a muted or pale shade of the colour too (generator: a rosy axis title)
         hits = [g for g in glyph_boxes(page, colour, letters_only=True, pale=pale) if all(_gap(box, g) <= _gap(o, g) for o in others)]

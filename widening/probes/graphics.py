@@ -50,6 +50,8 @@ GLYPH_PICTURE_PT = 14.0
 # box (``TEXT_ACCURATE_BBOXES``) longer than this many ems, and at least GLYPH_PICTURE_PT, makes it a doubt.
 INK_EM = 1.5
 
+CAPTION_FILTER = "caption filter:"  # how a printed caption's doubt opens its why (coloured_graphics tells it from graphics by it)
+
 
 class GraphicsParams(Params):
     """``kind``: figure, chart, diagram, logo, image; ``min_side`` in pt (default: icons and logos apart)."""
@@ -144,7 +146,7 @@ def captioned(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Member]:
         if reads_as_reference(c.text) or listed_page(c.text) is not None:
             continue
         out.append(Member(page=index, bbox=c.bbox, what=f"{c.kind} caption {c.text[:60]!r}",
-                          why="caption filter: a printed caption labels a figure here that may be drawn as text"))
+                          why=f"{CAPTION_FILTER} a printed caption labels a figure here that may be drawn as text"))
     return out
 
 
