@@ -113,6 +113,29 @@ class Lacking(RuleFile):
     verbs: Words
 
 
+class PlaceJoins(RuleFile):
+    """Words joining or comparing a page with another place: the scope is then the whole document."""
+
+    joiners: Words
+    comparisons: Words
+    into: Words
+    whole_places: Words
+
+
+class CoverSide(RuleFile):
+    """What one side of a cover names: the cover (with its number) or the last page; ``unsure``: no cover for sure."""
+
+    place: Literal["cover", "last_page"] | None = None
+    number: str | None = None
+    unsure: bool = False
+
+    @model_validator(mode="after")
+    def _placed(self) -> "CoverSide":
+        if self.unsure == (self.place is not None):
+            raise ValueError("a cover side has a place or is unsure, not both nor neither")
+        return self
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -132,6 +155,10 @@ class Vocabulary(RuleFile):
     tens_words: dict[str, int]
     tens_ordinals: dict[str, int]
     list_joiners: Words
+    place_joins: PlaceJoins
+    page_list_followers: Words
+    open_range_ends: Words
+    cover_sides: dict[str, CoverSide]
     page_word_near_words: Words
     cover_words: Words
     last_page_words: Words
@@ -227,6 +254,7 @@ class Cases(RuleFile):
     complement: Complement
     cardinality_patterns: list[str]
     not_names: Words
+    name_particles: Words = []
     restricting_qualifiers: list[str]
     absent_entity_rules: AbsentEntityRules
 

@@ -16,6 +16,7 @@ from widening.engine.containers import Resolved
 from widening.engine.lists import ListResolution
 from widening.engine.zeros import certain_members
 from widening.facts.document import Doc
+from widening.facts.readings import to_roman
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
@@ -74,13 +75,32 @@ def _rule() -> dict[str, Any]:
 def _params(q: Qualifier) -> dict[str, Any]:
     params: dict[str, Any] = {"variants": list(q.variants or (q.text,)), "qualifier": q.kind, "pictures": True}
     if q.kind == "year":
-        short = q.text[2:]
-        params.update(year=q.text, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
+        # A year may be printed in roman numerals ("MMXIX" on a title page or a copyright line), and a question's
+        # roman year ("MMXIX") in digits: both forms are the year as written. Not a numeral under four letters
+        # ("MM" is a unit, "MMX" a name as often as 2010).
+        year = next((v for v in params["variants"] if re.fullmatch(r"\d{4}", v)), q.text)
+        short = year[2:]
+        roman = [r for r in [to_roman(int(year)).upper()] if len(r) >= 4] if year.isdigit() and 0 < int(year) < 4000 else []
+        params.update(variants=list(dict.fromkeys([*params["variants"], year, *roman])),
+                      year=year, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
     if q.kind == "name" and (initials := _initial_forms(q.text)):
         params["near_variants"] = initials
+    if q.kind in ("name", "quoted") and (split := _apostrophe_split(q.text)):
+        params["near_variants"] = [*params.get("near_variants", []), *split]
     if q.kind in ("numbered", "level") and len(q.parts) == 2:
         params["near_variants"] = _numbered_forms(q.parts[0], q.parts[1].split("|"))
     return params
+
+
+_INNER_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_]{2})")
+
+
+def _apostrophe_split(text: str) -> list[str]:
+    """``text`` with each apostrophe inside a word printed as a space or a hyphen ("O Brien", "O-Brien" for
+    "O'Brien", as a typesetter or OCR may set it): forms searched as doubts, never members."""
+    if not _INNER_APOSTROPHE.search(text):
+        return []
+    return [_INNER_APOSTROPHE.sub(mark, text) for mark in (" ", "-")]
 
 
 def _initial_forms(name: str) -> list[str]:
@@ -111,7 +131,8 @@ def _initial_forms(name: str) -> list[str]:
 def _part_params(alts: list[str]) -> dict[str, Any]:
     """A part's search; a year part ("2022" of "1 May 2022") also finds ranges and two-digit forms that may print it (doubts)."""
     year = {"year": alts[0]} if re.fullmatch(r"(?:19|20)\d{2}", alts[0]) else {}
-    return {"variants": alts, "qualifier": "part", "pictures": True, **year}
+    split = {"near_variants": [x for a in alts for x in _apostrophe_split(a)]} if any(_apostrophe_split(a) for a in alts) else {}
+    return {"variants": alts, "qualifier": "part", "pictures": True, **year, **split}
 
 
 def _numbered_forms(head: str, designators: list[str]) -> list[str]:
@@ -206,8 +227,6 @@ def _numbered_otherwise(head: str, designators: list[str], doc: Doc, everywhere:
     """"Section 3.2" where the headings number sections in Roman numerals and subsections in letters (IEEE's
     "III. RESULTS", then "B. Failure modes"): doubts when a heading opens with the first part so written and
     one with the second part as a letter; never a claim that the section is absent."""
-    from widening.facts.readings import to_roman
-
     for d in designators:
         m = re.fullmatch(r"(\d{1,2})(?:\.(\d{1,2}))?", d)
         if m is None or not 1 <= int(m.group(1)) <= 39 or (m.group(2) and not 1 <= int(m.group(2)) <= 26):
@@ -545,6 +564,12 @@ def _names_of_no_one() -> frozenset[str]:
 
 
 @cache
+def _particles() -> frozenset[str]:
+    """Small words inside a family name (rules/cases.yaml name_particles), in any case ("de", "La")."""
+    return frozenset(str(w).lower() for w in rulebook.load("cases").get("name_particles", []))
+
+
+@cache
 def _people_and_places() -> frozenset[str]:
     """Words of rules/qualifiers.yaml aliases: names of places and peoples, never a person's last name."""
     return frozenset(w.lower() for group in rulebook.load("qualifiers")["aliases"] for w in group)
@@ -554,8 +579,11 @@ def _same_person_possible(preceding: list[str], initials_after: str | None, aske
     """Whether the first names or initials printed with a last name ("Joseph R.", "J.", ", J." after it) may be
     those asked (first letters agree as far as both go); none printed, or a title before it, may be anyone."""
     given: list[str] = []
+    particles = _particles()
     for w in reversed(preceding):
         bare = w.strip(".")
+        if bare.lower() in particles:
+            continue  # "de La Fontaine", "van Beethoven": the family name's particles, no first name
         if bare.lower() in titles or not w[:1].isupper() or w[-1] in ",;:!?)" or not re.fullmatch(r"[A-Z][\w'’\-.]*", w) \
                 or _no_first_name(bare):
             break

@@ -75,7 +75,7 @@ def _number(token: str) -> int | None:
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
     if m:
         return int(m.group(1))
-    for word, scale in v["scale_words"].items():  # "one hundred and five"
+    for word, scale in sorted(v["scale_words"].items(), key=lambda kv: -kv[1]):  # "one hundred and five", "two thousand"
         m = re.fullmatch(rf"([a-z]+)[- ]{re.escape(word)}(?:[- ](?:and[- ])?(.+))?", token)
         if m:
             head, tail = _number(m.group(1)), _number(m.group(2)) if m.group(2) else 0
@@ -100,12 +100,18 @@ def _compound_alt(ordinal_only: bool = False) -> str:
 
 
 def _scaled_alt() -> str:
-    """A spelt number with a scale: "one hundred", "two hundred and five", "one hundred twenty-one"."""
+    """A spelt number with a scale: "one hundred", "two hundred and five", "one hundred twenty-one", "two
+    thousand", "one thousand two hundred and five": a unit, a scale, then any number below the scale (a
+    smaller scale's too); a bigger scale first."""
     v = _v()
     units = [w for w, n in v["number_words"].items() if n < 10]
     below = list(v["number_words"]) + list(v["ordinal_words"]) + list(v["tens_words"])
-    tail = rf"(?:[- ](?:and[- ])?(?:{_compound_alt()}|{_words_alt(below)})\b)?"
-    return rf"(?:{_words_alt(units)})[- ](?:{_words_alt(list(v['scale_words']))})\b{tail}"
+    small = rf"(?:{_compound_alt()}|{_words_alt(below)})\b"
+    scaled: list[str] = []
+    for word, _ in sorted(v["scale_words"].items(), key=lambda kv: kv[1]):
+        tail = rf"(?:[- ](?:and[- ])?(?:{'|'.join([*reversed(scaled), small])}))?"
+        scaled.append(rf"(?:{_words_alt(units)})[- ]{re.escape(word)}\b{tail}")
+    return "(?:" + "|".join(reversed(scaled)) + ")"
 
 
 def _num_alt() -> str:
@@ -402,36 +408,36 @@ def _containers(q: str) -> _Found:
     return _Found(found, partial)
 
 
-# The sides of a cover said together ("the front and back cover", "the inside front and inside back
-# covers"): each side its own place. None: a side the parser cannot place for sure ("the inside and
-# back covers": the inside front, the inside back, or both?).
-# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
-_COVER_SIDES: dict[str, tuple[ContainerKind, str | None] | None] = {
-    "front": (ContainerKind.cover, None), "outside front": (ContainerKind.cover, None),
-    "back": (ContainerKind.last_page, None), "rear": (ContainerKind.last_page, None), "outside back": (ContainerKind.last_page, None),
-    "inside front": (ContainerKind.cover, "2"), "inner front": (ContainerKind.cover, "2"),
-    "inside back": (ContainerKind.cover, "3"), "inner back": (ContainerKind.cover, "3"),
-    "inside": None, "inner": None, "outside": None,
-}
+@cache
+def _cover_sides_read() -> dict[str, tuple[ContainerKind, str | None] | None]:
+    """The sides of a cover said together ("the front and back cover", "the inside front and inside back
+    covers"), each side its own place (rules/vocabulary.yaml ``cover_sides``). None: a side the parser
+    cannot place for sure ("the inside and back covers": the inside front, the inside back, or both?)."""
+    out: dict[str, tuple[ContainerKind, str | None] | None] = {}
+    for side, spec in _v()["cover_sides"].items():
+        number = spec.get("number")
+        out[str(side)] = None if spec.get("unsure") else (ContainerKind(spec["place"]), None if number is None else str(number))
+    return out
 
 
 def _cover_sides(q: str, low: str, free: Any, add: Any, partial: list[str]) -> None:
     """"The front and back cover(s)": one container per side (the front cover is the cover, the back
     cover the last page). A side that distributes unsurely ("the inside front and back covers": the
     inside back?) or that names no one cover makes the scope the whole document."""
-    side = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_COVER_SIDES, key=len, reverse=True))
+    sides = _cover_sides_read()
+    side = _words_rx(list(sides))
     for m in re.finditer(rf"\b(?:the\s+)?(?P<sides>(?:{side})(?:{_list_join()}(?:the\s+)?(?:{side}))+)\s+covers?(?:\s+pages?)?\b", low):
         if not free(m.start(), m.end()):
             continue
         said = [re.sub(r"\s+", " ", x.group(0)) for x in re.finditer(side, m.group("sides"))]
         text = q[m.start():m.end()]
         inner = {w.split()[0] in ("inside", "inner") for w in said}
-        if _modified(low, m.start()) or any(_COVER_SIDES[w] is None for w in said) or len(inner) > 1:
+        if _modified(low, m.start()) or any(sides[w] is None for w in said) or len(inner) > 1:
             partial.append(f"'{text}' names cover sides the parser cannot place for sure")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
             continue
         for w in said:
-            kind, number = _COVER_SIDES[w]  # type: ignore[misc]
+            kind, number = sides[w]  # type: ignore[misc]
             add(m.start(), m.end(), Container(kind=kind, number=number, text=text))
 
 
@@ -515,11 +521,6 @@ def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[st
             found.append((m.start(), kept, Container(kind=kind, number="S" + number if m.group("supp") and number[0].isdigit() else number, text=text)))
 
 
-# Words after which a number left over after a page list is taken for a page ("pages 3 as well as 4 of
-# the report"), besides the end, punctuation and joiners: a count is followed by its noun ("15 images").
-_PAGE_FOLLOWERS = ("of", "in", "on", "at", "from", "for", "with", "onwards", "onward")
-
-
 def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: bool) -> str | None:
     """The words from ``end`` to a number a list reader stopped before, or None: within three words or only
     punctuation ("3 and/or 4", "3...5", "3; 5", "3 as well as 4"), the number not already read as part of
@@ -528,7 +529,8 @@ def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: 
     cardinals = _words_alt(list(_v()["number_words"]))
     # After a digit, a preposition or a page word too ("pages 3 plus 4 of the report"); a spelt number
     # before one is mostly a count ("On page 4, one of the images ...").
-    prepositions = rf"|\s*(?:{'|'.join(_PAGE_FOLLOWERS)}|{_page_alt()})\b" if nouns else ""
+    # Words after which a leftover number is taken for a page (rules/vocabulary.yaml ``page_list_followers``).
+    prepositions = rf"|\s*(?:{_words_rx(_v()['page_list_followers'])}|{_page_alt()})\b" if nouns else ""
     words = 0
     for t in re.finditer(rf"\d+(?:[.,]\d+)*|[A-Za-z]+|[^\w\s]", q[end:end + 60]):
         at = end + t.start()
@@ -552,16 +554,23 @@ def _dangling(q: str, end: int, found: list[tuple[int, int, Container]], nouns: 
     return None
 
 
-# The ends of a range that name a place with no number ("to the end", "through the last page").
-_OPEN_ENDS = "end|ending|last|final|back|cover|front|beginning|start"
+def _words_rx(words: list[str]) -> str:
+    """An alternation of ``words`` (longest first), any run of spaces inside one a ``\\s+``: a fragment for
+    patterns that set their own boundaries."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
 
 
-# Words that join a page to another place, the prepositions that open the place, and places that are the
-# whole document or its unnamed rest ("page 3 and elsewhere", "and throughout the report").
-# (Vocabulary that belongs in rules/vocabulary.yaml once the rulebook's Vocabulary model declares a key for it.)
-_JOINERS = r"and|or|&|plus|as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|including"
-_JOINED_INTO = r"in|on|at|within|inside|throughout|across|under|from"
-_WHOLE_PLACES = r"elsewhere|anywhere|everywhere|(?:the\s+)?rest(?:\s+of\s+(?:the\s+)?[\w-]+)?|document|report|file|deck|presentation|brochure|manual|paper|guide|book"
+_REST = r"(?:the\s+)?rest(?:\s+of\s+(?:the\s+)?[\w-]+)?"
+
+
+@cache
+def _place_joins() -> tuple[str, str, str, str]:
+    """(joiners and comparisons, comparisons, the prepositions that open the other place, places that are the
+    whole document or its unnamed rest) as regex fragments: rules/vocabulary.yaml ``place_joins`` ("page 3 and
+    elsewhere", "and throughout the report", "than in the appendix")."""
+    spec = _v()["place_joins"]
+    whole = rf"{_REST}|{_words_rx(spec['whole_places'])}"
+    return (_words_rx([*spec["joiners"], *spec["comparisons"]]), _words_rx(spec["comparisons"]), _words_rx(spec["into"]), whole)
 
 
 # The words between two pages that make them the ends of a range ("through to", "all the way to", "as far as").
@@ -592,14 +601,15 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     # A range from a place to a place with no number ("page 3 through the end", "pages 2-end", "pages 5 to
     # the last page", "the cover to page 4"): its pages depend on the page count, or its ends on readings.
     open_end = re.compile(rf"\s*(?:-|\b(?:to|through|thru|till|until|up\s+to|up\s+until)\b)\s*{articles}"
-                          rf"(?:{_OPEN_ENDS}|{_page_alt()}|{_ordinal_alt()})\b", re.I)
+                          rf"(?:{_words_rx(_v()['open_range_ends'])}|{_page_alt()}|{_ordinal_alt()})\b", re.I)
     # A page joined to a place no container reads ("page 3 and in the appendix", "in the Methods section
     # and on page 3", "page 3 and elsewhere"): looking at the page alone would miss what the other holds.
     # A page counted from the joined one ("page 3 and the one after", "and the page that follows") is one too.
-    other = (rf"(?:(?:(?:{_JOINED_INTO})\s+)?{articles}(?:[\w'’\"-]+\s+){{0,3}}?(?:{vocab.alternation(rel['parts'])}|{_WHOLE_PLACES})\b"
-             rf"|{_WHOLE_PLACES}|{articles}(?:[\w'’-]+\s+){{0,3}}?(?:{vocab.alternation(rel['after'])}|follows?|precedes?)\b)")
-    joined_after = re.compile(rf"\s*[,(]?\s*(?:{_JOINERS})\s+(?:also\s+)?{other}")
-    joined_before = re.compile(rf"{other}\s*,?\s*(?:{_JOINERS})\s+(?:also\s+)?(?:(?:{_JOINED_INTO})\s+)?{articles}$")
+    joiners, comparisons, into, whole = _place_joins()
+    other = (rf"(?:(?:(?:{into})\s+)?{articles}(?:[\w'’\"-]+\s+){{0,3}}?(?:{vocab.alternation(rel['parts'])}|{whole})\b"
+             rf"|{whole}|{articles}(?:[\w'’-]+\s+){{0,3}}?(?:{vocab.alternation(rel['after'])}|follows?|precedes?)\b)")
+    joined_after = re.compile(rf"\s*[,(]?\s*(?:{joiners})\s+(?:also\s+)?{other}")
+    joined_before = re.compile(rf"{other}\s*,?\s*(?:{joiners})\s+(?:also\s+)?(?:(?:{into})\s+)?{articles}$")
     # A page word read from the last word of a longer number ("the one hundred and fifth page": page 5).
     scaled_before = re.compile(rf"\b[a-z]+[- ]{vocab.alternation(list(_v()['scale_words']))}(?:[- ]and)?[- ]$")
     notes: list[str] = []
@@ -630,6 +640,18 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
         elif c.kind is not ContainerKind.cover and c.kind is not ContainerKind.last_page and (d := _dangling(q, e, found, nouns=True)):
             # "pages 3 and/or 4", "pages 3; 5", "page 3 as well as 4": a joiner the list reader does not know.
             note(s, e, f"goes on with a number the parser does not read ('{d}')")
+    # A page compared with a part or the rest anywhere in the question ("does the appendix have more pictures
+    # than page 3?", "more pictures in Section 2 than on page 3"): the other place is asked about too.
+    # A comparison with a number ("more than 3 images", "fewer than five") compares values, not places.
+    places = [(s, e) for s, e, c in found if c.kind in _PLACE_KINDS]
+    compared = next((m for m in re.finditer(rf"\b(?:{comparisons})(?!\w)", low)
+                     if not re.match(rf"\s*(?:\d|{_num_alt()}\b|a\s+(?:few|dozen|hundred|thousand)\b)", low[m.end():])), None)
+    if places and compared is not None:
+        elsewhere = rf"{vocab.alternation(rel['parts'])}|\b(?:{_REST}|elsewhere|anywhere|everywhere)\b"
+        for w in re.finditer(elsewhere, low):
+            if not any(s <= w.start() < e for s, e, _ in found):
+                note(compared.start(), compared.end(), f"compares the page with a place no container reads ('{q[w.start():w.end()]}')")
+                break
     # Two pages a range word joins that the range reader did not read as one ("page 3 through to page 5",
     # "page 3 all the way to page 5"): the pages between them are asked about too.
     spans = sorted({(s, e) for s, e, c in found if c.kind in _PLACE_KINDS})
@@ -1134,10 +1156,11 @@ def _is_unit(token: str) -> bool:
     return bool(m) and m.group(1).lower() in set(_qv()["units"])
 
 
-def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = True, wide: bool = False) -> list[Qualifier]:
+def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = True, wide: bool = False,
+                bare_open: bool = False) -> list[Qualifier]:
     """Every presupposed qualifier, each with its span in ``q``: quoted terms, dates, year ranges,
     years, numbered things (head + number, roman numeral or letter), alphanumeric names, names
-    (``abbrev``, ``wide``: how names are joined, ``_names``)."""
+    (``abbrev``, ``wide``, ``bare_open``: how names are joined and cut, ``_names``)."""
     out: list[Qualifier] = []
     taken = list(container_spans)
 
@@ -1172,6 +1195,7 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = T
             continue  # "in 2012 and 2013" names two years, not a period
         add("year_range", m.start(), m.end(), m.group(0), [f"{a}-{b4}", f"{a} to {b4}", f"{a}-{b4[2:]}", f"{a}/{b4[2:]}", f"{a}/{b4}"], (a, b4))
     _fiscal_years(q, add)
+    _roman_years(q, add)
     for m in re.finditer(rf"(?<![\d.])({year})(?![\d%]|s\b)", q):
         add("year", m.start(1), m.end(1), m.group(1), [m.group(1)])
     for m in re.finditer(r"(?<![\w.+-])(?=[\w.+-]*[A-Za-z])(?=[\w.+-]*\d)[A-Za-z0-9][\w.+-]*[A-Za-z0-9+]", q):
@@ -1189,7 +1213,7 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = T
     sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
     # Capitals say "name" only where the question writes ordinary words in lower case.
     cased = _lower_keep_length(q) if _casing_uninformative(q) else q
-    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", cased):
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)(?!['’](?![sS]\b)[A-Za-z])((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", cased):
         head, des = m.group(1), m.group(2)
         low = re.sub(r"['’]s$", "", head.lower())
         if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
@@ -1212,7 +1236,7 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = T
             start = m.start() if i == 0 else s0
             said = [q[start:e0]] if i == 0 else []
             add(kind, start, e0, q[start:e0] if i == 0 else f"{head} {d}", said + [f"{head} {x}" for x in _alternates(d)], (head, "|".join(_alternates(d))))
-    _names(cased, free, add, abbrev, wide)
+    _names(cased, free, add, abbrev, wide, bare_open)
     return sorted(out, key=lambda x: x.span or (0, 0))
 
 
@@ -1230,19 +1254,20 @@ def _unpresupposed(q: str) -> list[tuple[int, int]]:
 
 
 @cache
-def _names_read(q: str, abbrev: bool, wide: bool) -> tuple[Qualifier, ...]:
-    return tuple(x for x in _qualifiers(q, _unpresupposed(q), abbrev, wide) if x.kind == "name")
+def _names_read(q: str, abbrev: bool, wide: bool, bare_open: bool = False) -> tuple[Qualifier, ...]:
+    return tuple(x for x in _qualifiers(q, _unpresupposed(q), abbrev, wide, bare_open) if x.kind == "name")
 
 
 def name_readings(q: str, span: tuple[int, int]) -> list[tuple[Qualifier, ...]]:
     """The name at ``span`` of question ``q`` read otherwise: with no abbreviation joined to the next word
-    ("Ft" of "Ft. Lauderdale"), and joined to its neighbours across rules/qualifiers.yaml ``name_joiners_either_way``
-    ("Securities and Exchange Commission"). Each reading is the names it gives there; the parsed reading is left out."""
+    ("Ft" of "Ft. Lauderdale"), joined to its neighbours across rules/qualifiers.yaml ``name_joiners_either_way``
+    ("Securities and Exchange Commission"), and without the word that opens its sentence ("Yesterday Biden": Biden).
+    Each reading is the names it gives there; the parsed reading is left out."""
     q = _SPACE.sub(" ", q).strip()
     parsed = [(x.text, x.span) for x in _names_read(q, True, False) if x.span and x.span[0] < span[1] and span[0] < x.span[1]]
     out: list[tuple[Qualifier, ...]] = []
-    for abbrev, wide in ((False, False), (True, True)):
-        names = tuple(x for x in _names_read(q, abbrev, wide) if x.span and x.span[0] < span[1] and span[0] < x.span[1])
+    for abbrev, wide, bare in ((False, False, False), (True, True, False), (True, False, True)):
+        names = tuple(x for x in _names_read(q, abbrev, wide, bare) if x.span and x.span[0] < span[1] and span[0] < x.span[1])
         if [(x.text, x.span) for x in names] != parsed and names not in out:
             out.append(names)
     return out
@@ -1266,6 +1291,28 @@ def _casing_uninformative(q: str) -> bool:
 def _lower_keep_length(q: str) -> str:
     """``q`` in lower case, character for character (spans stay valid)."""
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in q)
+
+
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+_ROMAN_NUMERAL = re.compile(r"M{1,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def _roman_value(token: str) -> int:
+    """The value of a well-formed upper-case roman numeral from M up ("MMXIX": 2019), else 0."""
+    if not _ROMAN_NUMERAL.fullmatch(token):
+        return 0
+    vals = [_ROMAN_VALUES[c] for c in token]
+    return sum(-v if i + 1 < len(vals) and vals[i + 1] > v else v for i, v in enumerate(vals))
+
+
+def _roman_years(q: str, add: Any) -> None:
+    """A year written in roman numerals ("MMXIX", a copyright line's or a title's) is that year: searched as
+    the year and as written (widening/engine/cases.py adds the other form to every year's search). Four
+    letters at least: a shorter one is as often a name ("MMX", "MCM")."""
+    for m in re.finditer(r"(?<![\w'’.-])M[MDCLXVI]{3,}(?![\w'’-])", q):
+        value = _roman_value(m.group(0))
+        if _YEAR.fullmatch(str(value)):
+            add("year", m.start(), m.end(), m.group(0), [str(value), m.group(0)])
 
 
 def _fiscal_years(q: str, add: Any) -> None:
@@ -1304,7 +1351,7 @@ def _dates(q: str, add: Any) -> None:
             add("date", m.start(), m.end(), m.group(0), variants, (y,))
 
 
-def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False) -> None:
+def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False, bare_open: bool = False) -> None:
     """Capitalised word runs that are not ordinary words: the presupposed names.
 
     A run stops at a possessive or an apostrophe ("Japan's GDP" names Japan and GDP; "Skyways' fleet"
@@ -1314,14 +1361,24 @@ def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False)
     whose "s" was dropped, and names AMCOR; "O'Brien" still opens no run at "O". A word some
     other qualifier already took ("FY2020", a year) splits the run around it. A run goes on across
     rules/qualifiers.yaml ``name_joiners``; with ``wide``, across ``name_joiners_either_way`` too
-    ("Securities and Exchange Commission"); with ``abbrev``, across a short word's period ("Ft. Lauderdale").
+    ("Securities and Exchange Commission"); with ``abbrev``, across a short word's period ("Ft. Lauderdale");
+    and across one or two particles (rules/cases.yaml ``name_particles``: "Ludwig van Beethoven", "Jean de la
+    Fontaine"). A word may hold an apostrophe before a capital and a small letter ("O'Brien", "D'Angelo"). A
+    month's name or its short form beside a day's number ("Mar 19", "19 Sept") is a date's, never a name's.
+    With ``bare_open``, a run that opens the question or a sentence is read without its first word, whose
+    capital only opens the sentence ("Yesterday Biden said ...": Biden).
     """
     qv = _qv()
     joiners = list(qv["name_joiners"]) + (list(qv["name_joiners_either_way"]) if wide else [])
+    particles = [str(p) for p in _c().get("name_particles", [])]
     join = rf"(?:(?:{'|'.join(re.escape(str(j)) for j in joiners)})\s+){{0,{2 if wide else 1}}}"
+    if particles:
+        join = rf"(?:{join}|(?:(?:{_words_rx(particles)})\s+){{1,2}})"
     # A short capitalised word with its period opens a name: "Ft. Lauderdale", "Univ. of Bergen".
     short = rf"[A-Z][a-z]{{1,3}}\.(?=\s+{join}[A-Z])|" if abbrev else ""
-    token = short + r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
+    # "O'Brien", "Dell'Orto": an apostrophe inside a word before a capital and a small letter.
+    inner = r"[A-Z](?:[\w&.-]*[\w])?(?:['’](?=[A-Z][a-z])[\w&.-]*[\w])+|"
+    token = short + inner + r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
     stop = set(_c()["not_names"])
     for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}|(?<=[sS]['’])(?!\w)))", q):
         raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
@@ -1329,20 +1386,36 @@ def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False)
         for w in raw + [(-1, -1, "")]:
             # An abbreviation that is no name ("St.", "Dr.") joins nothing: the run is read as if it stopped there.
             ends = bool(w[2]) and len(w[2]) > 2 and w[2].endswith(".") and (w[2] in stop or w[2][:-1] in stop)
-            if w[2] and free(w[0], w[1]) and not ends:
+            if w[2] and free(w[0], w[1]) and not ends and not _month_of_day(q, w[0], w[1]):
                 run.append(w)
                 continue
             if run:
-                _name_run(q, run, free, add)
+                _name_run(q, run, free, add, bare_open)
             run = []
 
 
-def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> None:
-    """One run of capitalised words (absolute spans): the name it holds, if any."""
+def _month_of_day(q: str, s: int, e: int) -> bool:
+    """The word at ``s:e`` is a month's name or short form (rules/qualifiers.yaml months) beside a day's number:
+    "Mar 19", "Sept. 3rd", "19 Mar" (a date's word, not a name's)."""
+    if q[s:e].lower().rstrip(".") not in _qv()["months"]:
+        return False
+    day = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+    return re.match(rf"\.?\s+{day}(?![\w.,:]\d)\b", q[e:]) is not None or re.search(rf"(?<![\d.,:]){day}\s+$", q[:s]) is not None
+
+
+def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare_open: bool = False) -> None:
+    """One run of capitalised words (absolute spans): the name it holds, if any; with ``bare_open``, a run
+    opening a sentence is read without its first word."""
     stop = set(_c()["not_names"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
-    joiners = {str(j).lower() for j in (*_qv()["name_joiners"], *_qv()["name_joiners_either_way"])}
+    joiners = {str(j).lower() for j in (*_qv()["name_joiners"], *_qv()["name_joiners_either_way"], *_c().get("name_particles", []))}
+    if bare_open and len(raw) > 1 and _opens_sentence(q, raw[0][0]):
+        raw = raw[1:]
+        while raw and raw[0][2] in joiners:
+            raw = raw[1:]
+        if not raw:
+            return
     kept = [(s, e, w) for s, e, w in raw if w not in stop and f"{w}." not in stop and w not in joiners
             and not is_frame_word(w)]
     if not kept:
@@ -1353,8 +1426,7 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     if len(name) < 2 or name.lower() in units or not free(s, s + len(name)):
         return
     # A lone capitalised word opening a sentence is just the sentence's first word.
-    opens = raw[0][0] == 0 or re.search(r"[.?!:;]\s*$", q[: raw[0][0]]) is not None
-    if opens and len(raw) == 1 and not _looks_like_name(raw[0][2]):
+    if _opens_sentence(q, raw[0][0]) and len(raw) == 1 and not _looks_like_name(raw[0][2]):
         return
     # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
     if all(w.lower() in ordinary for w in words):
@@ -1366,6 +1438,11 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any) -> N
     # A one-letter initial is no part: "F" alone says nothing of "John F. Kennedy" (cases.py searches the name without it).
     parts = tuple(w for w in words if len(w) > 1 or not w.isalpha()) if len(words) > 1 else ()
     add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
+
+
+def _opens_sentence(q: str, at: int) -> bool:
+    """The word at ``at`` opens the question or a sentence of it: its capital says nothing."""
+    return at == 0 or re.search(r"[.?!:;]\s*$", q[:at]) is not None
 
 
 def _looks_like_name(word: str) -> bool:
