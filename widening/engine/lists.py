@@ -377,20 +377,24 @@ class _Section(NamedTuple):
     end: tuple[int, BBox | None] | None  # the next heading (None: the end of the document)
 
 
-def _find_line(lines: list[Line], title: str, end: bool = False) -> BBox | None:
+def _find_line(lines: list[Line], title: str, end: bool = False, height: float = 0.0) -> BBox | None:
     """The line of a heading. A start may be any line holding the title (an earlier start only counts more).
     An end must be the one line printed as the title: a line that only mentions it ("Unplug the unit before
     cleaning" above the heading "Cleaning"), or one of several such lines (a running header), may lie above
-    the heading and would cut the section's last items off; then None (its whole page is counted)."""
+    the heading and would cut the section's last items off; then None (its whole page is counted). So may
+    a running head alone (``_running_line``): a book's head names the first section opening on its page
+    (LaTeX's right mark), in the outline's short title the body heading need not print."""
     want = phrase_key(title)
     if end:
         # Printed as the title, give or take its number ("3 Cleaning" for "Cleaning"): a sub-heading of the
         # section ("Cleaning" over some of its items) and the next heading both are, and which ends it is unsure.
         form = _heading_form(title)
         exact = [ln for ln in lines if _heading_form(ln.text) == form]
+        loose = [ln for ln in lines if len(want) > 6 and want in phrase_key(ln.text)]
+        if any(_running_line(ln, lines, height) for ln in exact + loose):
+            return None
         if len(exact) == 1:
             return exact[0].bbox
-        loose = [ln for ln in lines if len(want) > 6 and want in phrase_key(ln.text)]
         return loose[0].bbox if not exact and len(loose) == 1 else None
     # The topmost line holding the title: a later one (a box labelled "Safety" under the section's list, while
     # the heading reads "2 Safety") would cut off every item above it.
@@ -398,6 +402,23 @@ def _find_line(lines: list[Line], title: str, end: bool = False) -> BBox | None:
     hits = [ln for ln in lines if phrase_key(ln.text) == want or (len(want) > 6 and want in phrase_key(ln.text))
             or (want and words.search(phrase_key(ln.text)))]
     return min(hits, key=lambda ln: (ln.bbox[1], ln.bbox[0])).bbox if hits else None
+
+
+# The top and bottom strips of a page (share of its height) where running heads and feet are set.
+_RUNNING_BAND = 0.1
+
+
+def _running_line(ln: Line, lines: list[Line], height: float) -> bool:
+    """``ln`` may be a running head or foot, not a heading: it lies in the page's top or bottom strip
+    (``_RUNNING_BAND``; ``height`` 0 when unknown), or it is set smaller than the page's commonest text
+    size (a heading is never smaller than the body it heads)."""
+    if height > 0 and (ln.bbox[3] <= _RUNNING_BAND * height or ln.bbox[1] >= (1 - _RUNNING_BAND) * height):
+        return True
+    sizes = [x.style[1] for x in lines if x.style is not None]
+    if ln.style is None or not sizes:
+        return False
+    body = max(set(sizes), key=lambda v: (sizes.count(v), v))
+    return ln.style[1] < body - 0.5
 
 
 _HEADING_NUMBER = re.compile(r"^(?:(?:chapter|section|part)\s+)?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,6}|[a-z])[.):]?\s+(?=\S)")
@@ -417,7 +438,7 @@ def _outline_sections(doc: Doc, matches) -> list[_Section]:
             continue
         nxt = next(((t, p) for lv, t, p in toc[i + 1:] if lv <= level and 1 <= p <= doc.facts.page_count), None)
         start = (page, _find_line(page_lines(doc, page), title))
-        end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0], end=True)) if nxt else None
+        end = (nxt[1], _find_line(page_lines(doc, nxt[1]), nxt[0], end=True, height=doc.facts.page(nxt[1]).height)) if nxt else None
         if end is not None and end[1] is None:
             # The next heading's line was not found: count its whole page (more can only add).
             end = (end[0], None)
