@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import SUPPLEMENT, band_numbers, listed_page, loose_mention_pages, reads_as_reference
+from widening.facts.captions import SUPPLEMENT, band_numbers, continued_pages, listed_page, loose_mention_pages, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
@@ -654,6 +654,14 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
     if beside := tuple(sorted({q for q in near if 1 <= q <= n} - set(pages))):
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (the page before or after: no figure beside its caption on the caption's page)",
                                   pages=beside, doubtful=True))
+    # A figure or table continued on another page: a label naming it with a continuation word in another order
+    # than a caption's ("(Figure 3 continued)", "Continued: Figure 3"), or a note by its caption sending the
+    # reader on ("continued on next page"). Its other part is there: a doubtful reading, a find a doubt.
+    seen = set(pages) | {p for t in tried for p in t.pages}
+    on = continued_pages(((p.index, p.text) for p in facts.pages), wanted, container.number or "", pages, n)
+    if more := tuple(p for p in on if p not in seen):
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (continued on another page)",
+                                  pages=more, doubtful=True))
     away = {id(c) for c in bare} | {id(c) for c in taken if listed_page(c.text)}
     if pages and all(reads_as_reference(c.text) or id(c) in away for c in taken):
         tried += _elsewhere_readings(doc, kind.value, container.number or "", wanted, pages)

@@ -179,6 +179,47 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     return tuple(out)
 
 
+# A figure or table continued on another page says so beside its number, in either order and with any
+# caption word ("(Figure 3 continued)", "Continued: Exhibit 3", "Continuation of Table 2", "Fig. 3, cont'd"),
+# which the caption reader (a line opening with the caption word) does not all take; or a note by its first
+# part sends the reader on ("continued on next page", "continued overleaf", "(continued)"), or back.
+_CONTINUED = r"(?:continued|continues|continuation|cont(?:['’]?d)?\.?)(?![a-z])"
+_ON = re.compile(r"\b(?:continued|continues|cont(?:['’]?d)?\.?)\s+(?:on\s+(?:the\s+)?(?:next|following)\s+page|overleaf|over)\b"
+                 r"|\bsee\s+(?:the\s+)?(?:next|following)\s+page\b|\bturn\s+over\b|\bpto\b|\bp\.\s*t\.\s*o\.", re.I)
+_BACK = re.compile(r"\b(?:continued|cont(?:['’]?d)?\.?)\s+from\s+(?:the\s+)?(?:previous|preceding|last)\s+page\b", re.I)
+_ALONE = re.compile(rf"^\W*{_CONTINUED}\W*$", re.I)
+
+
+def continued_pages(pages: Iterable[tuple[int, str]], kinds: set[str], number: str, caption_pages: Iterable[int],
+                    page_count: int) -> tuple[int, ...]:
+    """Pages a numbered figure or table may run on to beyond its captions' pages: a page whose line names it
+    with a continuation word (``_CONTINUED``) in any order, and the page after (before) a caption page that
+    prints a note sending the reader on (back). ``pages`` are (index, text) pairs. A superset: a wrong page
+    here is only looked at more."""
+    parts = re.findall(r"[A-Za-z]+|\d+", nfkc(number))
+    if not parts:
+        return ()
+    words = sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True)
+    head = "|".join(_spaced(w) for w in words)
+    digits = rf"[ \t]*[{DASHES}.]?[ \t]*".join(map(re.escape, parts))
+    named = rf"\b(?:{head})\s*\.?\s*{NUMBER_WORD}?0*{digits}(?![\dA-Za-z])"
+    # Beside the number ("Figure 3 (continued)", "Continuation of Figure 3"), or closing the caption line after
+    # its title ("(Table 2. Sample characteristics, continued)"); not a sentence that runs on past it.
+    gap = r"[\s,.:;()\[\]|\u2013\u2014-]*"
+    label = re.compile(rf"{named}{gap}{_CONTINUED}|\b{_CONTINUED}{gap}(?:(?:of|from)\s+)?(?:the\s+)?{named}"
+                       rf"|{named}[^\n]{{0,100}}?[\s,(\[\u2013\u2014-]{_CONTINUED}\W*$", re.I)
+    texts = {index: nfkc(text) for index, text in pages}
+    out: set[int] = {index for index, text in texts.items() if any(label.search(line) for line in text.splitlines())}
+    for c in set(caption_pages):
+        text = texts.get(c, "")
+        lines = text.splitlines()
+        if _ON.search(text) or any(_ALONE.match(line) for line in lines):
+            out.add(c + 1)
+        if _BACK.search(text) or any(_ALONE.match(line) for line in lines):
+            out.add(c - 1)
+    return tuple(sorted(p for p in out if 1 <= p <= page_count))
+
+
 def _number_words() -> dict[str, int]:
     return dict(rulebook.load("vocabulary")["number_words"])
 
