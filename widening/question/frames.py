@@ -146,3 +146,30 @@ def numbered_head(head: str) -> bool:
     """A head word that numbers things ("error", "version", "wave", "Section"; rules/qualifiers.yaml)."""
     qv = vocab.load("qualifiers")
     return head.lower() in {*qv["numbered_heads"], *qv["structure_heads"]}
+
+
+def document_part(q: str) -> str | None:
+    """The words placing the asked thing in a part of the document no container reads ("in Section 3", "in
+    Appendix B", "of the conclusion", "in the third chapter": rules/vocabulary.yaml ``relative_pages.parts``
+    and rules/qualifiers.yaml ``structure_heads``), or None. Such a question is looked at over the whole
+    document (a superset): a zero there is a zero of the part, but what is found may lie outside it, so its
+    finds are candidates, never members of the asked set. A part word that is a picture's ("in the
+    background of the photo") is left to the picture: a numbered part only when a visual cue is present."""
+    parts = sorted({*(w.lower() for w in _v()["relative_pages"]["parts"]),
+                    *(w.lower() for w in vocab.load("qualifiers")["structure_heads"])}, key=len, reverse=True)
+    words = "|".join(re.escape(w) for w in parts)
+    number = r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])\b"
+    # Unnumbered, a part is "the" part, an ordinal or a word of _PART_WORDS at most between ("the third chapter", "the
+    # final section"): "of filter-then-rerank methods" or "the portfolio overview" name no part of the document.
+    ordinals = "|".join(re.escape(w) for w in sorted({*_v()["ordinal_words"], *_PART_WORDS}, key=len, reverse=True))
+    rx = re.compile(rf"\b(?:in|within|inside|throughout|from|of|under)\s+(?:(?P<the>the)\s+(?:(?:{ordinals})\s+)?)?(?:{words})\b"
+                    rf"(?P<n>\s+{number})?", re.I)
+    visual = visual_cue(q) is not None
+    for m in rx.finditer(q):
+        if m.group("n") or (m.group("the") and not visual):
+            return m.group(0)
+    return None
+
+
+# Words that name which part of its kind ("the final section", "the executive summary"), besides ordinals.
+_PART_WORDS = ("last", "final", "opening", "closing", "concluding", "introductory", "executive", "technical")

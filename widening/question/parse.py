@@ -14,7 +14,7 @@ import regex
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.question.frames import depicted, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
+from widening.question.frames import depicted, document_part, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 from widening.text import ascii_words
 
@@ -1053,6 +1053,9 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     elif part := page_part(q):
         narrowed = part
         notes.append(f"'{part}' is a part of the page the check does not delimit: it looks at the whole page, and its finds are candidates")
+    elif part := document_part(q):
+        narrowed = part
+        notes.append(f"'{part}' is a part of the document no container reads: the check looks at the whole document, and its finds are candidates")
     target = Target(
         asked=asked,
         narrowed=narrowed,
