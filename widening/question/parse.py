@@ -14,6 +14,7 @@ import regex
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
+from widening.facts.readings import roman_value, to_roman
 from widening.question.frames import depicted, document_part, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 from widening.text import ascii_words
@@ -1134,24 +1135,14 @@ def _alternates(des: str) -> list[str]:
     return out
 
 
-_ROMAN_DIGITS = (("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
-
-
 def _to_roman(n: int) -> str:
-    out = ""
-    for sym, v in _ROMAN_DIGITS:
-        while n >= v:
-            out, n = out + sym, n - v
-    return out
+    return to_roman(n).upper()
 
 
 def _from_roman(s: str) -> int:
-    """Value of an upper-case roman numeral up to 39 (the question side needs no more)."""
-    total, i = 0, 0
-    for sym, v in _ROMAN_DIGITS:
-        while s.startswith(sym, i):
-            total, i = total + v, i + len(sym)
-    return total if i == len(s) else 0
+    """Value of an upper-case roman numeral up to 39 (the question side needs no more), else 0."""
+    value = roman_value(s) if s.isupper() else None
+    return value if value is not None and value <= 39 else 0
 
 
 def _is_unit(token: str) -> bool:
@@ -1296,25 +1287,13 @@ def _lower_keep_length(q: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in q)
 
 
-_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
-_ROMAN_NUMERAL = re.compile(r"M{1,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
-
-
-def _roman_value(token: str) -> int:
-    """The value of a well-formed upper-case roman numeral from M up ("MMXIX": 2019), else 0."""
-    if not _ROMAN_NUMERAL.fullmatch(token):
-        return 0
-    vals = [_ROMAN_VALUES[c] for c in token]
-    return sum(-v if i + 1 < len(vals) and vals[i + 1] > v else v for i, v in enumerate(vals))
-
-
 def _roman_years(q: str, add: Any) -> None:
     """A year written in roman numerals ("MMXIX", a copyright line's or a title's) is that year: searched as
     the year and as written (widening/engine/cases.py adds the other form to every year's search). Four
     letters at least: a shorter one is as often a name ("MMX", "MCM")."""
     for m in re.finditer(r"(?<![\w'’.-])M[MDCLXVI]{3,}(?![\w'’-])", q):
-        value = _roman_value(m.group(0))
-        if _YEAR.fullmatch(str(value)):
+        value = roman_value(m.group(0))
+        if value is not None and _YEAR.fullmatch(str(value)):
             add("year", m.start(), m.end(), m.group(0), [str(value), m.group(0)])
 
 
