@@ -16,7 +16,7 @@ from widening.engine.containers import Resolved
 from widening.engine.lists import ListResolution
 from widening.engine.zeros import certain_members
 from widening.facts.document import Doc
-from widening.facts.readings import to_roman
+from widening.facts.readings import roman_value, to_roman
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
@@ -145,10 +145,24 @@ def _numbered_forms(head: str, designators: list[str]) -> list[str]:
         if re.fullmatch(r"\d+(?:[.\-/]\d+)+", d):
             marked = (re.sub(r"[.\-/]", mark, d) for mark in ".-/")
             out += [f"{head} {m}" for m in marked if m != d]
-    # A series numbered one way may be lettered the other ("Group 2" printed "Group B", "Recruiter C" as "Recruiter 3").
-    out += [f"{head} {chr(ord('A') + int(d) - 1)}" for d in designators if d.isdigit() and 1 <= int(d) <= 26]
-    out += [f"{head} {ord(d.upper()) - ord('A') + 1}" for d in designators if len(d) == 1 and d.isascii() and d.isalpha()]
+    # A series numbered one way may be lettered or numbered in Roman numerals the other ("Group 2" printed "Group B",
+    # "Recruiter C" as "Recruiter 3", "Appendix B" as "Appendix II", "Part IV" as "Part 4" or "Part D"). "I", "V"
+    # and "X" are letters and numerals both: each reading gives its forms.
+    for n in sorted({n for d in designators for n in _series_values(d)}):
+        out += [f"{head} {form}" for form in (str(n), *([chr(ord("A") + n - 1)] if n <= 26 else []), to_roman(n).upper())
+                if form not in designators]
     return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
+
+
+def _series_values(d: str) -> list[int]:
+    """The places in a series designator ``d`` may stand for (1 to 39): its number, its letter's place, its
+    Roman numeral's value."""
+    values = [int(d)] if d.isdigit() else []
+    if len(d) == 1 and d.isascii() and d.isalpha():
+        values.append(ord(d.upper()) - ord("A") + 1)
+    if d.isupper() and (r := roman_value(d)) is not None:
+        values.append(r)
+    return [n for n in values if 1 <= n <= 39]
 
 
 def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
