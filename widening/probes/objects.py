@@ -12,7 +12,8 @@ objects under a few dozen pixels at the picture's own resolution (rendered at mo
 A picture larger than the model's input is also read in tiles at its own scale; what only a tile
 finds is a doubt. A picture the page shows turned is also read turned back upright, and pictures
 that abut (one photo cut into pieces) are also read whole (``views.views_for``); one tilted
-between quarter turns is a doubt.
+between quarter turns is a doubt. A picture that covers all of the region asked about and reaches well beyond
+it (a scanned page) is not placed by the region: a find in it outside the region is a doubt (``views.outside_region``).
 Without the detector installed it returns could-not-measure, never an empty list.
 """
 
@@ -25,7 +26,7 @@ from pydantic import AfterValidator
 
 from widening import rulebook as vocab
 from widening.detector import centernet
-from widening.detector.views import View, iou, unseen_by_photo_detectors, views_for
+from widening.detector.views import View, iou, outside_region, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, probe
@@ -109,7 +110,8 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             # Not among the top-100 detections: report the class's heatmap peak over the view.
             peak = res.class_max.get(cls, 0.0)
             below.append(Member(page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
-    members = _dedupe(members)
+    # Finds beyond the region in a picture the region does not place (a scanned page) are candidates.
+    members, beyond = outside_region(doc, scope.region, views, _dedupe(members))
     # Boxes of the class below the threshold are doubts (a tuned score filter), one per view with its count.
     boxed = [m for m in below if "(no box)" not in m.what]
     doubts = [
@@ -124,6 +126,7 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for ms in by_view(tile_finds(views, results, cls, min_score, members))
     ]
     doubts += [m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views)]
+    doubts += beyond
     best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
     top = max((m.score or 0 for m in below), default=None)
     seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"

@@ -14,7 +14,8 @@ Why: "the contact person in the picture at the top left of page 42" presupposes 
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
 Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, and each figure
 drawn in vector paths in the scope, photograph or not, are doubts); faces under ~12 native pixels;
-back-turned people (no face). A picture named by its place ("at the top left") is looked at whole.
+back-turned people (no face). A picture named by its place ("at the top left") is looked at whole; a picture covering all of that place and
+well beyond it (a scanned page) is not placed by it, and its finds outside the place are doubts.
 So the attribute check says could-not-measure when a person is too small for a face to be
 found, when a picture shows people but no face, or when a face is too small or unclear to test.
 """
@@ -24,7 +25,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from widening.detector import centernet, faces as fd
-from widening.detector.views import View, inside, iou, text_free, text_touches, unseen_by_photo_detectors, views_for
+from widening.detector.views import View, inside, iou, outside_region, text_free, text_touches, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus
 from widening.probes import Scope, Params, one_of, probe
@@ -92,18 +93,22 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     summary = (f"{len(face_members)} face(s) ({dropped} cascade box(es) not on skin set aside, {len(lone_faces)} in no body seen, "
                f"{len(lettered)} made of the text layer's letters), {len(body_members)} body box(es), {len(lonely_bodies)} without a face seen; "
                f"detectors: {detectors}")
-    controls = tuple(_scored(m, cn_scored) for m in face_members + lonely_bodies)
+    # Finds beyond the region in a picture the region does not place (a scanned page) are candidates.
+    counted, beyond = outside_region(doc, scope.region, views, [_scored(m, cn_scored) for m in face_members + lonely_bodies])
+    controls = tuple(counted)
     # A box set aside by a tuned test (the skin test), or seen by one noisy cascade alone, is a doubt.
     doubts = tuple(_dedupe([m for s in seen for m, _ in s.discarded] + lone_faces + [m for s in seen for m in s.unsure]))
     doubts += tuple(_unexplained(cn_doubtful, face_members + body_members))
     doubts += tuple(m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views))
+    doubts += tuple(beyond)
     letters = tuple(_dedupe(lettered))
     if attribute is None:
         return ProbeResult(members=controls, doubts=doubts, best_candidates=letters, note=summary, **base)
     res = _attribute(attribute, seen, face_members, controls, summary, base)
     if res.status is not ProbeStatus.measured:
         return res
-    return res.model_copy(update={"members": tuple(_scored(m, cn_scored) for m in res.members), "doubts": doubts,
+    wearing, elsewhere = outside_region(doc, scope.region, views, [_scored(m, cn_scored) for m in res.members])
+    return res.model_copy(update={"members": tuple(wearing), "doubts": doubts + tuple(elsewhere),
                                   "best_candidates": res.best_candidates + letters})
 
 
