@@ -1,6 +1,6 @@
 """A photo laid over a larger picture (a page-size background) is looked at on its own.
 
-Regression (hunt, held out): a corpus street photo (two cars) at 110 dpi placed 130 pt wide over a page-size
+Regression: a corpus street photo (two cars) at 110 dpi placed 130 pt wide over a page-size
 photograph of trees (55 dpi) was skipped as "inside an already rendered view at no finer resolution": it
 reached the detector only inside the whole page, shrunk to the model's input, where its cars scored 0.34
 and 0.26 (0.66 and 0.50 alone). Three people in a 60 pt photo over the same background: 0.42-0.31 (0.67-0.46 alone)."""

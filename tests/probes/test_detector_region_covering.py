@@ -1,7 +1,7 @@
 """A picture that covers all of the region asked about and reaches well beyond it (a scanned page, a page-size
 picture) is not placed by the region: what it shows outside the region is a doubt, never a member.
 
-Regression (hunt, held out): a page scanned as one raster shows a photo of trees at the top and a corpus
+Regression: a page scanned as one raster shows a photo of trees at the top and a corpus
 street photo (two cars, 0.80 and 0.59) at the bottom. "How many cars are in the picture at the top of page 1?"
 was kept as short_not_empty on the two cars at the bottom: the probe took the scan for "the picture at the
 top" and looked at it whole. The same page born digital (two pictures) is a control: only the top photo is
