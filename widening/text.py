@@ -277,3 +277,33 @@ def street_form(text: str, abbreviations: Mapping[str, str]) -> str:
 def letter_words(text: str, stop: frozenset[str] | set[str] = frozenset()) -> frozenset[str]:
     """The set of lower-case ASCII letter runs of ``text`` outside ``stop`` (map legend categories)."""
     return frozenset(t for t in re.findall(r"[a-z]+", text.lower()) if t not in stop)
+
+
+_ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def roman_value(text: str) -> int | None:
+    """The value of a well-formed roman numeral (either case, not mixed), else None."""
+    if not text or not (text.islower() or text.isupper()):
+        return None
+    low = text.lower()
+    if not _ROMAN.match(low):
+        return None
+    total = 0
+    for a, b in zip(low, low[1:] + " "):
+        v = _ROMAN_VALUES[a]
+        total += -v if b != " " and _ROMAN_VALUES[b] > v else v
+    return total
+
+
+def to_roman(value: int) -> str:
+    """Lower-case roman numeral for 1..3999."""
+    if not 1 <= value <= 3999:
+        raise ValueError(f"no roman numeral for {value}")
+    out = []
+    for v, s in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while value >= v:
+            out.append(s)
+            value -= v
+    return "".join(out)

@@ -392,7 +392,7 @@ def test_a_name_only_in_metadata_or_a_bookmark_is_claimed_on_no_page(tmp_path: P
 def test_a_section_numbered_in_roman_numerals_and_letters_is_a_doubt(tmp_path: Path, section: int, sub: int) -> None:
     """IEEE numbers sections "III. RESULTS" and their subsections "B. Failure modes": "Section 3.2" is printed
     there without its number as asked. A doubt, never absent; a section past the last one is still claimed."""
-    from widening.facts.readings import to_roman
+    from widening.text import to_roman
 
     pdf = tmp_path / "s.pdf"
     doc = pymupdf.open()

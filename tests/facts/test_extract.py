@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from widening.facts.extract import load_doc
 from widening.models import DocumentFacts, PageKind
-from widening.facts.readings import to_roman
+from widening.text import to_roman
 
 
 def build_pdf(

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from widening.facts.extract import load_doc
 from widening.models import DocumentFacts, PageFacts, PageKind, Reading
-from widening.facts.readings import parse_number, resolve, resolve_range, roman_value, to_roman, word_value
+from widening.facts.readings import parse_number, resolve, resolve_range, word_value
+from widening.text import roman_value, to_roman
 
 
 def facts(n: int, labels=None, printed=None) -> DocumentFacts:

@@ -85,7 +85,7 @@ def test_corpus_acl_tables_and_no_figure_10(corpus: Path) -> None:
 # the figure or table they print, so a question naming it read as a missing container.
 
 def _roman(n: int) -> str:
-    from widening.facts.readings import to_roman
+    from widening.text import to_roman
 
     return to_roman(n).upper()
 

@@ -16,13 +16,13 @@ from widening.engine.containers import Resolved
 from widening.engine.lists import ListResolution
 from widening.engine.zeros import certain_members
 from widening.facts.document import Doc
-from widening.facts.readings import roman_value, to_roman
 from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, ProbeResult, ProbeStatus, Qualifier
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
 from widening.probes import picture_words
 from widening.question.frames import numbered_head, structure_head
 from widening.question.parse import complement_rules, excluding_words, name_readings
+from widening.text import roman_value, to_roman
 
 
 

@@ -9,9 +9,8 @@ from widening import rulebook
 from widening.facts.folios import FOLIO_BAND
 from widening.facts.geometry import union
 from widening.facts.lines import Line
-from widening.facts.readings import roman_value, to_roman
 from widening.models import Caption, FolioCandidate, PageFacts
-from widening.text import UNSAID, nfkc
+from widening.text import UNSAID, nfkc, roman_value, to_roman
 
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
 # middle dot of British books ("Fig. 2·1").

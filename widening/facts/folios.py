@@ -13,8 +13,8 @@ from typing import Iterable
 
 from widening.facts.geometry import Groups
 from widening.facts.lines import Line
-from widening.facts.readings import roman_value, to_roman
 from widening.models import FolioCandidate
+from widening.text import roman_value, to_roman
 
 FOLIO_BAND = 0.22
 # A report may print its folio in the outer side margin at mid-height: a number standing alone

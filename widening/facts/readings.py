@@ -9,41 +9,14 @@ from __future__ import annotations
 import re
 
 from widening.models import DocumentFacts, Reading, ReadingTried
+from widening.text import roman_value
 
-_ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 _UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12}
 _PREFIX = re.compile(r"^(?:pages?|pp?\.?|pg\.?|slides?|no\.?|#)\s*", re.I)
 # Ranges far longer than any document are cut here; the cut is reported in ``number``.
 MAX_RANGE = 100_000
-
-
-def roman_value(text: str) -> int | None:
-    """The value of a well-formed roman numeral (either case, not mixed), else None."""
-    if not text or not (text.islower() or text.isupper()):
-        return None
-    low = text.lower()
-    if not _ROMAN.match(low):
-        return None
-    total = 0
-    for a, b in zip(low, low[1:] + " "):
-        v = _ROMAN_VALUES[a]
-        total += -v if b != " " and _ROMAN_VALUES[b] > v else v
-    return total
-
-
-def to_roman(value: int) -> str:
-    """Lower-case roman numeral for 1..3999."""
-    if not 1 <= value <= 3999:
-        raise ValueError(f"no roman numeral for {value}")
-    out = []
-    for v, s in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-        while value >= v:
-            out.append(s)
-            value -= v
-    return "".join(out)
 
 
 def word_value(text: str) -> int | None:

@@ -14,10 +14,9 @@ import regex
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.facts.readings import roman_value, to_roman
 from widening.question.frames import depicted, document_part, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
-from widening.text import ascii_words
+from widening.text import ascii_words, roman_value, to_roman
 
 _SPACE = re.compile(r"\s+")
 
