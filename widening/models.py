@@ -120,6 +120,26 @@ class DocumentFacts(Frozen):
 # --------------------------------------------------------------------------- probes
 
 
+class Reader(str, Enum):
+    """What read the thing a member rests on (engine/zeros.py: what OCR read never proves a zero key wrong)."""
+
+    text_layer = "text_layer"  # the PDF's own text layer: the words and glyphs a file stores
+    ocr = "ocr"  # words an OCR engine read from pixels: OCR of a page or picture, or a scan's invisible OCR layer
+    pixels = "pixels"  # a render of the page: colours, ink, pictures' pixels
+    vectors = "vectors"  # the page's drawings: paths, filled and stroked shapes
+    structure = "structure"  # the file's objects: pages, placed pictures, links, annotations
+    detector = "detector"  # a learned object, person or face detector
+
+
+def text_reader(page: PageFacts, layer: bool = False) -> Reader:
+    """Who read ``page``'s words: OCR where the page's text is OCR lines (``text_source`` "ocr"; with ``layer``
+    the words come from the file's text layer itself, never from those lines) or a scan's invisible OCR layer
+    (an OCR tool wrote it), else the text layer."""
+    if page.kind is PageKind.scanned_ocr or (page.text_source == "ocr" and not layer):
+        return Reader.ocr
+    return Reader.text_layer
+
+
 class Member(Frozen):
     """One thing a probe found: where it is and what it is.
 
@@ -133,6 +153,7 @@ class Member(Frozen):
     reading: Reading | None = None
     score: float | None = None
     why: str | None = None
+    reader: Reader | None = Field(default=None, description="what read it (Reader); None: not said, and engine/zeros.py reads it from ``what``")
 
 
 class ProbeStatus(str, Enum):

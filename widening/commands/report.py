@@ -87,7 +87,9 @@ def _members(r: dict[str, Any], key: str = "members") -> str:
     ms = r.get(key) or []
     if not ms:
         return "none"
-    shown = "; ".join(f"p{m['page']} {[round(x) for x in m['bbox']]} {m['what']}" + (f" (why: {m['why']})" if m.get("why") else "") for m in ms[:3])
+    # What OCR read is said so (Member.reader): a description need not name its reader.
+    shown = "; ".join(f"p{m['page']} {[round(x) for x in m['bbox']]} {m['what']}" + (" (read by OCR)" if m.get("reader") == "ocr" else "")
+                      + (f" (why: {m['why']})" if m.get("why") else "") for m in ms[:3])
     return shown + (f" (+{len(ms) - 3} more)" if len(ms) > 3 else "")
 
 

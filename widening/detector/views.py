@@ -11,7 +11,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.glyphs import picture_fonts
-from widening.models import BBox, Member
+from widening.models import BBox, Member, Reader
 from widening.facts.limits import safe_pixmap
 
 # Images smaller than this (in PDF points, either side) are icons and bullets, not photographs.
@@ -269,20 +269,21 @@ def unseen_by_photo_detectors(doc: Doc, page_no: int, region: str | None, views:
     rect = doc.region_rect(page_no, region)
     out: list[Member] = []
     for box, share in _flat_pictures(page, rect, [v for v in views if v.page == page_no]):
-        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box),
+        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), reader=Reader.pixels,
                           what=f"flat-coloured picture ({share:.0%} of its pixels in 8 colours) at {_fmt(box)}",
                           why="detectors trained on photographs do not see what a drawing, logo or cartoon draws"))
     for info in page.get_image_info():
         box = pymupdf.Rect(info["bbox"]) & rect & page.rect
         if not box.is_empty and (box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT):
-            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture {box.width:.0f}x{box.height:.0f}pt not looked at",
+            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), reader=Reader.structure,
+                              what=f"picture {box.width:.0f}x{box.height:.0f}pt not looked at",
                               why=f"size filter: a picture under {MIN_IMAGE_PT:.0f} pt is taken for an icon; it may show one"))
     for box, _, turns, tilt in placed_images(page, rect):
         if abs(tilt) > MAX_TILT:
-            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), what=f"picture shown tilted by {tilt:.0f} degrees at {_fmt(box)}",
+            out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), reader=Reader.structure, what=f"picture shown tilted by {tilt:.0f} degrees at {_fmt(box)}",
                               why=f"detectors trained on upright photographs, looked at within {MAX_TILT:.0f} degrees of upright only"))
     for box, n in drawn_figures(page, rect):
-        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box),
+        out.append(Member(page=page_no, bbox=tuple(round(c, 2) for c in box), reader=Reader.vectors,
                           what=f"vector drawing of {n} path(s), {box.width:.0f}x{box.height:.0f}pt at {_fmt(box)}",
                           why="detectors trained on photographs do not see a person or object drawn in vector paths"))
     return out

@@ -21,7 +21,7 @@ from widening.facts.colours import Family, family, mask
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.limits import RenderRefused, safe_pixmap
-from widening.models import CaseFinding, ContainerKind, Member, NamedBox, ParsedQuestion
+from widening.models import CaseFinding, ContainerKind, Member, NamedBox, ParsedQuestion, Reader
 from widening.question.boxes import box_groups
 from widening.probes.pagewise import grouped
 
@@ -88,7 +88,7 @@ def regions_of(page: pymupdf.Page, fam: Family) -> list[Member]:
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
         r = pymupdf.Rect(x * sx, y * sy, (x + w) * sx, (y + h) * sy)
-        out.append(Member(page=page.number + 1, bbox=rect_tuple(r), what=f"{fam.name}-ish region {r.width:.0f}x{r.height:.0f}pt ({area}px at {DPI}dpi)",
+        out.append(Member(page=page.number + 1, bbox=rect_tuple(r), reader=Reader.pixels, what=f"{fam.name}-ish region {r.width:.0f}x{r.height:.0f}pt ({area}px at {DPI}dpi)",
                           why="may be the box or part of it"))
     for d in page.get_drawings():
         for c in (d.get("fill"), d.get("color")):
@@ -98,7 +98,7 @@ def regions_of(page: pymupdf.Page, fam: Family) -> list[Member]:
             rgb1 = np.array([[v * 3 if len(v) == 1 else v[:3]]], dtype=np.uint8)
             if mask(fam, cv2.cvtColor(rgb1, cv2.COLOR_RGB2HSV))[0, 0]:
                 r = pymupdf.Rect(d["rect"])
-                out.append(Member(page=page.number + 1, bbox=rect_tuple(r), what=f"{fam.name}-ish vector shape {r.width:.0f}x{r.height:.0f}pt",
+                out.append(Member(page=page.number + 1, bbox=rect_tuple(r), reader=Reader.vectors, what=f"{fam.name}-ish vector shape {r.width:.0f}x{r.height:.0f}pt",
                                   why="may be the box or part of it"))
                 break
     return out

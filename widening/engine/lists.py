@@ -21,7 +21,7 @@ from widening.facts.captions import CAPTION_TEXT_CHARS
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in
 from widening.facts.shapes import subpaths
-from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind
+from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind, Reader
 from widening.text import number_key, phrase_key
 
 # A graphic drawn as a bullet (a small square or disc) is at most this big, in points, and
@@ -59,6 +59,11 @@ class Line(NamedTuple):
     bbox: BBox
     source: str  # "layer" or "ocr"
     style: tuple[str, float, bool] | None = None  # font, size, bold of its first span (None: OCR)
+
+
+def _reader(*lines: Line) -> Reader:
+    """What read ``lines``: OCR when any of them is OCR's."""
+    return Reader.ocr if any(ln.source == "ocr" for ln in lines) else Reader.text_layer
 
 
 # The number a numbered item opens with ("5. Insert the card", "5) ..."), as its line is stored in Member.what.
@@ -209,7 +214,7 @@ def _questions(lines: list[Line], used: set[int] | None = None) -> list[Member]:
         if sentence and (end == "?" or (end == "" and _QUESTION_START.match(sentence))):
             x0 = min(b[0] for b in boxes); y0 = min(b[1] for b in boxes)
             x1 = max(b[2] for b in boxes); y1 = max(b[3] for b in boxes)
-            out.append(Member(page=lines[0].page, bbox=(x0, y0, x1, y1), what=sentence[:80]))
+            out.append(Member(page=lines[0].page, bbox=(x0, y0, x1, y1), what=sentence[:80], reader=_reader(*lines)))
             if used is not None:
                 used.update(sources)
         words.clear(); boxes.clear(); sources.clear()
@@ -270,7 +275,7 @@ def _marks_within(index: int, line: Line, marks: frozenset[tuple[str, int]]) -> 
     bullet = first in _rules()["list_marks"]["bullets"] or unicodedata.category(first) == "Co" or (first, round(line.bbox[0])) in marks
     if not bullet:
         return []
-    return [Member(page=index, bbox=line.bbox, what=f"'{first}' within '{text[:60]}'")
+    return [Member(page=index, bbox=line.bbox, what=f"'{first}' within '{text[:60]}'", reader=_reader(line))
             for _ in re.finditer(rf"(?<=\s){re.escape(first)}(?=\s)", text[1:])]
 
 
@@ -298,7 +303,7 @@ def _graphic_bullets(index: int, lines: list[Line], graphics: list[BBox]) -> lis
         for ln in lines:
             lx0, ly0, _, ly1 = ln.bbox
             if 0 <= lx0 - x1 <= _MARK_GAP and y0 < ly1 and y1 > ly0:
-                out.append(Member(page=index, bbox=(x0, y0, x1, y1), what=f"drawn bullet before '{ln.text[:60]}'"))
+                out.append(Member(page=index, bbox=(x0, y0, x1, y1), what=f"drawn bullet before '{ln.text[:60]}'", reader=Reader.vectors))
                 break
     return out
 
@@ -318,13 +323,13 @@ def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]
         height = max(ly1 - ly0, 1.0)
         text = ln.text.strip()
         if _LONE_NUMBER.match(text) and band < ly0 and ly1 < page.rect.height - band:
-            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="a number opening a line: an item's number set apart"))
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln), why="a number opening a line: an item's number set apart"))
             continue
         limit = max(_MARK_DOUBT_LINES * height, _MARK_MAX)
         mark = next((g for g in graphics if 0 <= lx0 - g[2] <= _MARK_GAP and g[1] < ly1 and g[3] > ly0
                      and max(g[2] - g[0], g[3] - g[1]) > _MARK_MAX and g[2] - g[0] <= limit and g[3] - g[1] <= limit), None)
         if mark is not None:
-            found.append(Member(page=index, bbox=ln.bbox, what=text[:80],
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln),
                                 why=f"a graphic {mark[2] - mark[0]:.0f}x{mark[3] - mark[1]:.0f} pt before it: a mark bigger than a bullet"))
             continue
         above = rows[i - 1].bbox[3] if i else None
@@ -332,9 +337,9 @@ def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]
         alone = (above is None or ly0 - above > _PARAGRAPH_GAP * height) and (below is None or below - ly1 > _PARAGRAPH_GAP * height)
         same_x = sum(1 for o in rows if o is not ln and abs(o.bbox[0] - lx0) <= 2)
         if alone and same_x >= 2:
-            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="a one-line paragraph among others at its left edge: an item with no mark"))
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln), why="a one-line paragraph among others at its left edge: an item with no mark"))
         elif i in short:
-            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], why="one of several short lines in a row at one left edge: an item with no mark"))
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln), why="one of several short lines in a row at one left edge: an item with no mark"))
     out: list[Member] = []
     taken = list(counted)
     for m in found:
@@ -532,7 +537,7 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         marks, unknown = _repeated_marks(on_page)
         if unknown:
             return ListReading(parent=where, pages=pages, count=None, why=f"on page {p}, {unknown}")
-        members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
+        members += [Member(page=p, bbox=ln.bbox, what=ln.text[:80], reader=_reader(ln)) for ln in on_page if _is_item(ln, questions=False, marks=marks)]
         if bullets:
             if pictures := _unread_pictures(doc, p, on_page):
                 box = ", ".join(f"{b[2] - b[0]:.0f}x{b[3] - b[1]:.0f} pt" for b in pictures[:3])
@@ -619,7 +624,7 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
         if len(labels) != count:  # a gap in the labels: the sequence is not what was read
             readings.append(ListReading(parent=where, pages=(p,), count=None, why=f"its labels {sorted(labels)} are not a run from (a)"))
             continue
-        items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80]) for ln in label_lines)
+        items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80], reader=_reader(ln)) for ln in label_lines)
         readings.append(ListReading(parent=where, pages=(p,), count=count, items=items))
     return ListResolution(container=c, readings=tuple(readings))
 

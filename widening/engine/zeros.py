@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
 from widening.engine.checks import derive
-from widening.models import ContainerKind, Decision, Member, ParsedQuestion, Row, Target
+from widening.models import ContainerKind, Decision, Member, ParsedQuestion, Reader, Row, Target
 from widening.question.parse import object_words, parse_question
 from widening.text import ascii_words
 
@@ -157,17 +157,20 @@ def _where(m: Member) -> str:
     return f"PDF p{m.page} {[round(x) for x in m.bbox]} {m.what}"
 
 
-# Probes name OCR as the reader of what they found ("text 'X' (OCR of a picture)", "OCR: 'X' matches 'X'",
-# "number '7' = 7 OCR read inside a picture"), outside the quoted text they read (a repr, in single or
-# double quotes, which may itself say "OCR"). OCR is a learned reader: at low resolution, or on a look-alike
-# glyph, it reads another word ("BAT" in 8 px type read as "HAT", "0CEAN" as "OCEAN"), so what it reads is
-# enough to keep a row, never proof that the asked set holds something.
+# OCR is a learned reader: at low resolution, or on a look-alike glyph, it reads another word ("BAT" in 8 px
+# type read as "HAT", "0CEAN" as "OCEAN"), so what it reads is enough to keep a row, never proof that the asked
+# set holds something. A member says what read it (``Member.reader``); one that does not (a probe not yet
+# saying so, a decision cached before members did) is read by OCR when its description names OCR as the reader
+# ("text 'X' (OCR of a picture)"), outside the quoted text it read (a repr, which may itself say "OCR").
 _OCR_READER = re.compile(r"\bocr\b", re.I)
 _QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
 
 
 def read_by_ocr(m: Member) -> bool:
-    """Whether ``m`` rests on what OCR read (its description names OCR as the reader, outside the quoted text)."""
+    """Whether ``m`` rests on what OCR read: its ``reader``, or where that is not set, its description
+    naming OCR as the reader outside the quoted text."""
+    if m.reader is not None:
+        return m.reader is Reader.ocr
     return _OCR_READER.search(_QUOTED.sub(" ", m.what)) is not None
 
 
@@ -179,9 +182,12 @@ def sure_members(members: list[Member]) -> list[Member]:
     return [m for m in members if m.score is None or m.score >= floor]
 
 
-def certain_members(members: list[Member]) -> list[Member]:
+def certain_members(members: list[Member], probe: str = "") -> list[Member]:
     """The members that can call a zero key wrong: ``sure_members`` not read by OCR. OCR is a learned reader too:
-    what it reads keeps a row, but a key a reviewer checked against the page is not wrong on its word alone."""
+    what it reads keeps a row, but a key a reviewer checked against the page is not wrong on its word alone;
+    unless ``probe`` asks for a shape OCR's slips keep (rules/zero_keys.yaml ``ocr_keeps_shape``)."""
+    if probe in _rules()["ocr_keeps_shape"]:
+        return sure_members(members)
     return [m for m in sure_members(members) if not read_by_ocr(m)]
 
 
@@ -207,7 +213,7 @@ def verdict(d: Decision) -> Decision:
         reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
-        sure = certain_members(list(d.members))
+        sure = certain_members(list(d.members), probe)
         why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
         if why is None:
             reason = (f"Contradicted: the check ({probe}) finds {_count(sure)} member(s) of the asked set under every reading, "
@@ -217,7 +223,7 @@ def verdict(d: Decision) -> Decision:
                   f"but {why}; that is not a contradiction of the key {key!r}.")
         return d.model_copy(update={**base, "verdict": "unverifiable", "case": "unverifiable", "reason": reason})
     reason = f"Unverifiable ({d.case}): {d.reason}"
-    if d.members and not certain_members(list(d.members)):  # members, none certain: say why that contradicts nothing
+    if d.members and not certain_members(list(d.members), probe):  # members, none certain: say why that contradicts nothing
         reason += f" No member is certain: {why_not_sure(list(d.members))}; that is not a contradiction of the key {key!r}."
     return d.model_copy(update={**base, "verdict": "unverifiable", "reason": reason})
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, Reader, text_reader
 from widening.probes import UNSET_FINDS_MORE, Params, Scope, Widest, one_of, picture_words, probe
 from widening.text import number_key
 
@@ -35,7 +35,8 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     pages = scope.pages or tuple(range(1, doc.facts.page_count + 1))
     wanted = set(pages)
     members = tuple(
-        Member(page=c.page, bbox=c.bbox, what=f"{c.kind} caption {c.number}: {c.text[:80]!r}")
+        # A caption is read from the page's text: OCR lines on a page OCR read (facts/captions.py), else its text layer.
+        Member(page=c.page, bbox=c.bbox, what=f"{c.kind} caption {c.number}: {c.text[:80]!r}", reader=text_reader(doc.facts.page(c.page)))
         for c in doc.facts.captions
         if c.page in wanted and c.kind in KINDS[kind] and (number is None or number_key(c.number) == number_key(number))
     )
@@ -51,12 +52,14 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     rest = [doc.facts.page(p) for p in pages if p not in found]
     loose = () if number is None else loose_mention_pages(((p.index, p.text) for p in rest), KINDS[kind], str(number), band_numbers(rest))
     doubts = tuple(
-        Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} the caption reader did not take as its caption (somewhere on the page)")
+        Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} the caption reader did not take as its caption (somewhere on the page)",
+               reader=text_reader(doc.facts.page(p)))
         for p in loose
     )
     if not members and not doubts and number is not None:
         pictured, unread_pictures = pictured_caption_pages(doc, pages, KINDS[kind], str(number))
-        doubts = tuple(Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} OCR read inside a picture") for p in pictured)
+        doubts = tuple(Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} OCR read inside a picture", reader=Reader.ocr)
+                       for p in pictured)
         if unread_pictures and not doubts:
             return ProbeResult.cannot(NAME, "pictures that may print the caption could not be read (too many, or a failure)", pages=pages, params=params)
     note = f"{len(unread)} page(s) whose words could not be read were not searched" if unread else ""

@@ -34,7 +34,7 @@ from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import certainly_letter, picture_fonts
 from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, Reader
 from widening.probes import COLOUR, LOWER_FINDS_MORE, Scope, Params, Widest, one_of, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
@@ -254,7 +254,8 @@ def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[p
                 continue
         name = f"{'pale or muted ' if shade else ''}{colour}"
         why = f"rendering: a {name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
-        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why))
+        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why,
+                          reader=Reader.vectors))
     return out
 
 
@@ -292,7 +293,7 @@ def downsampled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[
         if n or why:
             what = f"raster image {p.pixels[0]}x{p.pixels[1]}px shown {r.width:.0f}x{r.height:.0f}pt"
             detail = f"{n} {colour} pixel(s) of its own that the {DPI}dpi render averages away" if n else why
-            out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=what, why=f"rendering: {detail}"))
+            out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=what, why=f"rendering: {detail}", reader=Reader.pixels))
     return out
 
 
@@ -529,7 +530,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 r, area, fill, aspect = reg.rect, reg.area, reg.fill, reg.aspect
                 bar = fill >= BAR_FILL and aspect >= BAR_ASPECT
                 desc = f"{colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi, fill {fill:.2f}, aspect {aspect:.1f}"
-                m = Member(page=index, bbox=rect_tuple(r), what=desc)
+                m = Member(page=index, bbox=rect_tuple(r), what=desc, reader=Reader.pixels)
                 # A glyph box is no ink: a bar of the colour under or behind a label of the colour
                 # (a near-zero bar in its label's descender) lies in it too. Text only when nothing else paints there.
                 if ink is not None and ink.letter_shaped(reg, bar):
@@ -553,7 +554,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
                 r, area = reg.rect, reg.area
                 # Certain: pale letters are text. Any other pale area a reader may name by its hue.
                 if area >= min_area and not (pale_ink is not None and LetterInk.letter_shaped(reg, reg.fill >= BAR_FILL and reg.aspect >= BAR_ASPECT)):
-                    pale.append(Member(page=index, bbox=rect_tuple(r), what=f"pale {colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi",
+                    pale.append(Member(page=index, bbox=rect_tuple(r), what=f"pale {colour} region {r.width:.0f}x{r.height:.0f}pt, {area}px at {DPI}dpi", reader=Reader.pixels,
                                        why=f"pale tint or shade: a colour outside {colour}'s limits a reader may still call {colour} (colours.tint_mask: pale, muted, greyish, lighter or darker)"))
             seen = [reg.rect for reg in found] + [pymupdf.Rect(m.bbox) for m in pale if m.page == index]
             if not scope.in_image:

@@ -38,7 +38,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
-from widening.models import Member, ProbeResult, ProbeStatus
+from widening.models import Member, ProbeResult, ProbeStatus, Reader
 from widening.probes import COLOUR, REGISTRY, Scope, probe
 from widening.probes.graphics import CAPTION_FILTER, GraphicsParams
 from widening.probes.pagewise import grouped
@@ -242,5 +242,5 @@ def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour:
                     why = PALE.format(colour=colour)
                 else:
                     why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
-                out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why))
+                out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why, reader=Reader.pixels))
     return out, unmeasured

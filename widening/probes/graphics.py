@@ -27,7 +27,7 @@ from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import certainly_letter, picture_fonts
-from widening.models import Member, PageKind, ProbeResult
+from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
 from widening.probes.images import ICON_SIDE, placed_images
@@ -76,7 +76,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         page = doc.page(index)
         rasters = placed_images(page, index, clip)
         for img in rasters:
-            m = Member(page=index, bbox=img.bbox, what=img.what())
+            m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
             if img.klass == "full_page_background":
                 why, label = "placement filter: a full-page image, taken for a background; it may show the content", "full-page images"
             elif img.min_side < min_side:
@@ -99,7 +99,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unmeasured[index] = f"vector art: {exc}"
             continue
         for b in blocks:
-            m = Member(page=index, bbox=b.bbox, what=b.what())
+            m = Member(page=index, bbox=b.bbox, what=b.what(), reader=Reader.vectors)
             big = b.rect.width >= 80 and b.rect.height >= 40
             if b.kind == "diagram_or_chart" and big and kind != "logo":
                 members.append(m)
@@ -125,7 +125,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             for m in captioned(doc, index, clip):
                 doubts.setdefault("figure or chart captions printed on the page", []).append(m)
         if kind == "logo":
-            for m in wordmarks(lines, index):
+            for m in wordmarks(lines, index, text_reader(facts, layer=True)):
                 doubts.setdefault("lettering that may be a wordmark logo", []).append(m)
     return finish("graphics", scope, params, members, unmeasured, best, doubts=fold_doubts(doubts))
 
@@ -145,7 +145,7 @@ def captioned(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Member]:
             continue
         if reads_as_reference(c.text) or listed_page(c.text) is not None:
             continue
-        out.append(Member(page=index, bbox=c.bbox, what=f"{c.kind} caption {c.text[:60]!r}",
+        out.append(Member(page=index, bbox=c.bbox, what=f"{c.kind} caption {c.text[:60]!r}", reader=text_reader(doc.facts.page(index)),
                           why=f"{CAPTION_FILTER} a printed caption labels a figure here that may be drawn as text"))
     return out
 
@@ -195,6 +195,7 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
         fonts = sorted({s["font"] for _, s in run})
         codes = " ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))[:60]
         out.append(Member(page=index, bbox=rect_tuple(box), what=f"glyphs {text[:24]!r} ({codes}; {', '.join(fonts)} {max(s['size'] for _, s in run):g}pt)",
+                          reader=Reader.text_layer,
                           why=f"glyph filter: symbol glyphs, not certainly letters, set {size:.0f}pt >= {GLYPH_PICTURE_PT:g}pt: "
                               f"an icon, a dingbat or a bar typeset as text may draw a {kind}"))
 
@@ -227,14 +228,14 @@ def inked_glyphs(page: pymupdf.Page, clip: pymupdf.Rect, index: int, pictures: s
                     ink = pymupdf.Rect(c["bbox"]) & page.rect
                     side = max(ink.width, ink.height) if not ink.is_empty else 0.0
                     if side >= GLYPH_PICTURE_PT and side > INK_EM * span["size"]:
-                        out.append(Member(page=index, bbox=rect_tuple(ink),
+                        out.append(Member(page=index, bbox=rect_tuple(ink), reader=Reader.text_layer,
                                           what=f"glyph {c['c']!r} (U+{ord(c['c'][:1] or ' '):04X}; {span['font']} {span['size']:g}pt) painting {ink.width:.0f}x{ink.height:.0f}pt",
                                           why=f"glyph filter: a {span['font']} glyph whose ink, {side:.0f}pt, is more than {INK_EM:g} ems of its "
                                               f"{span['size']:g}pt size: its program may draw a {kind}"))
     return out
 
 
-def wordmarks(lines: list[Line], index: int) -> list[Member]:
+def wordmarks(lines: list[Line], index: int, reader: Reader) -> list[Member]:
     """Short text lines set apart from the page's body text (another font or size): lettering alone may be a logo.
 
     No rule tells a wordmark from a heading, so each such line is a doubt, never a member and never
@@ -258,6 +259,6 @@ def wordmarks(lines: list[Line], index: int) -> list[Member]:
         if body is not None and keys == {body}:
             continue
         font, size = max(keys, key=lambda k: k[1])
-        out.append(Member(page=index, bbox=rect_tuple(pymupdf.Rect(line["bbox"])), what=f"text line {text!r} ({font} {size:g}pt)",
+        out.append(Member(page=index, bbox=rect_tuple(pymupdf.Rect(line["bbox"])), what=f"text line {text!r} ({font} {size:g}pt)", reader=reader,
                           why="lettering set apart from the body text: a logo may be a wordmark alone"))
     return out

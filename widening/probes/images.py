@@ -14,7 +14,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
-from widening.models import BBox, Member, ProbeResult
+from widening.models import BBox, Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, Widest, probe
 from widening.probes.pagewise import finish, grouped, measurable
 
@@ -282,7 +282,7 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
-            m = Member(page=index, bbox=img.bbox, what=img.what())
+            m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
             if img.min_side < min_side:
                 small.append(m.model_copy(update={"why": f"size filter: shorter side {img.min_side:.0f}pt < min_side {min_side:g}pt"}))
             elif exclude_full and img.klass == "full_page_background":

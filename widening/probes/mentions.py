@@ -36,7 +36,7 @@ from widening import rulebook as vocab
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.facts.geometry import union
-from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.models import BBox, Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import Params, Scope, picture_words, probe
 from widening.text import collapse
 
@@ -82,18 +82,27 @@ def fuzzy_in(needle: str, hay: str) -> bool:
 class Line:
     text: str
     bbox: BBox
+    reader: Reader | None = None  # what read it: OCR, the text layer, a link's target
+
+
+def _reader(hits: list[Line]) -> Reader | None:
+    """What read the reference in ``hits``: OCR only where every line that references the item was read by
+    OCR (one read otherwise is enough), else the first other reader."""
+    others = [l.reader for l in hits if l.reader is not Reader.ocr]
+    return others[0] if others else Reader.ocr if hits else None
 
 
 def page_lines(doc: Doc, index: int) -> list[Line]:
     """Text-layer lines and OCR lines of a page, top to bottom."""
     facts = doc.facts.page(index)
-    lines = [Line(l.text, l.bbox) for l in facts.ocr_lines]
+    lines = [Line(l.text, l.bbox, Reader.ocr) for l in facts.ocr_lines]
     if facts.text_source == "layer":
+        layer = text_reader(facts, layer=True)
         for block in doc.page(index).get_text("dict")["blocks"]:
             for line in block.get("lines", []):
                 text = "".join(s["text"] for s in line["spans"]).strip()
                 if text:
-                    lines.append(Line(text, tuple(line["bbox"])))
+                    lines.append(Line(text, tuple(line["bbox"]), layer))
     return sorted(lines, key=lambda l: (l.bbox[1], l.bbox[0]))
 
 
@@ -123,13 +132,13 @@ def _unread_pictures(doc: Doc, index: int) -> bool:
 
 def _links(doc: Doc, index: int) -> list[Line]:
     """The targets of a page's web links ("Watch the talk" linking to a clip), where its words may not say them."""
-    return [Line(link["uri"], tuple(link["from"])) for link in doc.page(index).get_links() if link.get("uri")]
+    return [Line(link["uri"], tuple(link["from"]), Reader.structure) for link in doc.page(index).get_links() if link.get("uri")]
 
 
 def _unread_picture_doubts(doc: Doc, unread: dict[int, str], item: str) -> list[Member]:
     """Each picture of a page whose pictures could not be read: it may print the item."""
     boxes = picture_words.picture_pages(doc, tuple(sorted(unread)))
-    return [Member(page=p, bbox=box, what=f"picture not read ({why})", why=f"a {item} printed in an unread picture cannot be excluded")
+    return [Member(page=p, bbox=box, what=f"picture not read ({why})", why=f"a {item} printed in an unread picture cannot be excluded", reader=Reader.structure)
             for p, why in sorted(unread.items()) for box in boxes.get(p, ())]
 
 
@@ -240,17 +249,19 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     read, unread = picture_words.read_pictures(doc, scope.pages)
     n = doc.facts.page_count
     reach = int(_rules()["neighbour_pages"])
-    lines = {i: page_lines(doc, i) + [Line(l.text, l.bbox) for l in read.get(i, ())] for i in scope.pages}
+    lines = {i: page_lines(doc, i) + [Line(l.text, l.bbox, Reader.ocr) for l in read.get(i, ())] for i in scope.pages}
     members: list[Member] = []
     others: list[Member] = _unread_picture_doubts(doc, unread, item)
     for p in scope.pages:
         # e.g. "You" / "Tube" read as two lines: the page's lines joined
-        hits, strength = _references(lines[p] + _links(doc, p), rule, Line("(split over lines)", tuple(doc.page(p).rect)))
+        # The lines joined rest on OCR where any of them does (which carry the reference is not known).
+        joined = Reader.ocr if any(l.reader is Reader.ocr for l in lines[p]) else _reader(lines[p])
+        hits, strength = _references(lines[p] + _links(doc, p), rule, Line("(split over lines)", tuple(doc.page(p).rect), joined))
         if not hits:
             continue
         if strength == "doubt":
             refs = " | ".join(l.text[:80] for l in hits)
-            others.append(Member(page=p, bbox=union([l.bbox for l in hits]), what=f"possible {item} reference {refs!r}",
+            others.append(Member(page=p, bbox=union([l.bbox for l in hits]), what=f"possible {item} reference {refs!r}", reader=_reader(hits),
                                  why=f"a form that may reference a {item} (rules/mentions.yaml doubt_patterns, a host under an unlisted ending), not one that must"))
             continue
         window = [q for q in range(p - reach, p + reach + 1) if 1 <= q <= n]
@@ -267,11 +278,13 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if not missing or blind:
             where = {w: qs for w, qs in found.items()}
             extra = f"; pages {blind} unreadable, counted as carrying the topic" if blind else ""
-            members.append(Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words on pages {where}{extra}; titles: {titles}"))
+            members.append(Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words on pages {where}{extra}; titles: {titles}",
+                                  reader=_reader(hits)))
         else:
             share = 1 - len(missing) / len(words)
             others.append(
                 Member(page=p, bbox=box, what=f"{item} reference {refs!r}; topic words missing {missing}; titles: {titles}", score=round(share, 2),
+                       reader=_reader(hits),
                        why=f"topic test: {missing} not within ±{reach} page(s) in those words; what a {item} shows is not in its page's words")
             )
     note = f"item {item!r} as {list(rule.words)}{' + patterns' if rule.patterns else ''}; topic words {list(words)} (stems {[stem(w) for w in words]}); neighbourhood ±{reach} pages"

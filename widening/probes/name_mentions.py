@@ -79,7 +79,7 @@ from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
-from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, TextLine
+from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Reader, TextLine, text_reader
 from widening.probes import Params, Scope, picture_words, probe
 from widening.probes.pagewise import finish, measurable
 from widening.text import FORMAT_CHARS, UNSAID, UNSAID_RX, WORD, alnum, bare_word, look_alike, name_form
@@ -247,7 +247,8 @@ def plain_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Me
             page = _page_tokens(doc, index, boxes=True)
             for h in find(v, page, tolerant=False):
                 out.append(Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
-                                  what=f"{_source(facts)}: {_printed(page, h)!r} may be {variants[0]!r} with a letter written as two", why=_PLAIN_WHY))
+                                  what=f"{_source(facts)}: {_printed(page, h)!r} may be {variants[0]!r} with a letter written as two", why=_PLAIN_WHY,
+                                  reader=text_reader(facts)))
     return out
 
 
@@ -267,7 +268,8 @@ def annotation_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> li
             toks = tokens(text)
             for v in variants:
                 if any(h.exact for h in find(v, toks, tolerant=False)):
-                    out.append(Member(page=index, bbox=rect_tuple(box), what=f"link or annotation: {text[:80]!r} holds {v!r}", why=_ANNOTATION_WHY))
+                    out.append(Member(page=index, bbox=rect_tuple(box), what=f"link or annotation: {text[:80]!r} holds {v!r}", why=_ANNOTATION_WHY,
+                                      reader=Reader.structure))
                     break
     return out
 
@@ -704,6 +706,7 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     fine = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     page = doc.facts.page(index)
+    rd = text_reader(page)
     whole = (0.0, 0.0, page.width, page.height)
 
     def box(_: list[Hit], h: Hit, toks: list[Token]) -> BBox:
@@ -716,31 +719,31 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         for h in fine_hits or hs:
             text = _printed(toks, h)
             if h.exact and (v in variants or _same_spelling(text, variants)):
-                exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}"))
+                exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}", reader=rd))
             else:
-                near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}",
+                near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}", reader=rd,
                                    why=h.why or (_RESPELT_WHY if h.exact else "matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence")))
     if exact:
         return exact, []
     for v, hs in near_found:
         toks = fine if (fine_hits := find(v, fine, tolerant=False)) else coarse
         for h in fine_hits or hs:
-            near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {_printed(toks, h)!r} may denote the same as {variants[0]!r}",
+            near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {_printed(toks, h)!r} may denote the same as {variants[0]!r}", reader=rd,
                                why="another form of the same thing (a fiscal year, a stem, a word without a glued function word, a number's "
                                    "digit groups spaced apart): neither presence nor absence"))
     for printed in ranges:
         toks = fine if (fine_hits := find(printed, fine, tolerant=False)) else coarse
         hs = fine_hits or find(printed, coarse, tolerant=False)
         where = box([], hs[0], toks) if hs else whole
-        near.append(Member(page=index, bbox=where, what=f"{src}: the period {printed!r} covers {year}",
+        near.append(Member(page=index, bbox=where, what=f"{src}: the period {printed!r} covers {year}", reader=rd,
                            why="a printed period that includes the year: the year may be covered without being printed"))
-    near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may be {year} in two digits",
+    near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may be {year} in two digits", reader=rd,
                     why="a two-digit year (an abbreviated quarter, month or date): the year may be printed there") for form in short]
     for j in glued:
         raw = coarse[j].raw
         hs = find(raw, fine, tolerant=False)
         where = union([fine[i].bbox for i in range(hs[0].start, hs[0].end)]) if hs else whole
-        near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years",
+        near.append(Member(page=index, bbox=where, what=f"{src}: {raw!r} runs {year} together with other years", reader=rd,
                            why="several years read as one number (OCR of a chart legend or axis): the year may be printed there"))
     return [], near + _squeezed_hits(doc, index, spellings, near)
 
@@ -814,7 +817,8 @@ def _raised_hits(doc: Doc, index: int, variants: list[str], coarse: list[Token])
     page = _raised_tokens(doc, index)
     src = _source(doc.facts.page(index))
     return [Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
-                   what=f"{src}: {_printed(page, h)!r} (a raised mark beside it set apart) matches {v!r}")
+                   what=f"{src}: {_printed(page, h)!r} (a raised mark beside it set apart) matches {v!r}",
+                   reader=text_reader(doc.facts.page(index)))
             for v in variants for h in find(v, page, tolerant=False)]
 
 
@@ -936,7 +940,7 @@ def _squeezed_lines(lines: tuple[TextLine, ...]) -> list[Squeezed]:
 
 
 def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member], readings: list[Squeezed] | None = None,
-                   src: str | None = None) -> list[Member]:
+                   src: str | None = None, reader: Reader | None = None) -> list[Member]:
     """Doubts: a variant's letters, case, spaces, line breaks and punctuation aside, in the squeezed
     page (either order) where the token matcher took nothing.
 
@@ -946,6 +950,7 @@ def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]
     with a mark between digits ("9.0" is not the folio "90")."""
     out: list[Member] = []
     src = src or _source(doc.facts.page(index))
+    reader = reader or text_reader(doc.facts.page(index))
     for v in variants:
         form = name_form(v)
         needle = "".join(_squeezed_char(c) for c in form)
@@ -961,7 +966,7 @@ def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]
                 if whole and not split_number:
                     box = union(boxes[at:end])
                     if not any(m.bbox == box or _overlap(m.bbox, box) for m in near + out):
-                        out.append(Member(page=index, bbox=box, what=f"{src}: {v!r} squeezed, read across word gaps or out of order",
+                        out.append(Member(page=index, bbox=box, what=f"{src}: {v!r} squeezed, read across word gaps or out of order", reader=reader,
                                           why="the name's letters in order once spaces, line breaks, punctuation and the order glyphs are stored in are set aside (a drop cap, stacked letters, text drawn out of order): neither presence nor absence"))
                 at = text.find(needle, at + 1)
     return out
@@ -1018,6 +1023,7 @@ def look_alike_hits(doc: Doc, index: int, variants: list[str]) -> list[Member]:
             if any(changed[h.start:h.end]):
                 out.append(Member(page=index, bbox=union([page[i].bbox for i in range(h.start, h.end)]),
                                   what=f"{_source(facts)}: {_printed(page, h)!r} read with look-alike letters as Latin ones matches {v!r}",
+                                  reader=text_reader(facts),
                                   why=_LOOK_ALIKE_WHY))
     return out
 
@@ -1134,7 +1140,8 @@ def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Membe
             lo, hi = min(h.start for h in chosen), max(h.end for h in chosen)
             boxes = [fine[i].bbox for i in range(lo, hi) if fine[i] != _FENCE]  # a fence has no place on the page
             return Member(page=index, bbox=union(boxes),
-                          what=f"{_source(doc.facts.page(index))}: {' / '.join(_printed(fine, h) for h in chosen)!r} within {window} words")
+                          what=f"{_source(doc.facts.page(index))}: {' / '.join(_printed(fine, h) for h in chosen)!r} within {window} words",
+                          reader=text_reader(doc.facts.page(index)))
     return None
 
 
@@ -1168,7 +1175,7 @@ def headless(doc: Doc, pages: tuple[int, ...], head: str, designators: list[str]
             elif glued and (m := glued.fullmatch(t.norm)) and h.startswith(m.group(1)):
                 how = f"is glued to {m.group(1)!r}, a shortening of {head!r}"
             if how:
-                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {t.raw!r} {how}",
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {t.raw!r} {how}", reader=text_reader(facts),
                                   why=f"the number of the item, printed without the word {head!r}: neither presence nor absence"))
     return out
 
@@ -1255,7 +1262,7 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
         for j, t in enumerate(page):
             if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip)) is not None:
                 printed = "".join((page[i].gap if i > j else "") + page[i].raw for i in range(j, end))
-                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {printed!r} may be {name!r}",
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {printed!r} may be {name!r}", reader=text_reader(facts),
                                   why="the name in another form (a word abbreviated or spelt out, initials): neither presence nor absence"))
     return out
 
@@ -1293,7 +1300,7 @@ def derived_forms(doc: Doc, pages: tuple[int, ...], word: str) -> list[Member]:
     for index, facts, page in _read_pages(doc, pages, boxes=True):
         for t in page:
             if derived(asked[0].norm, t.norm) and not (word[:1].isupper() and _lower_case(t)):
-                out.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} may be {word!r} with another ending",
+                out.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} may be {word!r} with another ending", reader=text_reader(facts),
                                   why="the word with another ending (an adjective for its noun, a noun for its adjective): neither presence nor absence"))
     return out
 
@@ -1321,7 +1328,7 @@ def numberless_head(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]
             after = page[j + 1] if j + 1 < len(page) else None
             if after is not None and "\n" not in after.gap and after.norm[:1].isdigit():
                 return []
-            alone.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} printed without a number may be {name!r}",
+            alone.append(Member(page=index, bbox=t.bbox, what=f"{_source(facts)}: {t.raw!r} printed without a number may be {name!r}", reader=text_reader(facts),
                                 why="the word of a word-and-number name, printed never with any number: neither presence nor absence"))
     return alone
 
@@ -1380,7 +1387,7 @@ def spelt_out(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str])
         lines = [line.text for line in facts.ocr_lines] if facts.text_source == "ocr" else [facts.text]
         for text in lines:
             if m := pattern.search(" ".join(text.split())):
-                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {m.group(0)!r} may be {name!r}",
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {m.group(0)!r} may be {name!r}", reader=text_reader(facts),
                                   why="an acronym of the name spelt out: neither presence nor absence"))
                 break
     return out
@@ -1429,6 +1436,7 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
                     where = "the next page" if at != index else "another text block"
                     out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height),
                                       what=f"{_source(facts)}: {tail.strip()[-30:]!r} + {head_block[0].strip()[:30]!r} ({where}) read together match {hit!r}",
+                                      reader=text_reader(facts),
                                       why="the end of a text block and the start of another read as one: a page, column or box break may part the name, or not"))
     return out
 
@@ -1467,6 +1475,7 @@ def below_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Me
             hit = next((v for v in variants if find(v, page, tolerant=False)), None)
             if hit is not None:
                 out.append(Member(page=index, bbox=union([a.bbox, b.bbox]), what=f"{_source(facts)}: {a.text.strip()[-30:]!r} + {b.text.strip()[:30]!r} (the line below) read together match {hit!r}",
+                                  reader=text_reader(facts),
                                   why="a word hyphenated at a line end, read with the line printed right below it (a table cell stored row by row): neither presence nor absence"))
     return out
 
@@ -1525,7 +1534,7 @@ def unsaid_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[M
         for line in name_form(text).splitlines():
             if UNSAID_RX.search(line) and any(_unsaid_match(n, line) for n in needles):
                 box = boxes.get(line.strip(), (0.0, 0.0, facts.width, facts.height))
-                out.append(Member(page=index, bbox=box, what=f"line {line.strip()[:80]!r}",
+                out.append(Member(page=index, bbox=box, what=f"line {line.strip()[:80]!r}", reader=text_reader(facts),
                                   why="the name's letters where the text layer cannot say some characters (a font with no "
                                       "Unicode for a glyph): the page may show the name"))
     return out
@@ -1589,11 +1598,11 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
             # a near variant's exact hit ("FY13", a stem) is a doubt; so is a respelling the page does not print
             sure = h.exact and v in spelt and (v in variants or _same_spelling(printed, variants))
             m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                       what=f"OCR of a picture: {printed!r} {'matches' if sure else 'near'} {v!r}",
+                       what=f"OCR of a picture: {printed!r} {'matches' if sure else 'near'} {v!r}", reader=Reader.ocr,
                        why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
             (exact if sure else near).append(m)
     if not exact and not near and toks:
-        near = _squeezed_hits(doc, index, spelt, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture")
+        near = _squeezed_hits(doc, index, spelt, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture", Reader.ocr)
     return exact, ([] if exact else near)
 
 
@@ -1645,7 +1654,7 @@ def shaky_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: list
         near = [next(((t, line, px) for line, px, toks in usable for t in toks if _loose(w, t.norm, px < coarse)), None) for w in words]
         if words and all(near):
             t, line, px = near[0]
-            out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}",
+            out.append(Member(page=index, bbox=line.bbox, what=f"{src}: {t.raw!r} read from text {px:.0f} px tall in its picture, near {v!r}", reader=Reader.ocr,
                               why=f"a reading below {legible:g} px, where OCR misreads letters past the edit budget: it may be the name misread"))
     return out
 
@@ -1659,7 +1668,7 @@ def ocr_near_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: l
     ("QaagfIra" for "Qaagflra"), then shaky readings of small type (``shaky_hits``)."""
     toks = [t for line in lines for t in reading(tokens(line.text, line.bbox, split_box=True))]
     out = [Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]), what=f"{src}: {_printed(toks, h)!r} near {v!r}",
-                  why="matches only within the edit tolerance (OCR noise): neither presence nor absence")
+                  why="matches only within the edit tolerance (OCR noise): neither presence nor absence", reader=Reader.ocr)
            for v in variants for h in find(v, toks) if not h.exact]
     return out + shaky_hits(doc, index, lines, variants, src)
 
@@ -1674,7 +1683,7 @@ def layer_near_hits(doc: Doc, index: int, text: str, clip: Any) -> list[Member]:
     for h in find(text, toks):
         box = union([toks[i].bbox for i in range(h.start, h.end)])
         if not h.exact and centre_in(box, clip):
-            out.append(Member(page=index, bbox=box, what=f"{src}: {_printed(toks, h)!r} near {text!r}",
+            out.append(Member(page=index, bbox=box, what=f"{src}: {_printed(toks, h)!r} near {text!r}", reader=text_reader(doc.facts.page(index)),
                               why="matches only within the edit tolerance (a font's character map may name a glyph wrongly, or the "
                                   "page misspells it): neither presence nor absence"))
     return out

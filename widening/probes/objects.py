@@ -28,7 +28,7 @@ from widening import rulebook as vocab
 from widening.detector import centernet
 from widening.detector.views import View, iou, outside_region, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, probe
 
 NAME = "objects"
@@ -104,23 +104,23 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 continue
             x0, y0, x1, y1 = det.box
             box = view.to_pdf(max(0, x0) * w, max(0, y0) * h, min(1, x1) * w, min(1, y1) * h)
-            m = Member(page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in {view.label}", score=round(det.score, 4))
+            m = Member(reader=Reader.detector, page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in {view.label}", score=round(det.score, 4))
             (members if det.score >= min_score else below).append(m)
         if not any(d.label == cls for d in res.detections):
             # Not among the top-100 detections: report the class's heatmap peak over the view.
             peak = res.class_max.get(cls, 0.0)
-            below.append(Member(page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
+            below.append(Member(reader=Reader.detector, page=view.page, bbox=view.to_pdf(0, 0, w, h), what=f"{cls} heatmap peak {peak:.3f} in {view.label} (no box)", score=round(peak, 4)))
     # Finds beyond the region in a picture the region does not place (a scanned page) are candidates.
     members, beyond = outside_region(doc, scope.region, views, _dedupe(members))
     # Boxes of the class below the threshold are doubts (a tuned score filter), one per view with its count.
     boxed = [m for m in below if "(no box)" not in m.what]
     doubts = [
-        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) below {min_score}, best {ms[0].what}",
+        Member(reader=Reader.detector, page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) below {min_score}, best {ms[0].what}",
                why=f"score filter: {ms[0].score} < min_score {min_score}")
         for ms in by_view(boxed)
     ]
     doubts += [
-        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) seen only in a tile, best {ms[0].what}",
+        Member(reader=Reader.detector, page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} {cls} box(es) seen only in a tile, best {ms[0].what}",
                why="tile pass: read at the picture's own scale, an object too small for the whole-picture pass; "
                    "the score floor was set on whole pictures, so a tile's find is a candidate, not a member")
         for ms in by_view(tile_finds(views, results, cls, min_score, members))
@@ -152,7 +152,7 @@ def tile_finds(views: list[View], results: list[centernet.ViewResult], cls: str,
             x0, y0, x1, y1 = det.box
             box = view.to_pdf(max(0, x0) * w, max(0, y0) * h, min(1, x1) * w, min(1, y1) * h)
             if all(k.page != view.page or iou(k.bbox, box) < DEDUP_IOU for k in [*seen, *out]):
-                out.append(Member(page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in a tile of {view.label}", score=round(det.score, 4)))
+                out.append(Member(reader=Reader.detector, page=view.page, bbox=box, what=f"{cls} {det.score:.2f} in a tile of {view.label}", score=round(det.score, 4)))
     return out
 
 

@@ -12,7 +12,7 @@ from pydantic import model_validator
 
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
-from widening.models import Member, ProbeResult, Reading, ReadingTried
+from widening.models import Member, ProbeResult, Reader, Reading, ReadingTried, text_reader
 from widening.probes import Scope, Params, probe
 from widening.facts.readings import parse_number, resolve, resolve_range
 
@@ -62,7 +62,9 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     for t in tried:
         for page in t.pages:
             pf = doc.facts.page(page)
-            members.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=_what(doc, t, page), reading=t.reading))
+            # A PDF index or a page label is the file's; a printed folio was read from the page's words (OCR's on a page OCR read).
+            reader = text_reader(pf) if t.reading is Reading.printed else Reader.structure
+            members.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=_what(doc, t, page), reading=t.reading, reader=reader))
     note = "; ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in tried)
     doubts = _rejected_folios(doc, asked, members)
     pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
@@ -98,6 +100,6 @@ def _rejected_folios(doc: Doc, asked: str, members: list[Member]) -> list[Member
         for c in pf.folio_candidates:
             if not c.accepted and lo <= c.value <= hi and (c.roman == roman or not roman):
                 out.append(Member(page=pf.index, bbox=c.bbox, what=f"PDF page {pf.index} prints {c.text!r} at {c.band}, not accepted as a folio",
-                                  reading=Reading.printed, why=c.why))
+                                  reading=Reading.printed, why=c.why, reader=text_reader(pf)))
                 break
     return out

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 from widening.facts.document import Doc
 from widening.facts.geometry import union
 from widening.facts.legibility import unreadable_layer
-from widening.models import Member, ProbeResult, ProbeStatus
+from widening.models import Member, ProbeResult, ProbeStatus, Reader
 from widening.probes import Scope
 
 
@@ -84,5 +84,9 @@ def grouped(doubts: list[Member], label: str, shown: int = DOUBTS_SHOWN) -> list
     for m in ranked[shown - 1 :]:
         rest.setdefault(m.page, []).append(m)
     for page, ms in sorted(rest.items()):
-        out.append(Member(page=page, bbox=union(m.bbox for m in ms), what=f"{len(ms)} more {label} (largest: {ms[0].what})", why=ms[0].why))
+        # What read them: their one reader; of several, OCR where any rests on it (the fold is then no proof either).
+        readers = {m.reader for m in ms}
+        reader = readers.pop() if len(readers) == 1 else Reader.ocr if Reader.ocr in readers else ms[0].reader
+        out.append(Member(page=page, bbox=union(m.bbox for m in ms), what=f"{len(ms)} more {label} (largest: {ms[0].what})", why=ms[0].why,
+                          reader=reader))
     return out

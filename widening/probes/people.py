@@ -27,7 +27,7 @@ from typing import Annotated, Any
 from widening.detector import centernet, faces as fd
 from widening.detector.views import View, inside, iou, outside_region, text_free, text_touches, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult, ProbeStatus
+from widening.models import Member, ProbeResult, ProbeStatus, Reader
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.objects import DEDUP_IOU, by_view, default_min_score, tile_finds
 
@@ -151,7 +151,7 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
     s = _Seen(view)
     colour = fd.is_colour(view.rgb)
     for f in fd.faces(view.rgb):
-        m = Member(page=view.page, bbox=view.to_pdf(*f.box), what=f"face ({f.how} {f.score}) in {view.label}", score=f.score)
+        m = Member(reader=Reader.detector, page=view.page, bbox=view.to_pdf(*f.box), what=f"face ({f.how} {f.score}) in {view.label}", score=f.score)
         x0, y0, x1, y1 = f.box
         crop = view.rgb[y0:y1, x0:x1]
         # In a colour photo a "face" whose cheeks are not skin is a cascade false alarm
@@ -165,7 +165,7 @@ def _look(view: View, cn: list[tuple[fd.PxBox, float]]) -> _Seen:
     found = fd.bodies(view.rgb) + [fd.Found(b, sc, "CenterNet person") for b, sc in cn]
     face_boxes = [f.bbox for f, _ in s.faces]
     for b in fd.merge(found, 0.5):
-        m = Member(page=view.page, bbox=view.to_pdf(*b.box), what=f"person ({b.how} {b.score}) in {view.label}", score=b.score)
+        m = Member(reader=Reader.detector, page=view.page, bbox=view.to_pdf(*b.box), what=f"person ({b.how} {b.score}) in {view.label}", score=b.score)
         if b.how == LONE_BODY_CASCADE and not any(f.how != LONE_BODY_CASCADE and fd.box_iou(f.box, b.box) >= 0.3 for f in found):
             s.unsure.append(m.model_copy(update={"why": LONE_BODY_WHY}))
             continue
@@ -285,9 +285,9 @@ def _centernet_persons(views: list[View]) -> tuple[list[list[tuple[fd.PxBox, flo
             if d.score >= floor:
                 sure.append((px, round(d.score, 2)))
             else:
-                below.append(Member(page=v.page, bbox=v.to_pdf(*px), what=f"person {d.score:.2f} in {v.label}", score=round(d.score, 4)))
+                below.append(Member(reader=Reader.detector, page=v.page, bbox=v.to_pdf(*px), what=f"person {d.score:.2f} in {v.label}", score=round(d.score, 4)))
         out.append(sure)
-    sure_members = [Member(page=v.page, bbox=v.to_pdf(*b), what="", score=sc) for v, bs in zip(views, out) for b, sc in bs]
+    sure_members = [Member(reader=Reader.detector, page=v.page, bbox=v.to_pdf(*b), what="", score=sc) for v, bs in zip(views, out) for b, sc in bs]
     return out, below + tile_finds(image_views, found, "person", floor, sure_members), sure_members + below
 
 
@@ -298,7 +298,7 @@ def _unexplained(candidates: list[Member], people: list[Member]) -> list[Member]
             if all(c.page != p.page or (iou(c.bbox, p.bbox) < DEDUP_IOU and not inside(p.bbox, c.bbox)) for p in people)]
     floor = default_min_score()
     return [
-        Member(page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} person box(es) not counted, best {ms[0].what}",
+        Member(reader=Reader.detector, page=ms[0].page, bbox=ms[0].bbox, score=ms[0].score, what=f"{len(ms)} person box(es) not counted, best {ms[0].what}",
                why=(f"score filter: {ms[0].score} < min_score {floor}" if (ms[0].score or 0) < floor else
                     "tile pass: read at the picture's own scale, a person too small for the whole-picture pass; "
                     "the score floor was set on whole pictures, so a tile's find is a candidate, not a member"))

@@ -49,7 +49,7 @@ import pymupdf
 from widening import rulebook
 from widening.facts.document import Doc
 from widening.facts.geometry import Groups, centre_in, rect_tuple, union
-from widening.models import BBox, Member, PageKind, ProbeResult
+from widening.models import BBox, Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
@@ -237,6 +237,11 @@ def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
     bottoms = sorted(g[1][3] for g in glyphs)
     h, base = heights[len(heights) // 2], bottoms[len(bottoms) // 2]
     return {i for i, g in enumerate(glyphs) if g[1][3] - g[1][1] < 0.8 * h and g[1][3] < base - 0.2 * h}
+
+
+def _layer(doc: Doc, index: int) -> Reader:
+    """What read page ``index``'s words (``_words``): its text layer, a scan's invisible OCR layer being OCR's."""
+    return text_reader(doc.facts.page(index), layer=True)
 
 
 def _words(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple]:
@@ -580,6 +585,7 @@ def _turned_tables(doc: Doc, index: int, words: list[tuple], column: str, op: st
                     v = float(n)
                 if v is not None:
                     out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column's header in text turned {angle} degrees",
+                                      reader=_layer(doc, index),
                                       why="turned-table filter: a table printed sideways, read in its text's own frame; its rows' end is not delimited"))
     return out
 
@@ -670,6 +676,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         index = queue.pop(0)
         clip = doc.page(index).rect if index in beyond else doc.region_rect(index, scope.region)
         words = _words(doc.page(index), clip)
+        rd = _layer(doc, index)
         headers = find_headers(words, column)
         low: float | None = None  # the foot of the column's rows on this page
         if not headers and (before := extents.get(index - 1) or _continued_from(doc, index, words, extents)):
@@ -686,8 +693,8 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             extent = column_extent(words, header, clip)
             extents.setdefault(index, []).append(extent)
             columns.append((index, header_phrase(words, header, extent), cells))
-            doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value)
-            doubts += _along_the_row(index, words, header, op, value)
+            doubts += _beside_the_band(index, words, header, extent, cells, aside, op, value, rd)
+            doubts += _along_the_row(index, words, header, op, value, rd)
             # The whole header phrase may head the column, not only its matched words: values set flush
             # left under "Share (%) of total land area rezoned" sit under "Share". Whether the phrase is
             # one header or runs into its neighbour's ("Region Change" set a word space apart) is a reading.
@@ -697,7 +704,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             for cell in wider:
                 vals = [v for v in _running_values(cell.words or cell.text, "", percent) or [] if OPS[op](v, value)] if not cell.cut else []
                 if vals:
-                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}",
+                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}", reader=rd,
                                          why=f"column filter: under the header phrase {header_phrase(words, phrase, (phrase.x0, phrase.x1))!r}, outside its matched words"))
             claimed.append(_table_region(words, phrase, cells + wider, bounds))
             if not any(c.value is not None and not c.cut for c in cells + wider) or _in_figure_caption(doc, index, header):
@@ -706,7 +713,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 doubts += _figure_numbers(doc, index, words, header, [pymupdf.Rect(c.bbox) for c in cells + wider], op, value, percent)
             for w, rule in aside:
                 if (v := _qualifying(w, op, value)) is not None:
-                    doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header",
+                    doubts.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} under the column header", reader=rd,
                                          why=f"table-extent filter: {rule}"))
             ruled = [t.y1 for t in bounds if t.contains(header.tl + (1, 1)) or t.intersects(header)]
             low = max([low or 0.0] + [c.bbox[3] for c in cells] + ruled)
@@ -721,7 +728,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     continue
                 vals = [v for v in _running_values(cell.text, "", percent) or [] if OPS[op](v, value)]
                 if vals:
-                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}",
+                    doubts.append(Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {vals[0]:g} in row {cell.row!r}", reader=rd,
                                          why=f"header filter: the header {header_phrase(words, header, (header.x0, header.x1))!r} nearly names {column!r} ({lack})"))
         doubts += _turned_tables(doc, index, words, column, op, value)
         if index not in beyond and params.get("sentences", True):
@@ -751,7 +758,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 or _other_quantity(phrase, column) or _aggregate_row(cell.row, row_want)
             kind, why = _judge(cell, column, op, value, factors, not_member)
             shown = f"{cell.value:g}" if cell.value is not None else "no number"
-            m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}")
+            m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}", reader=_layer(doc, index))
             if params.get("percent") is False and (share := _share_for_amount(phrase, cell, column)) and cell.value is not None:
                 # Whatever the share, the amount it is a share of may pass the threshold: no cell is measured.
                 kind, why = "doubt", share
@@ -945,7 +952,7 @@ def _qualifying(w: tuple, op: str, value: float) -> float | None:
 
 
 def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, extent: tuple[float, float], cells: list[Cell],
-                     aside: list[tuple[tuple, str]], op: str, value: float) -> list[Member]:
+                     aside: list[tuple[tuple, str]], op: str, value: float, reader: Reader) -> list[Member]:
     """Numbers in the rows of the column's table, nearer its header than any other, that no cell
     holds: a right-aligned cell wider than its header's band, or the second half of a table wrapped
     side by side. Which column they belong to is a tuned reading: each is a doubt."""
@@ -957,7 +964,7 @@ def _beside_the_band(index: int, words: list[tuple], header: pymupdf.Rect, exten
     out = []
     for w in words:
         if centre_in(w[:4], zone) and not any(pymupdf.Rect(w[:4]).intersects(r) for r in claimed) and (v := _qualifying(w, op, value)) is not None:
-            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} in the table's rows, nearest this column's header",
+            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} in the table's rows, nearest this column's header", reader=reader,
                               why="column filter: outside the header's band (a right-aligned cell, or a table wrapped into halves side by side?)"))
     return out
 
@@ -1048,6 +1055,7 @@ def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tupl
         for w in numbers:
             if (v := _qualifying(w, op, value)) is not None:
                 out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} opening the page under the column's x-range",
+                                  reader=_layer(doc, index),
                                   why="continuation filter: a table continued from a page before without its header row?"))
     return out, low
 
@@ -1064,12 +1072,12 @@ def _numbers_in_pictures(doc: Doc, pages: list[int], op: str, value: float, unme
         for line in lines:
             for token in line.text.split():
                 if (v := parse_number(token)) is not None and OPS[op](v, value):
-                    out.append(Member(page=index, bbox=line.bbox, what=f"number {token!r} = {v:g} OCR read inside a picture ({line.text[:60]!r})",
+                    out.append(Member(page=index, bbox=line.bbox, what=f"number {token!r} = {v:g} OCR read inside a picture ({line.text[:60]!r})", reader=Reader.ocr,
                                       why="read in a picture, where no column header is matched (a table pasted in as an image?)"))
     return out
 
 
-def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str, value: float) -> list[Member]:
+def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str, value: float, reader: Reader) -> list[Member]:
     """Numbers on the header's own line, to its right, when nothing but numbers is there: the words
     may label a row, not a column (a table printed transposed, indicators as rows)."""
     line = sorted((w for w in words if min(w[3], header.y1) - max(w[1], header.y0) > 0.5 * (w[3] - w[1])), key=lambda w: w[0])
@@ -1086,7 +1094,7 @@ def _along_the_row(index: int, words: list[tuple], header: pymupdf.Rect, op: str
     out = []
     for w in numbers:
         if (v := _qualifying(w, op, value)) is not None:
-            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} on the header's own line",
+            out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} on the header's own line", reader=reader,
                               why="row filter: the header may label a row of a transposed table"))
     return out
 
@@ -1138,7 +1146,7 @@ def _figure_numbers(doc: Doc, index: int, words: list[tuple], header: pymupdf.Re
     try:
         clusters = [pymupdf.Rect(r) for r in page.cluster_drawings()]
     except Exception as e:  # noqa: BLE001 - a page whose drawings cannot be grouped is no zero
-        return [Member(page=index, bbox=rect_tuple(header), what="the drawings near a header naming the column",
+        return [Member(page=index, bbox=rect_tuple(header), what="the drawings near a header naming the column", reader=Reader.vectors,
                        why=f"figure filter: the page's drawings could not be read ({type(e).__name__})")]
     # The figure lies between the header and the next caption or paragraph, below it (a title) or
     # above it (a caption set under its figure); bars may start far from the title.
@@ -1168,9 +1176,11 @@ def _figure_numbers(doc: Doc, index: int, words: list[tuple], header: pymupdf.Re
             vals = _running_values(w[4], inside[k + 1][4] if k + 1 < len(inside) else "", percent)
             if vals and (v := next((v for v in vals if OPS[op](v, value)), None)) is not None:
                 out.append(Member(page=index, bbox=rect_tuple(w[:4]), what=f"number {w[4]!r} = {v:g} in the drawing by a header naming the column",
+                                  reader=_layer(doc, index),
                                   why="figure filter: a chart's data label? (the header has no value under it)"))
     if near and not numbered:
         out.append(Member(page=index, bbox=rect_tuple(union(rect_tuple(r) for r in near)), what="drawings with no printed number by a header naming the column",
+                          reader=Reader.vectors,
                           why="figure filter: a chart that draws its values without printing them?"))
     return out
 
@@ -1231,6 +1241,7 @@ def _sentence_numbers(doc: Doc, index: int, clip: pymupdf.Rect, column: str, op:
                     vals = _running_values(t, sentence[n + 1][0] if n + 1 < len(sentence) else "", percent)
                     if vals and (v := next((v for v in vals if OPS[op](v, value)), None)) is not None:
                         out.append(Member(page=index, bbox=rect_tuple(r), what=f"number {t!r} = {v:g} in a sentence holding the column's words: {said[:120]!r}",
+                                          reader=_layer(doc, index),
                                           why=f"running-text filter: the sentence names {column!r} and states this number; whether it is the column's value is a reading"))
             sentence = []
     return out

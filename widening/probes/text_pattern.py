@@ -44,7 +44,7 @@ from urllib.parse import unquote
 
 from widening import rulebook
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, Reader, text_reader
 from widening.probes import Params, Scope, one_of, picture_words, probe
 from widening.facts.legibility import page_text_status
 from widening.probes.pagewise import finish, measurable
@@ -416,28 +416,32 @@ def _rows(lines: list[tuple[str, tuple[float, float, float, float]]]) -> list[tu
     return out
 
 
-def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tuple[float, float, float, float]]] | None, str]:
-    """The page's lines (text layer, OCR of an image-only page, OCR of its pictures), or None and why not.
+def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tuple[float, float, float, float]]] | None, str, list[Reader]]:
+    """The page's lines (text layer, OCR of an image-only page, OCR of its pictures), or None and why not,
+    and what read each line (its ``Reader``).
 
     ``over``: the distinct pictures of the searched pages when more than the budget allows (then unread)."""
     page = doc.facts.page(index)
     status = page_text_status(page)
     if status == "blind":
-        return None, page.ocr_error or "image-only page without OCR text"
+        return None, page.ocr_error or "image-only page without OCR text", []
     out = _rows([(l.text, l.bbox) for l in page.ocr_lines])
+    readers = [Reader.ocr] * len(out)
+    layer = text_reader(page, layer=True)
     for block in doc.page(index).get_text("dict")["blocks"]:  # an image-only page may carry a stamp's text layer
         for line in block.get("lines", []):
             out.append(("".join(s["text"] for s in line["spans"]), tuple(line["bbox"])))
+            readers.append(layer)
     if not picture_words.picture_pages(doc, (index,)):
-        return out, ""
+        return out, "", readers
     # A number printed inside a picture (a scanned card, a slide screenshot, a footer logo) is still a number.
     if over:
-        return None, f"pictures not read ({over} distinct pictures, more than {picture_words.max_pictures()})"
+        return None, f"pictures not read ({over} distinct pictures, more than {picture_words.max_pictures()})", []
     try:
-        out.extend(_rows([(l.text, l.bbox) for l in picture_words.picture_lines(doc, index)]))
+        pictured = _rows([(l.text, l.bbox) for l in picture_words.picture_lines(doc, index)])
     except Exception as exc:  # noqa: BLE001  a picture that cannot be read may hold a number
-        return None, f"pictures could not be read ({type(exc).__name__})"
-    return out, ""
+        return None, f"pictures could not be read ({type(exc).__name__})", []
+    return out + pictured, "", readers + [Reader.ocr] * len(pictured)
 
 
 Box = tuple[float, float, float, float]
@@ -611,11 +615,13 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         linked, linked_unsure = _link_targets(doc, index, name)
         for found, bbox, uri in linked:
             value = value_key(_keypad(found) if name == "phone" else found)
-            (repeats if value in seen else members).append(Member(page=index, bbox=bbox, what=f"{name} {found!r} in link target {uri[:60]!r}"))
+            (repeats if value in seen else members).append(Member(page=index, bbox=bbox, what=f"{name} {found!r} in link target {uri[:60]!r}",
+                                                                  reader=Reader.structure))
             seen.add(value)
-        doubts += [Member(page=index, bbox=bbox, what=f"{found!r} in link target {uri[:60]!r}", why=f"may be a {name} (" + _UNSURE[name] + ")")
+        doubts += [Member(page=index, bbox=bbox, what=f"{found!r} in link target {uri[:60]!r}", why=f"may be a {name} (" + _UNSURE[name] + ")",
+                          reader=Reader.structure)
                    for found, bbox, uri in linked_unsure]
-        lines, why = _lines(doc, index, over)
+        lines, why, readers = _lines(doc, index, over)
         if lines is None:
             unmeasured[index] = why
             continue
@@ -624,12 +630,12 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for k, (text, bbox) in enumerate(lines):
             sure, unsure = _found(name, text, k in cued)
             for found in sure:
-                member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}")
+                member = Member(page=index, bbox=bbox, what=f"{name} {found.strip()!r} in line {text.strip()[:60]!r}", reader=readers[k])
                 value = _key(name, found)
                 # One number printed on two slides is one contact, not two.
                 (repeats if value in seen else members).append(member)
                 seen.add(value)
-            doubts += [Member(page=index, bbox=bbox, what=f"{found.strip()!r} in line {text.strip()[:60]!r}",
+            doubts += [Member(page=index, bbox=bbox, what=f"{found.strip()!r} in line {text.strip()[:60]!r}", reader=readers[k],
                               why=f"may be a {name} our {name} shapes do not take (" + _UNSURE[name] + ")") for found in unsure]
             read |= {_key(name, f) for f in sure + unsure}
         # Glyphs drawn out of order ("-2955 on weekdays." before a coloured "(615) 591"; a word drawn right
@@ -642,6 +648,7 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 if (value := _key(name, found)) not in read:
                     read.add(value)
                     doubts.append(Member(page=index, bbox=bbox, what=f"{found.strip()!r} in the row as seen {text.strip()[:60]!r}",
+                                         reader=text_reader(doc.facts.page(index), layer=True),
                                          why=f"may be a {name}, read only in the order the glyphs are seen (rows top to bottom, each"
                                              " left to right), not in the order the text layer stores them"))
     note = f"{len(repeats)} repeated value(s) listed as candidates" if repeats else ""

@@ -38,7 +38,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.facts.glyphs import WHITE, draws_nothing, white_on_white
 from widening.facts.paint import PaintOrder
-from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
+from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Reader, TextLine, text_reader
 from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
 from widening.probes.pagewise import finish, measurable
@@ -363,7 +363,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             found += search_glyphs(glyphs, text, "text layer", layer=True)
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
-        doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about") for b, _, where in straddling]
+        doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about", reader=_reader(where, facts))
+                   for b, _, where in straddling]
         read = tuple(line for line in facts.ocr_lines if centre_in(line.bbox, clip)) if use_ocr else ()
         if not use_ocr:
             if index in unread:  # a picture that cannot be read may show the text
@@ -377,7 +378,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
             if not scope.in_image:  # and a font's character map may misname a glyph the page prints
                 misnamed = [f for f in misnamed_glyph_hits(glyphs, text, "text layer") if centre_in(f[0], clip)]
-                doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why) for b, why, where in misnamed]
+                doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why, reader=_reader(where, facts)) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
         if not use_ocr and index in pictures and any(w == "text layer" and not y for _, y, w in found):
             found = _unseen_in_scan(doc, index, text, found, pictures[index])
@@ -394,7 +395,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 why = f"set {bbox[3] - bbox[1]:.2f} pt tall, under {TINY_TEXT_PT} pt: a dot on the page, which no reader reads as a word"
             elif not why and where == "text layer" and ink is not None and ink.blank(bbox):
                 why = _NO_INK_WHY
-            m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})")
+            m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})", reader=_reader(where, facts))
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or
             # with look-alike letters: the page may print it. A doubt, never dropped.
@@ -403,6 +404,11 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+def _reader(where: str, facts: PageFacts) -> Reader:
+    """What read a hit found ``where`` ("text layer": the file's own layer, a scan's invisible OCR layer too; else OCR)."""
+    return text_reader(facts, layer=True) if where == "text layer" else Reader.ocr
 
 
 _NO_INK_WHY = ("the page shows no ink where the text stands: its render there is one colour (text in the colour of its ground, "

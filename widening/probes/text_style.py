@@ -44,7 +44,7 @@ from widening.facts.shapes import paints
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
 from widening.facts.paint import PaintOrder
 from widening.facts.limits import MAX_RENDER_PIXELS, RenderRefused, render_refusal, render_zoom, safe_pixmap
-from widening.models import BBox, Member, PageKind, ProbeResult, TextLine
+from widening.models import BBox, Member, PageKind, ProbeResult, Reader, TextLine
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
@@ -687,48 +687,48 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             style_ok = _styled(span, styles, match)
             if span.unknown_paint and fam is not None:
                 if _styled(span, styles, match, near=True):
-                    doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
+                    doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match),
                                          why="painted through a clip (a pattern or gradient fill): its colour is not in the text layer"))
                 continue
             colour_ok = fam is None or matches(fam, span.rgb)
             if span.type3 and (unknown := _drawn_glyphs(span, styles, style_ok, fam)) and (colour_ok or span.own_colour):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match),
                                      why=f"set in a Type 3 font, whose glyphs are drawings of their own: the text layer does not give {unknown}"))
                 continue
             # The colour tests below make doubts: a span that is only near the styles is one too.
             may_style = _styled(span, styles, match, near=True)
             if fam is not None and not colour_ok and may_style and _on_any(span.bbox, marked):
                 # "The yellow words" may be black words on a yellow highlight or box.
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
                 continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match),
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match),
                                      why=f"stroked glyphs whose outline colour is not in the text layer; the render shows {fam.name} ink there"))
                 continue  # (before the ground test, which would see the outline as a ground)
             if fam is not None and not colour_ok and may_style and (ground := _on_ground(doc, index, span, fam)):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=ground))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=ground))
                 continue
             edge = _edge_of(fam, span.rgb) if fam is not None and not colour_ok and may_style and not span.invisible else None
             if edge:
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=edge))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=edge))
                 continue
             # With "any", a span that has one asked style is a member whatever the others are near.
             near = [] if style_ok and match == "any" else [f"{s}: {_NEAR[s]}" for s in styles if not _has(span, s) and getattr(span, f"near_{s}", False)]
             if colour_ok and may_style and (near or span.invisible):
                 why = "; ".join(near + (["white text on a near-white render (contrast test)"] if span.invisible else []))
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=why))
             elif span.invisible:
                 continue  # not asked for in any case, and no reader sees it
             elif style_ok and colour_ok and fam is not None and (why := unnamed(fam, span.rgb)):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=why))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=why))
             elif style_ok and colour_ok and not span.unknown_paint and (hidden := _hidden(page, span, order)):
-                doubts.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match), why=hidden))
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=hidden))
             elif style_ok and colour_ok:
-                members.append(Member(page=index, bbox=span.bbox, what=_what(span, styles, match)))
+                members.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match)))
             elif style_ok or (colour_ok and fam is not None):
                 # Has the style but not the colour (or vice versa): the nearest miss.
-                best.append(Member(page=index, bbox=span.bbox, what=_what(span, [s for s in STYLES if _has(span, s)])))
+                best.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, [s for s in STYLES if _has(span, s)])))
         pictures = words_in_pictures(doc, index, doc.region_rect(index, scope.region), styles, fam, match)
         if pictures.why is not None:
             unmeasured[index] = pictures.why
@@ -882,7 +882,7 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
             heads = "; ".join(dict.fromkeys(v.why for v in verdicts if v))
             details = "; ".join(f"{l.text[:12]!r}: {v.detail}" for (l, _), v in zip(read, verdicts) if v)
             why = f"words inside raster image ({len(read)} OCR line(s): {shown}): {heads} [{details}]"
-            cleared.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
+            cleared.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why, reader=Reader.ocr))
             continue
         lines = [l for (l, _), v in zip(read, verdicts) if v is None or not v.absent]
         kept = next((f" ({v.why})" for v in verdicts if v is not None and not v.absent), "")
@@ -890,14 +890,15 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
         if words and placed.klass == "decoration":
             # A logo or icon that shows words: only the decoration rule would skip it, so it is a doubt.
             why = f"decoration filter: a small/band image whose words (OCR: {words[0][:40]!r}) have no style or colour in the text layer{kept}"
-            doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why))
+            doubts.append(Member(page=index, bbox=placed.bbox, what=f"words inside {placed.what()}", why=why, reader=Reader.ocr))
             continue
         if words:
             return PictureWords((f"raster image at {[round(v) for v in placed.bbox]} shows words (OCR: {words[0][:40]!r}) "
                                  f"whose style and colour the text layer does not carry{kept}"), tuple(doubts), tuple(cleared))
         for l in lines:
             why = f"OCR filter: {l.text[:30]!r} read at score {l.score} (trusted >= {OCR_MIN_SCORE}, >= {OCR_MIN_CHARS} letters){kept}"
-            doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why))
+            doubts.append(Member(page=index, bbox=l.bbox, what=f"possible words inside the raster image at {[round(v) for v in placed.bbox]}", why=why,
+                                 reader=Reader.ocr))
     for box, _ in picture_words.vector_areas(doc, index):
         rect = pymupdf.Rect(box) & clip
         if rect.is_empty:
@@ -915,9 +916,9 @@ def words_in_pictures(doc: Doc, index: int, clip: pymupdf.Rect, styles: list[str
             if id(line) not in kept:
                 continue
             if v is not None and v.absent:
-                cleared.append(Member(page=index, bbox=line.bbox, what=f"words drawn as paths {line.text[:30]!r} in {what}", why=v.why))
+                cleared.append(Member(page=index, bbox=line.bbox, what=f"words drawn as paths {line.text[:30]!r} in {what}", why=v.why, reader=Reader.ocr))
             else:
                 # Text converted to outlines has no font, flags or colour in the text layer: a doubt.
                 why = f"words drawn as paths (OCR: {line.text[:40]!r}) have no style or colour in the text layer{f' ({v.why})' if v else ''}"
-                doubts.append(Member(page=index, bbox=line.bbox, what=f"words in {what}", why=why))
+                doubts.append(Member(page=index, bbox=line.bbox, what=f"words in {what}", why=why, reader=Reader.ocr))
     return PictureWords(None, tuple(doubts), tuple(cleared))

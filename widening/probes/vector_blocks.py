@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, Widest, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
 from widening.probes.pagewise import finish, measurable
@@ -41,7 +41,7 @@ def vector_blocks(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
             unmeasured[index] = str(exc)
             continue
         for b in sorted(blocks, key=lambda b: -abs(b.rect)):
-            m = Member(page=index, bbox=b.bbox, what=b.what())
+            m = Member(page=index, bbox=b.bbox, what=b.what(), reader=Reader.vectors)
             big = b.rect.width >= min_w and b.rect.height >= min_h
             if kind == "any" or b.kind == "diagram_or_chart":
                 if big:

@@ -31,7 +31,7 @@ from typing import Any
 import pymupdf
 
 from widening.facts.document import Doc
-from widening.models import Member, ProbeResult
+from widening.models import Member, ProbeResult, text_reader
 from widening.probes import Params, Scope, probe
 from widening.probes.map_between.band import band_position
 from widening.probes.map_between.legend import key_page_for, learn_legend
@@ -112,6 +112,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         streets = Streets(page)
         relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
         inside, outside, doubts, why = [], [], [], None
+        rd = text_reader(doc.facts.page(index), layer=True)  # markers and street labels: the page's glyphs
         for m in relevant:
             pos = band_position(m.centre, labels_a, labels_b)
             if pos is None:
@@ -119,22 +120,23 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 break
             where = f"between {pos.label_a.text!r} and {pos.label_b.text!r}"
             if -tol <= pos.t <= 1 + tol and m.unexplained:
-                doubts.append(Member(page=index, bbox=m.bbox, what=f"unnumbered pictogram {m.glyphs[0][1]!r} the legend does not explain, {where}",
+                doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"unnumbered pictogram {m.glyphs[0][1]!r} the legend does not explain, {where}",
                                       why="a pictogram not in the legend may mark what is asked (a variant icon)"))
             elif -tol <= pos.t <= 1 + tol and m.bare:
-                doubts.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} with no pictogram, {where}",
+                doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} with no pictogram, {where}",
                                      why="a number the key lists, printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
             elif -tol <= pos.t <= 1 + tol and not m.categories:
-                doubts.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where}",
+                doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
                                      why="a marker whose category neither the legend nor the key gives (a pictogram it does not "
                                          "explain, a key section it cannot name): it may be what is asked, or not"))
             elif -tol <= pos.t <= 1 + tol:
-                inside.append(Member(page=index, bbox=m.bbox, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
+                inside.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:
                 label, away = pos.beyond()
                 near_miss = Member(
                     page=index,
                     bbox=m.bbox,
+                    reader=rd,
                     what=f"{_describe(m, category)} {pos.outside_by():.1f} pt ({pos.outside_by() / pos.width:.2f} block) outside the band, beyond {label.text!r}",
                     score=round(pos.outside_by(), 2),
                 )
