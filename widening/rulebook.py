@@ -429,6 +429,7 @@ class ZeroKeys(RuleFile):
     zero_forms: list[str]
     function_words: Words
     contradiction_min_score: float
+    ocr_keeps_shape: Words = []
     probe_takes: dict[str, Words]
     target_probes: list[TargetProbe]
     probe_families: dict[str, Words]

@@ -752,14 +752,14 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
 MEMBERS_NAMED = 3
 
 
-def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool) -> CaseFinding | None:
+def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool, probe: str = "") -> CaseFinding | None:
     """The check found members of the asked set itself: the set is short (or full), not empty.
 
     Only an exact check can say so: members of a broader set (any graphic for "a picture of
     playing tennis") are candidates, and prove nothing about the asked set, with or without a count;
     nor can detections that all score under the contradiction floor, or words only OCR read (``certain_members``).
     """
-    if not members or not exact or not certain_members(members):
+    if not members or not exact or not certain_members(members, probe):
         return None
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""

@@ -298,7 +298,7 @@ def decide_row(
     check = _check_dict(spec, main, aside, others)
     common = dict(check=check, members=tuple(members), doubts=tuple(doubts), spec_source=source, **base)
 
-    if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored)) is not None:
+    if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored, spec.probe)) is not None:
         return _keep(row, f, **common)
     if members and derivation.exact and not ignored:  # an exact check whose members are weak detections or OCR's words
         return _unverifiable(row, f"{len(members)} member(s) found by the check ({spec.probe}), none certain: {zeros.why_not_sure(members)} "
