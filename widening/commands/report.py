@@ -39,6 +39,8 @@ def write(decisions: list[Decision], out: Path) -> tuple[Path, Path]:
 _UNVERIFIABLE_GROUPS = (
     ("The PDF is unavailable", "no PDF in the corpus"),
     ("The PDF could not be read", "PDF unreadable"),
+    ("The engine failed", "the engine failed on the PDF (a timeout, a crash)"),
+    ("A named box is in doubt", "a box the question names could not be told apart"),
     ("A presupposed qualifier is in doubt", "a qualifier only near-matched or not settled"),
     ("No executable check", "no executable check for what is asked"),
     ("Pinned check rejected", "pinned check does not cover the container"),
@@ -47,6 +49,8 @@ _QUOTED = re.compile(r"'[^']*'")
 _CHECK_GROUPS = (
     ("could not measure", "the check could not measure a page"),
     ("measures a broader set", "the check finds candidates of a broader set"),
+    ("not classified", "the check finds candidates of a broader set"),
+    ("none certain", "the check's members rest on OCR or weak detections"),
     ("doubt(s) it cannot rule out", "the check finds doubts"),
     ("cannot take into account", "a restricting qualifier the check ignores"),
 )
