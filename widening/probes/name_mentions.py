@@ -1111,15 +1111,20 @@ def _covering(page: list[Token], year: str, latest: int) -> list[str]:
 
 
 def _short_years(page: list[Token], year: str) -> list[str]:
-    """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "H1-19", "May-19", "01.05.19"."""
+    """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "H1-19", "May-19", "01.05.19",
+    a period prefix other than a fiscal year's ("CY19" calendar, "AY19" academic, "SY19" school year) and a
+    two-digit span of consecutive years ("18/19", "19/20": a season, a school or fiscal year)."""
     text = "".join((t.gap or " ") + t.raw for t in page)
     yy = re.escape(year[2:])
+    before, after = f"{(int(year) - 1) % 100:02d}", f"{(int(year) + 1) % 100:02d}"
     months = "|".join(sorted(rulebook.load("qualifiers")["months"], key=len, reverse=True))
     end = r"(?![\d%]|[.,]\d)"
     pats = [rf"(?<![\w'])'\s?{yy}{end}",  # "'19", "Q3 '19"
             rf"(?<![\w.])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{end}",  # "3Q19", "Q3-19", "H1 19"
             rf"(?<![\w])(?:{months})\.?(?:\s?['/-]\s?|){yy}{end}",  # "May-19", "May'19", "may19"; not "May 19" (a day)
-            rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}"]  # "01.05.19", "1/5/19"
+            rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}",  # "01.05.19", "1/5/19"
+            rf"(?<![\w.])(?:c\.?y|a\.?y|s\.?y)\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19"
+            rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after})(?![\w%]|[/.,]\d)"]  # "18/19", "19/20"
     return [m.group(0).strip() for p in pats for m in re.finditer(p, text)]
 
 
