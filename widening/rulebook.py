@@ -327,6 +327,7 @@ class Mentions(RuleFile):
     edits: dict[int, int]
     neighbour_pages: int
     min_image_fraction: float
+    played_doubt_patterns: list[str] = []
     tlds: Words
     names: "NameMatching"
 

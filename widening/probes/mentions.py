@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
+import pymupdf
 import regex
 
 from widening import rulebook as vocab
@@ -131,8 +132,41 @@ def _unread_pictures(doc: Doc, index: int) -> bool:
 
 
 def _links(doc: Doc, index: int) -> list[Line]:
-    """The targets of a page's web links ("Watch the talk" linking to a clip), where its words may not say them."""
-    return [Line(link["uri"], tuple(link["from"]), Reader.structure) for link in doc.page(index).get_links() if link.get("uri")]
+    """The targets of a page's web links ("Watch the talk" linking to a clip), where its words may not say them,
+    and the payloads of the QR codes its pictures show (``qr_codes``)."""
+    out = [Line(link["uri"], tuple(link["from"]), Reader.structure) for link in doc.page(index).get_links() if link.get("uri")]
+    return out + [Line(text, box, Reader.pixels) for text, box in qr_codes(doc, index)]
+
+
+QR_UNREAD = "(a QR code whose target was not decoded)"
+
+
+def qr_codes(doc: Doc, index: int) -> list[tuple[str, BBox]]:
+    """The QR codes printed in a page's pictures: (payload, box) for each, the payload ``QR_UNREAD`` where a
+    code was found but not decoded. A QR code is a link a reader follows with a phone: its target (a clip's
+    address) is in no word of the page. Pages without pictures are not rendered."""
+    memo = doc.memo.setdefault("mentions qr codes", {})
+    if index in memo:
+        return memo[index]
+    found: list[tuple[str, BBox]] = []
+    page = doc.page(index)
+    if page.get_image_info():
+        import cv2
+        import numpy as np
+
+        zoom = 2.0
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY, alpha=False)
+        img = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width)
+        try:
+            ok, payloads, points, _ = cv2.QRCodeDetector().detectAndDecodeMulti(img)
+        except cv2.error:
+            ok, payloads, points = False, (), None
+        if ok and points is not None:
+            for text, quad in zip(payloads, points):
+                xs, ys = [float(x) / zoom for x, _ in quad], [float(y) / zoom for _, y in quad]
+                found.append((text.strip() or QR_UNREAD, (min(xs), min(ys), max(xs), max(ys))))
+    memo[index] = found
+    return found
 
 
 def _unread_picture_doubts(doc: Doc, unread: dict[int, str], item: str) -> list[Member]:
@@ -197,7 +231,35 @@ def reference(text: str, rule: ItemRule) -> Reference | None:
         return host
     if any(re.search(p, text, re.I) for p in rule.doubt_patterns):
         return "doubt"
+    if played(rule) and any(re.search(p, text) for p in _rules()["played_doubt_patterns"]):
+        return "doubt"
+    if rule.screenshots and web_address(text):
+        return "doubt"
     return host
+
+
+def played(rule: ItemRule) -> bool:
+    """An item a player shows (a clip): one the rulebook knows by a player's time code and as a picture."""
+    return rule.screenshots and bool(rule.patterns)
+
+
+# A link to a document or a table, not to a page that may play something.
+_FILE_TARGET = re.compile(r"\.(?:pdf|docx?|xlsx?|csv|pptx?|zip|txt)(?:[?#]\S*)?$", re.I)
+
+
+def web_address(text: str) -> bool:
+    """Whether ``text`` holds an address whose target it does not say: a short link (a short host and one
+    opaque path part: "bit.ly/3xYz", "goo.gl/abc" in words, a link's target or a QR code's payload), or a
+    QR code not decoded. Such a target may be the item (a short link to a clip); a doubt, never a member.
+    An address with a telling path ("nucleusresearch.com/research/...") or a bare host ("brianmooredraws.com"
+    under a cartoon, a maker's credit) says where it leads, and is not one."""
+    if text == QR_UNREAD:
+        return True
+    for w in text.split():
+        m = re.fullmatch(r"(?:https?://)?(?:www\.)?([a-z0-9-]{1,8})\.([a-z]{2,6})/([\w-]+)/?[.,;:)]*", w, re.I)
+        if m and m.group(2).lower() in _tlds() and not _FILE_TARGET.search(w):
+            return True
+    return False
 
 
 def _references(lines: list[Line], rule: ItemRule, whole: Line) -> tuple[list[Line], Reference | None]:
@@ -262,7 +324,8 @@ def mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if strength == "doubt":
             refs = " | ".join(l.text[:80] for l in hits)
             others.append(Member(page=p, bbox=union([l.bbox for l in hits]), what=f"possible {item} reference {refs!r}", reader=_reader(hits),
-                                 why=f"a form that may reference a {item} (rules/mentions.yaml doubt_patterns, a host under an unlisted ending), not one that must"))
+                                 why=f"a form that may reference a {item} (rules/mentions.yaml doubt_patterns, a host under an unlisted ending, "
+                                     "a web address or QR code whose target is not read), not one that must"))
             continue
         window = [q for q in range(p - reach, p + reach + 1) if 1 <= q <= n]
         for q in window:
