@@ -8,6 +8,9 @@ along the label's reading direction; the nearest label of each street to the mar
 because labels repeat). Numbered markers are joined to the key page ("32 <name>") when found.
 A number the key lists under the category with no pictogram beside it (its marker drawn as a disc
 or a picture, not an icon-font glyph) is a doubt where it lies in the band.
+A line naming a venue of the kind asked ("Hotel Luna", by rules/maps.yaml venue words) in the band
+is a doubt (its marker may be a drawn shape), and a page whose key draws the category as a swatch
+(a shape or picture beside its name, no pictogram) is not measured.
 A marker just outside that band is a doubt when a label set beside its street may put it
 inside: as far as the farthest street stroke drawn past the label within half a block (at
 least the label's height), or half a block where no street is drawn in vector strokes.
@@ -36,6 +39,7 @@ from widening.probes import Params, Scope, probe
 from widening.probes.map_between.band import band_position
 from widening.probes.map_between.legend import key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
+from widening.probes.map_between.named import drawn_key, naming_labels, venue_words
 from widening.probes.map_between.streets import Streets
 from widening.probes.map_between.vocabulary import categories_for, category_matches, may_print_street, rules, street_forms
 from widening.probes.pagewise import finish, measurable
@@ -105,8 +109,16 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             # lines, split into spans): the map may show the street, so the page is not measured.
             unmeasured[index] = f"{a!r} and {b!r} are in the page's text but not both found as street labels"
             continue
-        markers = find_markers(page, legend, key_page_for(doc, index, keys))
+        key = key_page_for(doc, index, keys)
+        markers = find_markers(page, legend, key)
         if not markers:
+            continue
+        # A key that draws the category as a shape or a picture (a swatch beside its name): those
+        # markers are no pictograms, and the page cannot be measured for it.
+        named = venue_words(wanted)
+        drawn = drawn_key(page, named) or (drawn_key(doc.page(key.page), named) if key is not None else None)
+        if drawn:
+            unmeasured[index] = f"the key draws what is asked as a shape or picture ({drawn}); only pictogram markers are read"
             continue
         region = doc.region_rect(index, scope.region)
         streets = Streets(page)
@@ -149,6 +161,17 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                     doubts.append(near_miss.model_copy(update={"why": reach.why}))
                 else:
                     outside.append(near_miss)
+        if why is None:
+            # A label naming a venue of the kind asked ("Hotel Luna"), in the band: its marker may be a
+            # drawn shape or a picture, which no pictogram shows.
+            for text, box in naming_labels(page, named):
+                c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                if pymupdf.Point(c) not in region:
+                    continue
+                pos = band_position(c, labels_a, labels_b)
+                if pos is not None and -tol <= pos.t <= 1 + tol:
+                    doubts.append(Member(page=index, bbox=box, reader=rd, what=f"label {text!r} naming a venue of the kind asked, between {pos.label_a.text!r} and {pos.label_b.text!r}",
+                                         why="a venue named on the map with no pictogram: its marker may be drawn as a shape or a picture"))
         if why is not None:
             unmeasured[index] = why  # no band on this page: none of its markers is measured
             continue
