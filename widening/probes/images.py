@@ -199,7 +199,7 @@ def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
     # answer is kept on the open document (whose pages are not edited once read).
     memo = getattr(page.parent, "_widening_tiles", None)
     if memo is None:
-        memo = {}
+        memo = {} if _has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
         setattr(page.parent, "_widening_tiles", memo)
     if page.number not in memo:
         dev = _TileDevice()
@@ -210,6 +210,18 @@ def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
         except Exception:  # a page that cannot be run again keeps its images where get_image_info puts them
             memo[page.number] = ()
     return list(memo[page.number])
+
+
+def _has_tiling_pattern(pdf: pymupdf.Document) -> bool:
+    """Whether the file holds a tiling pattern at all (a stream, so an object of its own): most hold none, and a
+    look at each object's /PatternType costs far less than running every page again."""
+    for xref in range(1, pdf.xref_length()):
+        try:
+            if pdf.xref_get_key(xref, "PatternType")[1] == "1":
+                return True
+        except Exception:  # an object MuPDF cannot load is nothing it draws either
+            continue
+    return False
 
 
 def densities(page: pymupdf.Page) -> list[tuple[BBox, float]]:
