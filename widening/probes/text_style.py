@@ -51,8 +51,13 @@ from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.text_search import DedupChars
 
 STYLES = ("italic", "bold", "underline")
-# Italic/bold can live only in the font name (pitfall 3).
-_ITALIC_NAME = re.compile(r"(italic|oblique|slanted|inclined|kursiv|-it$|-ital|[a-z]it$|-bdit$|-boldit$|-blackit$|-lightit$|it$)", re.I)
+# Italic/bold can live only in the font name (pitfall 3). A short italic suffix is read after a hyphen
+# ("Minion-It") or in camel case ("BoldIt", "SemiboldIt"); TeX names its italics by prefix ("CMTI10",
+# "CMSL10" slanted, "SFTI1000"). An ending that only spells "it" ("Audit", "Summit") may be either.
+_ITALIC_WORD = re.compile(r"(italic|oblique|slant|inclined|kursiv|cursiv)", re.I)
+_ITALIC_SUFFIX = re.compile(r"(?:-(?i:it|ital|bdit|boldit|obl)|(?<=[a-z0-9])(?:It|Ital|BdIt|BoldIt|Obl|Ita))$")
+_TEX_ITALIC = re.compile(r"^(?:cmti|cmsl|cmitt|cmbxti|cmbxsl|cmssi|cmmi|cmmib|sfti|sfsl|sfbi|sfsi|sfit|sfxi)\d*$", re.I)
+_MAYBE_ITALIC_SUFFIX = re.compile(r"(?:it|ital|bdit|boldit|obl)$", re.I)
 # Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
 # weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering),
 # "-Extrabld", "-XBd", "-Ultra" (not UltraLight/UltraThin), "Super", "Poster".
@@ -86,6 +91,8 @@ class Span:
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
     words: tuple[BBox, ...] = ()  # the box of each word (cut at spaces): a ground under one word is judged on its own
+    alpha: int = 255  # fill opacity (0-255): below 255 the glyphs show as a blend of their colour with the ground
+    direction: tuple[float, float] = (1.0, 0.0)  # the line's direction (MuPDF's dir): (1, 0) for a line read left to right
 
 
 def _base_font(name: str) -> str:
@@ -93,11 +100,15 @@ def _base_font(name: str) -> str:
 
 
 def is_italic_name(font: str) -> bool:
+    """Does the font's name say italic: a word ("Italic", "Oblique"), a suffix ("-It", "BoldIt") or a TeX name ("CMTI10")?"""
     base = _base_font(font)
-    # "-It", "BoldIt", "MinionPro-It" count, "Digit"/"Split" style words do not.
-    if re.search(r"(italic|oblique|slant|inclined|kursiv|cursiv)", base, re.I):
-        return True
-    return bool(re.search(r"(-|[a-z])(it|ital|bdit|boldit|obl)$", base.split(",")[-1], re.I)) and not base.lower().endswith(("digit", "split", "unit", "kit"))
+    last = base.split(",")[-1]
+    return bool(_ITALIC_WORD.search(base) or _ITALIC_SUFFIX.search(last) or _TEX_ITALIC.match(last))
+
+
+def maybe_italic_name(font: str) -> bool:
+    """A name that ends as an italic suffix would but may be a word ("Audit", "Summit", "timesit"): a doubt, never a member."""
+    return not is_italic_name(font) and bool(_MAYBE_ITALIC_SUFFIX.search(_base_font(font).split(",")[-1]))
 
 
 def math_styles(text: str) -> tuple[bool, bool]:
@@ -143,12 +154,35 @@ def _lean(chars: list[dict], leans: dict[tuple[str, float, float], float]) -> tu
     return (got[len(got) // 2], max(abs(got[0]), abs(got[-1]))) if got else (0.0, 0.0)
 
 
-def _skewed(chars: list[dict], size: float) -> bool:
-    """A sheared text matrix widens each glyph box so that neighbours overlap."""
+Direction = tuple[float, float]
+HORIZONTAL: Direction = (1.0, 0.0)
+
+
+def _overlaps(chars: list[dict], size: float, d: Direction) -> int | None:
+    """How many neighbours' glyph boxes overlap by more than a fifth of ``size`` along the line's
+    direction ``d``; None when the boxes cannot say (a line turned by other than a right angle).
+
+    A character's box is axis-aligned: it is the glyph's own box only on a line turned by a multiple of
+    90 degrees (read along the line there: on a line set upwards, a neighbour lies above, its box over
+    the same x range). On a line at 20 or 45 degrees every box takes in the turned glyph's corners, so
+    upright neighbours overlap as sheared ones do: only the lean (facts from the quads) is read there."""
+    dx, dy = d
+    if min(abs(dx), abs(dy)) > 1e-3:
+        return None
+
+    def along(bbox) -> tuple[float, float]:
+        ends = [x * dx + y * dy for x in (bbox[0], bbox[2]) for y in (bbox[1], bbox[3])]
+        return min(ends), max(ends)
+
+    return sum(1 for a, b in zip(chars, chars[1:]) if along(a["bbox"])[1] - along(b["bbox"])[0] > 0.2 * size)
+
+
+def _skewed(chars: list[dict], size: float, d: Direction = HORIZONTAL) -> bool:
+    """A sheared text matrix widens each glyph box so that neighbours overlap along the line."""
     if len(chars) < 3:
         return False
-    overlaps = sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size)
-    return overlaps >= 0.6 * (len(chars) - 1)
+    overlaps = _overlaps(chars, size, d)
+    return overlaps is not None and overlaps >= 0.6 * (len(chars) - 1)
 
 
 def _words(chars: list[dict]) -> list[list[dict]]:
@@ -162,7 +196,8 @@ def _words(chars: list[dict]) -> list[list[dict]]:
     return [w for w in out if w]
 
 
-def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict]], spans: list[dict], leans: dict) -> None:
+def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict]], spans: list[dict], leans: dict,
+                         d: Direction = HORIZONTAL) -> None:
     """Judge the skew test word by word over the whole line: a sheared word may sit inside an
     upright span, or be cut into spans of two letters by a style change, where no span-wide test
     sees it. Each such word is kept on the span of its first letter, unless a span it spans is
@@ -173,7 +208,7 @@ def _attach_skewed_words(made: dict[int, Span], line_chars: list[tuple[int, dict
         involved = {owner[id(c)] for c in word}
         if first not in made or any(made[i].italic for i in involved if i in made):
             continue
-        if _skewed(word, float(spans[first]["size"])) or _lean(word, leans)[0] >= ITALIC_LEAN:
+        if _skewed(word, float(spans[first]["size"]), d) or _lean(word, leans)[0] >= ITALIC_LEAN:
             made[first].skewed_words += ((rect_tuple(pymupdf.Rect(*_union_chars(word))), "".join(c["c"] for c in word)),)
 
 
@@ -193,10 +228,54 @@ def _mark_limit(size: float, em: float) -> float:
     return max(MARK_PT, em * size)
 
 
-def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> list[pymupdf.Rect]:
+def _faint(page: pymupdf.Page, d: dict, r: pymupdf.Rect) -> bool:
+    """A path painted only in near-white whose render (grown by a point: a hairline has no height) has a
+    near-white main colour: a white rule on white paper, which underlines nothing a reader sees (the
+    glyphs' descenders it crosses are a few pixels of the box)."""
+    from widening.facts.ink import backgrounds
+
+    colours = [c for c in (d.get("fill"), d.get("color") if "s" in (d.get("type") or "") else None) if c is not None]
+    if not colours or any(len(c) < 3 or min(c[:3]) * 255 < WHITE for c in colours):
+        return False
+    try:
+        rgb = _render(page, rect_tuple(r + (-1, -1, 1, 1)), GROUND_DPI)
+    except RenderRefused:
+        return False
+    return rgb is not None and rgb.size > 0 and float(backgrounds(rgb)[0].min()) >= WHITE
+
+
+def _link_underlines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """The bottom edge of each link whose border style is underline (/BS /S /U) of a width above 0."""
+    pdf = page.parent
+    out = []
+    try:
+        links = page.get_links()
+    except Exception:
+        return out
+    for link in links:
+        xref = link.get("xref") or 0
+        if not xref or pdf.xref_get_key(xref, "BS/S") != ("name", "/U"):
+            continue
+        kind, width = pdf.xref_get_key(xref, "BS/W")
+        try:
+            w = float(width) if kind in ("int", "float") else 1.0  # /W defaults to 1
+        except ValueError:
+            w = 1.0
+        r = pymupdf.Rect(link["from"])
+        if w > 0 and not r.is_empty:
+            out.append(pymupdf.Rect(r.x0, r.y1 - w, r.x1, r.y1))
+    return out
+
+
+def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict], faint: list[pymupdf.Rect] | None = None) -> list[pymupdf.Rect]:
     """Thin horizontal drawn lines/rects, underline annotations, thin wide pictures (a 1-pixel rule)
     and runs of underscores typed under the words: candidate underlines. Drawn marks are kept only
-    in the bands under spans (where every mark test looks), so a page of many drawings is read whole."""
+    in the bands under spans (where every mark test looks), so a page of many drawings is read whole.
+    Marks a reader may or may not see go to ``faint`` instead (near marks: a doubt, never a member):
+    white marks no render shows, and the underline border of a link, which some viewers draw
+    (Acrobat, pdf.js) and others, MuPDF among them, do not."""
+    faint = [] if faint is None else faint
+    faint += _link_underlines(page)
     bands = sorted((s["bbox"][3], s["bbox"][0], s["bbox"][2], float(s["size"])) for b in raw.get("blocks", ())
                    for l in b.get("lines", ()) for s in l["spans"] if s["chars"])
     bottoms = [b[0] for b in bands]
@@ -209,8 +288,11 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict]) -> lis
 
     tallest = _mark_limit(biggest, NEAR_MARK_EM)
     drawn: list[tuple[pymupdf.Rect, float]] = []  # thin pictures and paths under a span, with its size
-    for r in [pymupdf.Rect(info["bbox"]) for info in page.get_image_info()] + [pymupdf.Rect(d["rect"]) for d in drawings]:
+    for r, d in [(pymupdf.Rect(info["bbox"]), None) for info in page.get_image_info()] + [(pymupdf.Rect(d["rect"]), d) for d in drawings]:
         if r.height <= tallest and (em := under_a_span(r)) is not None:
+            if d is not None and _faint(page, d, r):
+                faint.append(r)  # a white line on white paper: no reader sees it, a tuned contrast test says so
+                continue
             drawn.append((r, em))
     marks: list[pymupdf.Rect] = _chained(drawn)
     for block in raw.get("blocks", ()):
@@ -308,10 +390,10 @@ def _rule_like(bbox: BBox, size: float, marks: list[pymupdf.Rect], words: list[p
     return True
 
 
-def _skew_share(chars: list[dict], size: float) -> float:
+def _skew_share(chars: list[dict], size: float, d: Direction = HORIZONTAL) -> float:
     if len(chars) < 3:
         return 0.0
-    return sum(1 for a, b in zip(chars, chars[1:]) if a["bbox"][2] - b["bbox"][0] > 0.2 * size) / (len(chars) - 1)
+    return (_overlaps(chars, size, d) or 0) / (len(chars) - 1)
 
 
 def _underlined(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
@@ -326,12 +408,38 @@ def _underlined(bbox: BBox, size: float, marks: list[pymupdf.Rect]) -> bool:
 
 
 def _drawings(page: pymupdf.Page) -> list[dict] | None:
-    """The page's vector paths that leave ink (a line at opacity 0 underlines nothing); None when they
-    cannot be read: then no underline or highlight can be measured on the page."""
+    """The page's vector paths that leave ink (a line at opacity 0 underlines nothing), each with its
+    rect cut to the clips around it; None when they cannot be read: then no underline or highlight can
+    be measured on the page.
+
+    A path inks only inside its clips: a page-wide fill clipped to a thin band under a line of words is
+    an underline to a reader (its own rect is the page's). The scissor (a clip's bounding box) holds all
+    a clip lets through, so the cut rect still holds all the path inks; a path cut to nothing inks nothing."""
     try:
-        return [d for d in page.get_drawings() if paints(d)]
+        extended = page.get_drawings(extended=True)
     except Exception:
         return None
+    out: list[dict] = []
+    stack: list[tuple[int, pymupdf.Rect | None]] = []  # (level, scissor) of the open clips and groups (None: no cut)
+    for e in extended:
+        level = int(e.get("level", 0))
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        kind = e.get("type")
+        if kind == "clip":
+            cut = e.get("scissor") or e.get("rect")
+            stack.append((level, pymupdf.Rect(cut) if cut is not None else None))
+        elif kind == "group":
+            stack.append((level, None))
+        elif kind in ("f", "s", "fs") and paints(e):
+            x0, y0, x1, y1 = tuple(e["rect"])
+            for _, scissor in stack:
+                if scissor is not None:  # by coordinates: a hairline's rect has no height, which Rect's & drops
+                    x0, y0, x1, y1 = max(x0, scissor.x0), max(y0, scissor.y0), min(x1, scissor.x1), min(y1, scissor.y1)
+            if x0 > x1 or y0 > y1:
+                continue  # certain: clipped away whole, it inks nothing
+            out.append({**e, "rect": pymupdf.Rect(x0, y0, x1, y1)})
+    return out
 
 
 def _highlights(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> list[pymupdf.Rect]:
@@ -446,6 +554,30 @@ def _on_ground(doc: Doc, index: int, span: Span, fam: Family) -> str | None:
     return None
 
 
+def _seen_through(doc: Doc, index: int, span: Span, fam: Family) -> str | None:
+    """Why a span painted at an opacity below 1 may show in ``fam`` though its own colour is outside it, or None.
+
+    A reader sees its colour blended with what lies under it: alpha * colour + (1 - alpha) * ground, over
+    the render's main ground in its box and over white paper (a ground may change within the box). Where
+    either blend is of the family, a tint of it or near its edge, the span is a doubt (the tests are tuned)."""
+    from widening.facts.ink import backgrounds
+
+    a = span.alpha / 255
+    grounds = [(255.0, 255.0, 255.0)]
+    pixels = _ground_pixels(doc, index, span.bbox)
+    if pixels is None:
+        return (f"drawn at opacity {a:.2f}, so it shows blended with its ground, which could not be rendered at "
+                f"{GROUND_DPI} dpi (over the pixel budget): it may show {fam.name}")
+    if pixels.size:
+        grounds.insert(0, tuple(float(v) for v in backgrounds(pixels)[0]))
+    for ground in grounds:
+        seen = tuple(int(round(a * c + (1 - a) * g)) for c, g in zip(span.rgb, ground))
+        if matches(fam, seen) or _edge_of(fam, seen):  # type: ignore[arg-type]
+            return (f"drawn at opacity {a:.2f}: its colour {hex_rgb(span.rgb)} over the ground {hex_rgb(tuple(int(round(g)) for g in ground))} "
+                    f"shows as {hex_rgb(seen)}, which a reader may call {fam.name}")
+    return None
+
+
 def _drawn_glyphs(span: Span, styles: list[str], style_ok: bool, fam: Family | None) -> str:
     """What a Type 3 span's text layer cannot say of what is asked ("" when it says all of it)."""
     unknown = (["its slant or weight"] if styles and not style_ok and {"italic", "bold"} & set(styles) else [])
@@ -519,7 +651,8 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES)
     raw = textpage.extractRAWDICT()
     leans = _leans(textpage)
-    marks = _underline_marks(page, raw, (_drawings(page) or []) if drawings is None else drawings)
+    faint: list[pymupdf.Rect] = []
+    marks = _underline_marks(page, raw, (_drawings(page) or []) if drawings is None else drawings, faint)
     words = _word_boxes(raw)
     dedup = DedupChars()
     drawn_fonts = type3_fonts(page)
@@ -528,6 +661,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
         for line in block.get("lines", ()):
             made: dict[int, Span] = {}
             line_chars: list[tuple[int, dict]] = []
+            direction: Direction = tuple(line.get("dir") or HORIZONTAL)  # type: ignore[assignment]
             for i, s in enumerate(line["spans"]):
                 chars = [c for c in s["chars"] if centre_in(c["bbox"], clip)]
                 fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"], c["bbox"][2] - c["bbox"][0])]
@@ -551,7 +685,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                     italic, _ = True, reasons.append("flag")
                 if is_italic_name(s["font"]):
                     italic, _ = True, reasons.append("font name")
-                if _skewed(fresh, size):
+                if _skewed(fresh, size, direction):
                     italic, _ = True, reasons.append("skewed matrix")
                 lean, most = _lean(fresh, leans)
                 if lean >= ITALIC_LEAN:
@@ -576,16 +710,17 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 underline = _underlined(bbox, size, fit) or bool(_COMBINING_UNDERLINES.search(text))
                 # MuPDF flags a span underlined from any stroke along it, one painted at opacity 0 too
                 # (which inks nothing): with no inked mark under it, the flag alone makes a doubt.
-                near_u = not underline and (bool(cf & STEXT_UNDERLINE) or _near_underline(bbox, size, tall))
+                near_u = not underline and (bool(cf & STEXT_UNDERLINE) or _near_underline(bbox, size, tall + faint))
                 if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
-                near_i = not italic and (_skew_share(fresh, size) >= 0.3 or most >= UPRIGHT_LEAN)
+                near_i = not italic and (_skew_share(fresh, size, direction) >= 0.3 or most >= UPRIGHT_LEAN or maybe_italic_name(s["font"]))
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
                                stroked=bool(cf & STEXT_STROKED), type3=s["font"] in drawn_fonts,
                                own_colour=drawn_fonts.get(s["font"], False), size=size,
-                               words=tuple(rect_tuple(pymupdf.Rect(*_union_chars(w))) for w in _words(fresh)))
-            _attach_skewed_words(made, line_chars, line["spans"], leans)
+                               words=tuple(rect_tuple(pymupdf.Rect(*_union_chars(w))) for w in _words(fresh)),
+                               alpha=int(s.get("alpha", 255)), direction=direction)
+            _attach_skewed_words(made, line_chars, line["spans"], leans, direction)
             out.extend(made.values())
     return out
 
@@ -706,6 +841,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match),
                                      why=f"stroked glyphs whose outline colour is not in the text layer; the render shows {fam.name} ink there"))
                 continue  # (before the ground test, which would see the outline as a ground)
+            if fam is not None and not colour_ok and may_style and span.alpha < 255 and (seen := _seen_through(doc, index, span, fam)):
+                # Translucent glyphs show their colour blended with the ground: black at 40% reads grey.
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=seen))
+                continue
             if fam is not None and not colour_ok and may_style and (ground := _on_ground(doc, index, span, fam)):
                 doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=ground))
                 continue
@@ -761,7 +900,10 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
     for font, some in by_font.items():
         key = ("glyph_shapes", index, font)
         if key not in doc.memo:
-            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, sp.size) for sp in some])
+            # The measure reads a box as a row of upright letters: a turned line's box (an axis title) holds
+            # them at an angle, which reads as a lean. The font's level lines are measured where it has any.
+            level = [sp for sp in some if abs(sp.direction[1]) <= 1e-3 and sp.direction[0] > 0]
+            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, sp.size) for sp in level or some])
         shapes[font] = doc.memo[key]
     out = []
     for sp in spans:
@@ -776,8 +918,8 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
-    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation)",
-    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant",
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation); or the mark under it is white on a white render, or a link's underline border (drawn by some viewers only)",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit')",
     "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
 }
 
