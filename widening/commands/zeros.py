@@ -8,6 +8,7 @@ file per confirmed zero under ``proposals/``. The Markdown is rendered from the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -64,10 +65,13 @@ def proposal(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def proposal_name(rec: dict[str, Any]) -> str:
-    """A file name like checks/proposals': the doc_id's start and the question's first words."""
+    """A file name like checks/proposals': the doc_id's start and the question's first words, then a digest
+    of the whole row: questions that differ only after their sixth word ("... on page 2?", "... on page 3?"),
+    or doc_ids alike in their first characters, get files of their own, the same on every run."""
     doc = re.sub(r"[^a-z0-9]+", "-", rec["doc_id"].lower())[:24].strip("-")
     words = ascii_words(rec["question"])[:6]
-    return f"{doc}-{'-'.join(words)}.yaml"
+    digest = hashlib.sha256(f"{rec['doc_id']}\n{rec['question']}".encode()).hexdigest()[:8]
+    return f"{'-'.join([doc, *words, digest])}.yaml"
 
 
 def write(zero_recs: list[dict[str, Any]], twins: list[dict[str, Any]], out: Path) -> dict[str, Path]:

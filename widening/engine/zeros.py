@@ -20,16 +20,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
+from widening.engine.accounting import broader_than_asked, joined_beyond
 from widening.engine.checks import derive
 from widening.models import ContainerKind, Decision, Member, ParsedQuestion, Reader, Row, Target
 from widening.question.parse import object_words, parse_question
-from widening.text import ascii_words
+from widening.text import ascii_words, fold, nfkc
 
 WIDENED_ANSWER = "Not answerable or 0 or none"
 NOT_ANSWERABLE = "Not answerable"
 Verdict = Literal["confirmed", "contradicted", "unverifiable"]
-# Probes whose params carry the question's qualifier themselves (as decide.py's list).
-_QUALIFIER_AWARE = {"mentions", "map_between"}
 
 
 @cache
@@ -56,93 +55,46 @@ def _list_items(key: str) -> list[object] | None:
     return None
 
 
-def is_zero_key(answer: str) -> bool:
-    """A key claiming the asked set is empty: "0", "0.0", "none", "[]", a list of zeros."""
+def _key_form(item: object) -> str:
+    """One key or list item as the zero forms are matched: NFKC and caseless ("０" is "0", "None" is "none"),
+    without the full stop or the quotes a sentence-like key carries ("None.", "'0'")."""
+    s = fold(str(item)).strip()
+    if len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"":
+        s = s[1:-1].strip()
+    return s[:-1].rstrip() if s.endswith(".") and not s.endswith("..") else s
+
+
+def _zero_items(answer: str) -> list[str] | None:
+    """The zero forms a zero key is made of (one for a plain key, one per item of a list; none for "[]"),
+    or None when ``answer`` is no zero key."""
     key = answer.strip()
-    if _zero_form().fullmatch(key.lower()):
-        return True
-    items = _list_items(key)
-    return items is not None and all(_zero_form().fullmatch(str(i).strip().lower()) for i in items)
-
-
-# --------------------------------------------------------------------------- exactness
-
-
-def _target_words(field: str, t: Target) -> list[str]:
-    """The vocabulary surface forms of one parsed target field (what the question said it with)."""
-    v = vocab.load("vocabulary")
-    value = getattr(t, field)
-    if field == "element":
-        return list(v["elements"].get(value, []))
-    if field == "colour":
-        return list(v["colours"].get(value, []))
-    if field == "styles":
-        return [w for s in value for w in v["styles"].get(s, [])]
-    if field == "object_class":
-        return list(object_words().get(value, []))
-    if field == "attribute":
-        return list(v["person_attributes"].get(value, []))
-    if field == "person":
-        return list(v["person_words"])
-    if field == "pattern":
-        return list(v["patterns"].get(value, []))
-    if field == "predicate":
-        return [*v["comparatives"][value.op], value.column, f"{value.value:g}"]
-    if field == "venue":
-        # A venue word names the legend category only where rules/maps.yaml gives it that one category:
-        # "café" (Eating or Drinking & Nightlife) is not every Eating marker, so it stays a restricting word.
-        only = {str(w).lower() for w, cats in vocab.load("maps")["venue_words"].items() if list(cats) == [value]}
-        return [w for w in v["venues"].get(value, []) if str(w).lower() in only]
-    if field == "between":  # the two streets and the word that sets the band between them
-        return [*value, "between"]
-    if field == "item":
-        return [value, *v["illustration_verbs"]]
-    if field == "topic":
-        return [*value, *v["topic_filler"]]
-    if field == "mention":  # the counted word and the count's frame ("how many times does the word ... appear")
-        frame = v["mention_counts"]
-        return [value, *frame["openers"], *frame["auxiliaries"], *frame["heads"], *frame["verbs"], *frame["after"]]
-    return []
-
-
-_FIELDS = ("element", "colour", "styles", "object_class", "attribute", "person", "pattern", "predicate", "venue", "between", "item", "topic",
-           "mention")
-
-
-def broader_than_asked(parsed: ParsedQuestion, probe: str) -> str | None:
-    """Why the check's members may be candidates of a broader set than asked (None: it measures the asked set).
-
-    Every word of the question must be accounted for: container, quantifier, the target fields
-    the probe takes into account (rules/zero_keys.yaml ``probe_takes``) and function words.
-    """
-    takes = _rules()["probe_takes"].get(probe)
-    if takes is None:
-        return f"the probe {probe} has no entry in rules/zero_keys.yaml probe_takes"
-    t = parsed.target
-    present = [f for f in _FIELDS if getattr(t, f) not in (None, False, (), "")]
-    ignored = [f for f in present if f not in takes]
-    if ignored:
-        return f"the question's {', '.join(f'{f} {getattr(t, f)!r}' for f in ignored)} is not taken into account by {probe}"
-    quals = [q.text for q in parsed.qualifiers] if probe not in _QUALIFIER_AWARE else []
-    if quals:
-        return f"the question restricts the set by {', '.join(map(repr, quals))}, which {probe} does not take into account"
-    text = parsed.text.split("?", 1)[0]
-    v = vocab.load("vocabulary")
-    spans = [c.text for c in (*parsed.containers, *parsed.excluded) if c.text]
-    words = [*v["quantifiers"].get(parsed.quantifier, []), *v["image_container_words"]]
-    if any(c.region for c in parsed.containers):
-        words += [w for ws in v["regions"].values() for w in ws]
-    for f in present:
-        words += _target_words(f, t)
-    for s in spans:
-        text = text.replace(s, " ")
-    if words:
-        text = re.sub(vocab.alternation(words), " ", text, flags=re.I)
-    stop = {str(w).lower() for w in _rules()["function_words"]}
-    residue = [w for w in ascii_words(text) if w not in stop]
-    if residue:
-        return f"the words {', '.join(map(repr, residue))} may restrict the set, and {probe} does not take them into account"
+    if _zero_form().fullmatch(_key_form(key)):
+        return [_key_form(key)]
+    items = _list_items(nfkc(key))
+    if items is not None and all(_zero_form().fullmatch(_key_form(i)) for i in items):
+        return [_key_form(i) for i in items]
     return None
+
+
+def is_zero_key(answer: str) -> bool:
+    """A key claiming the asked set is empty: "0", "0.0", "zero", "none", "[]", a list of zeros."""
+    return _zero_items(answer) is not None
+
+
+# A zero written as a number ("0", "0.0", "zero", "0 times") is a count only when the question counts: to
+# "what is the value / rate / height of X" it is a value the document may print, not an empty set.
+_NUMERAL = re.compile(r"\d|\bzero\b")
+COUNTING = frozenset({"how_many"})
+
+
+def measured_zero(d: Decision) -> str | None:
+    """Why the row's zero key is a value, not an emptiness claim (None: it claims the asked set is empty)."""
+    items = _zero_items(d.key)
+    if not items or not all(_NUMERAL.search(i) for i in items) or d.parsed is None or d.parsed.quantifier in COUNTING:
+        return None
+    return (f"the key {d.key.strip()!r} is a number and the question asks '{d.parsed.quantifier}', not how many: a value the "
+            "document may state (a reading, a rate, a score), not a count of the asked set, and the check measures "
+            "whether the things are there, never what value they show")
 
 
 # --------------------------------------------------------------------------- verdicts
@@ -209,12 +161,20 @@ def verdict(d: Decision) -> Decision:
     key = d.key.strip()
     probe = str(d.check.get("probe", ""))
     base = {"direction": "zero_key"}
+    if d.decision == "widen" or d.case == "short_not_empty":
+        if (why := measured_zero(d)) is not None:  # a value, not an emptiness claim: neither confirmed nor contradicted
+            reason = f"Unverifiable: {why}; the check ({probe or 'none'}) decided {d.decision} ({d.case or 'no case'}): {d.reason}"
+            return d.model_copy(update={**base, "verdict": "unverifiable", "decision": "keep", "case": "unverifiable", "reason": reason})
+    if d.decision == "widen" and d.parsed is not None and (why := joined_beyond(d.parsed, probe)) is not None:
+        reason = (f"Unverifiable: the check ({probe}) finds zero members, but {why}; that does not confirm the key {key!r}. "
+                  f"({d.reason})")
+        return d.model_copy(update={**base, "verdict": "unverifiable", "decision": "keep", "case": "unverifiable", "reason": reason})
     if d.decision == "widen":
         reason = f"Confirmed: {d.reason} The key {key!r} is a reading of the document; keying it {WIDENED_ANSWER!r} is licensed by the same check."
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
         sure = certain_members(list(d.members), probe)
-        why = broader_than_asked(d.parsed, probe) or _reading_without_members(d, sure)
+        why = broader_than_asked(d.parsed, probe) or _any_of_several(d) or _reading_without_members(d, sure)
         if why is None:
             reason = (f"Contradicted: the check ({probe}) finds {_count(sure)} member(s) of the asked set under every reading, "
                       f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
@@ -226,6 +186,22 @@ def verdict(d: Decision) -> Decision:
     if d.members and not certain_members(list(d.members), probe):  # members, none certain: say why that contradicts nothing
         reason += f" No member is certain: {why_not_sure(list(d.members))}; that is not a contradiction of the key {key!r}."
     return d.model_copy(update={**base, "verdict": "unverifiable", "reason": reason})
+
+
+def _any_of_several(d: Decision) -> str | None:
+    """Why members of a check that takes any of several values ("italic and bold words": spans with either
+    style, params ``match: any``) do not contradict a single zero: the words may ask for things with all of
+    them (words both italic and bold), and a member with one is a candidate of that. A key listing one count
+    per value (['0', '0']) asks for each alone, and a member of either contradicts it."""
+    params = d.check.get("params") or {}
+    several = [v for v in params.values() if isinstance(v, list) and len(v) > 1]
+    if params.get("match") != "any" or not several:
+        return None
+    items = _zero_items(d.key) or []
+    if len(items) >= max(map(len, several)):
+        return None
+    return (f"the question may ask for things with all of {', '.join(map(repr, several[0]))} at once, and the check "
+            f"finds things with any one of them")
 
 
 def _alternatives(d: Decision) -> dict[int, list[tuple[dict, tuple[int, ...]]]]:
