@@ -255,6 +255,7 @@ class Cases(RuleFile):
     cardinality_patterns: list[str]
     not_names: Words
     name_particles: Words = []
+    role_titles: Words = []  # a role's title ("CEO", "President"): no part of a name
     restricting_qualifiers: list[str]
     absent_entity_rules: AbsentEntityRules
 

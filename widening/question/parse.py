@@ -1386,8 +1386,9 @@ def _month_of_day(q: str, s: int, e: int) -> bool:
 
 def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare_open: bool = False) -> None:
     """One run of capitalised words (absolute spans): the name it holds, if any; with ``bare_open``, a run
-    opening a sentence is read without its first word."""
-    stop = set(_c()["not_names"])
+    opening a sentence is read without its first word. A role's title ("CEO", "President": rules/cases.yaml
+    ``role_titles``) is no part of the name: "CEO of Quillfeather Ltd" names Quillfeather Ltd."""
+    stop = set(_c()["not_names"]) | set(_c()["role_titles"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
     joiners = {str(j).lower() for j in (*_qv()["name_joiners"], *_qv()["name_joiners_either_way"], *_c().get("name_particles", []))}
