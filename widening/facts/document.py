@@ -172,6 +172,10 @@ class Doc:
         return max(groups, 1)
 
     def close(self) -> None:
+        """Close the PDF and any other copy of it a probe opened and kept in ``memo``."""
+        for value in self.memo.values():
+            if isinstance(value, pymupdf.Document) and value is not self.pdf and not value.is_closed:
+                value.close()
         self.pdf.close()
 
 

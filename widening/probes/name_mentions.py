@@ -274,6 +274,136 @@ def annotation_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> li
     return out
 
 
+# --------------------------------------------------------------------------- content hidden by default
+
+# Annotation flags that keep an annotation off the screen: Hidden (bit 2) and NoView (bit 6; with Print, it is printed).
+_UNSHOWN_FLAGS = 2 | 32
+
+HIDDEN_WHY = ("in content the page holds but does not show by default: a layer (optional content) that is off, or shown only"
+              " when printed, or an annotation or form field flagged hidden or print-only; a reader who switches the layer on,"
+              " or prints the page, may see it: neither presence nor absence")
+
+
+def _flags(pdf: Any, xref: int) -> int:
+    kind, value = pdf.xref_get_key(xref, "F")
+    try:
+        return int(float(value)) if kind in ("int", "real") else 0
+    except ValueError:
+        return 0
+
+
+def hides_content(doc: Doc, index: int) -> bool:
+    """Whether page ``index`` may hold content MuPDF leaves out of its text as the screen shows it by default: the
+    document has optional content (a layer may be off, or on only for printing), or an annotation or form field of the
+    page is flagged hidden or not for viewing. MuPDF reads neither; a reader may see them (a layer switched on, a print)."""
+    key = ("layers_hide",)
+    if key not in doc.memo:
+        try:
+            doc.memo[key] = _layers_hide(doc.pdf)
+        except Exception:  # an unreadable catalog: the layers cannot be told apart, so they may hide text
+            doc.memo[key] = True
+    if doc.memo[key]:
+        return True
+    try:
+        return any(_flags(doc.pdf, x[0]) & _UNSHOWN_FLAGS for x in doc.page(index).annot_xrefs())
+    except Exception:
+        return True
+
+
+def _layers_hide(pdf: Any) -> bool:
+    """Whether a layer of ``pdf`` is off on the screen by default: listed off (or off by the base state) in the default
+    configuration, or off for viewing by its usage (a layer for printing only). Layers all on hide nothing."""
+    ocgs = pdf.get_ocgs()
+    if not ocgs:
+        return False
+    state = pdf.get_layer(-1)
+    if state.get("off") or str(state.get("basestate", "ON")).upper() == "OFF":
+        return True
+    return any(pdf.xref_get_key(x, "Usage/View/ViewState")[1] == "/OFF" for x in ocgs)
+
+
+def _deref(pdf: Any, xref: int, path: str, key: str) -> tuple[int, str] | None:
+    """(object, path prefix) under which the keys of ``key`` (a dictionary at ``path`` in object ``xref``, or an
+    indirect object it names) can be set; None when it is neither."""
+    kind, value = pdf.xref_get_key(xref, f"{path}{key}")
+    if kind == "xref":
+        return int(value.split()[0]), ""
+    return (xref, f"{path}{key}/") if kind == "dict" else None
+
+
+def _show_all_layers(pdf: Any) -> None:
+    """Turn every optional content group of ``pdf`` on, for viewing as for printing (in memory). Done through the
+    objects, before anything reads the layers: MuPDF keeps the state it first reads (``set_layer`` does not reach
+    the text a page gives)."""
+    props = _deref(pdf, pdf.pdf_catalog(), "", "OCProperties")
+    if props is None:
+        return
+    kind, value = pdf.xref_get_key(props[0], f"{props[1]}OCGs")
+    if kind == "xref":
+        value = pdf.xref_object(int(value.split()[0]), compressed=True)
+    for x in re.findall(r"(\d+) 0 R", value):
+        pdf.xref_set_key(int(x), "Usage", "null")
+    config = _deref(pdf, *props, "D")
+    if config is None:
+        return
+    xref, path = config
+    pdf.xref_set_key(xref, f"{path}OFF", "[]")
+    pdf.xref_set_key(xref, f"{path}AS", "null")
+    pdf.xref_set_key(xref, f"{path}BaseState", "/ON")
+
+
+def revealed_page(doc: Doc, index: int) -> Any:
+    """Page ``index`` of a second copy of the document with every layer on and no annotation or form field hidden
+    (``hides_content``), in the frame of ``doc.page`` (opened the same way); None when the page hides nothing so,
+    False when the copy cannot be made (what is hidden is then not known)."""
+    if not hides_content(doc, index):
+        return None
+    key = ("revealed_page", index)
+    if key in doc.memo:
+        return doc.memo[key]
+    try:
+        pdf_key = ("revealed_pdf",)
+        if pdf_key not in doc.memo:
+            from widening.facts.document import open_pdf
+
+            pdf, _ = open_pdf(doc.path)
+            _show_all_layers(pdf)
+            doc.memo[pdf_key] = pdf
+        pdf = doc.memo[pdf_key]
+        page = pdf[index - 1]
+        hidden = [x[0] for x in page.annot_xrefs() if _flags(pdf, x[0]) & _UNSHOWN_FLAGS]
+        for x in hidden:
+            pdf.xref_set_key(x, "F", str(_flags(pdf, x) & ~_UNSHOWN_FLAGS))
+        doc.memo[key] = pdf.reload_page(page) if hidden else page
+    except Exception:  # a copy that cannot be opened or changed: what it hides is unknown
+        doc.memo[key] = False
+    return doc.memo[key]
+
+
+def hidden_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant in what a page shows only with its hidden content shown (``revealed_page``): a layer off by
+    default or for printing only, a hidden or print-only annotation or form field. A page that cannot be read so is
+    a doubt too (the name may be hidden there)."""
+    out: list[Member] = []
+    for index in pages:
+        page = revealed_page(doc, index)
+        if page is None:
+            continue
+        facts = doc.facts.page(index)
+        if page is False:
+            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what="content hidden by default (layers, hidden annotations)",
+                              why=f"could not be read: {HIDDEN_WHY}", reader=Reader.structure))
+            continue
+        if ("revealed_tokens", index) not in doc.memo:
+            doc.memo[("revealed_tokens", index)] = _word_tokens(page.get_text("words", flags=_WORD_FLAGS, sort=False))
+        toks = doc.memo[("revealed_tokens", index)]
+        for v in variants:
+            for h in find(v, toks, tolerant=False):
+                out.append(Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                                  what=f"hidden content: {_printed(toks, h)!r} matches {v!r}", why=HIDDEN_WHY, reader=text_reader(facts)))
+    return out
+
+
 def _word_start(text: str, at: int) -> int:
     while at > 0 and text[at - 1].isalpha():
         at -= 1
@@ -653,17 +783,21 @@ def _page_tokens(doc: Doc, index: int, boxes: bool) -> list[Token]:
         return doc.memo[key]
     key = ("name_tokens", index)
     if key not in doc.memo:
-        words = doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False)
-        out: list[Token] = []
-        whole: list[bool] = []  # the token is the whole of its word
-        for w in words:
-            got = [Token(t.norm, t.raw, t.bbox, t.gap, w[4]) for t in tokens(w[4], (w[0], w[1], w[2], w[3]))]
-            if got:
-                out.append(Token(got[0].norm, got[0].raw, got[0].bbox, " ", w[4]))
-                out.extend(got[1:])
-                whole += [len(got) == 1] * len(got)
-        doc.memo[key] = _spliced(out, _joined_runs(out, _box_kinds(out, whole)))
+        doc.memo[key] = _word_tokens(doc.page(index).get_text("words", flags=_WORD_FLAGS, sort=False))
     return doc.memo[key]
+
+
+def _word_tokens(words: list[Any]) -> list[Token]:
+    """Tokens of a text layer's words (PyMuPDF ``words``), each with its word's box; letter-spaced runs also read joined."""
+    out: list[Token] = []
+    whole: list[bool] = []  # the token is the whole of its word
+    for w in words:
+        got = [Token(t.norm, t.raw, t.bbox, t.gap, w[4]) for t in tokens(w[4], (w[0], w[1], w[2], w[3]))]
+        if got:
+            out.append(Token(got[0].norm, got[0].raw, got[0].bbox, " ", w[4]))
+            out.extend(got[1:])
+            whole += [len(got) == 1] * len(got)
+    return _spliced(out, _joined_runs(out, _box_kinds(out, whole)))
 
 
 def _word_flags() -> int:
@@ -1681,13 +1815,21 @@ def ocr_near_hits(doc: Doc, index: int, lines: tuple[TextLine, ...], variants: l
 def layer_near_hits(doc: Doc, index: int, text: str, clip: Any) -> list[Member]:
     """Doubts in page ``index``'s text layer inside ``clip`` where ``text`` is not read exactly: words within the
     edit budget. A font's character map may name one glyph wrongly ("KanJaroo" where the page shows
-    "Kangaroo"): the layer then misspells what the page prints, and only the near reading is left."""
+    "Kangaroo"): the layer then misspells what the page prints, and only the near reading is left.
+
+    The layer's words spelling ``text`` letter for letter are doubts too: the caller's reading of the glyphs missed
+    them (glyphs set a hair apart taken for one drawn twice), and the words say the page holds the text."""
+    from widening.text import char_form
+
     toks = _page_tokens(doc, index, boxes=True)
     src = _source(doc.facts.page(index))
     out = []
     for h in find(text, toks):
         box = union([toks[i].bbox for i in range(h.start, h.end)])
-        if not h.exact and centre_in(box, clip):
+        if h.exact and centre_in(box, clip) and char_form(_printed(toks, h)) == char_form(text):
+            out.append(Member(page=index, bbox=box, what=f"{src}: {_printed(toks, h)!r} spells {text!r}", reader=text_reader(doc.facts.page(index)),
+                              why="the layer's words spell the text where its glyphs, read one by one, do not: neither presence nor absence"))
+        elif not h.exact and centre_in(box, clip):
             out.append(Member(page=index, bbox=box, what=f"{src}: {_printed(toks, h)!r} near {text!r}", reader=text_reader(doc.facts.page(index)),
                               why="matches only within the edit tolerance (a font's character map may name a glyph wrongly, or the "
                                   "page misspells it): neither presence nor absence"))
@@ -1787,6 +1929,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         doubts += plain_hits(doc, tuple(pages), variants)
     if not members and not doubts:
         doubts += annotation_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
+        doubts += hidden_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), spelt)
     if not members and not doubts:

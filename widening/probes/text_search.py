@@ -40,7 +40,7 @@ from widening.facts.glyphs import WHITE, draws_nothing, white_on_white
 from widening.facts.paint import PaintOrder
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Reader, TextLine, text_reader
 from widening.probes import Scope, Params, picture_words, probe
-from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
+from widening.probes.name_mentions import HIDDEN_WHY, layer_near_hits, ocr_near_hits, revealed_page, visual_order
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form, look_alike
 
@@ -56,7 +56,9 @@ class DedupChars:
         self.grid: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
 
     def seen(self, c: str, x: float, y: float, width: float | None = None) -> bool:
-        tol = self.tol if width is None else min(self.tol, max(0.3, 0.5 * width))
+        # Under half the glyph's width whatever its size: in type a point tall the second "l" of "ll" starts 0.2 pt on,
+        # closer than any fixed floor (a glyph with no width, from a broken font, keeps a small one).
+        tol = self.tol if width is None else min(self.tol, 0.5 * width if width > 0.05 else 0.3)
         gx, gy = int(x // 4), int(y // 4)
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -361,6 +363,16 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         glyphs = layer_glyphs(doc.page(index), page_rect) if not scope.in_image else []
         if not scope.in_image:
             found += search_glyphs(glyphs, text, "text layer", layer=True)
+            # What the page shows only with a layer switched on, when printed, or with a hidden annotation or form
+            # field shown: MuPDF leaves it out of the text, a reader may see it. A doubt, never a member.
+            revealed = revealed_page(doc, index)
+            if revealed is False:
+                unmeasured[index] = "the page's hidden content (layers off or for printing, hidden annotations) could not be read"
+                continue
+            unseen = [] if revealed is None else search_glyphs(layer_glyphs(revealed, page_rect), text, "hidden content", layer=True)
+            unseen = [(b, HIDDEN_WHY, w) for b, _, w in unseen if not any(_overlap(b, f[0]) for f in found)]
+            unseen += [n for n in note_hits(doc.page(index), text) if not any(_overlap(n[0], f[0]) for f in found + unseen)]
+            found += [f for f in unseen if centre_in(f[0], clip)]
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
         doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why="straddles the edge of the region asked about", reader=_reader(where, facts))
@@ -407,8 +419,27 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 
 def _reader(where: str, facts: PageFacts) -> Reader:
-    """What read a hit found ``where`` ("text layer": the file's own layer, a scan's invisible OCR layer too; else OCR)."""
-    return text_reader(facts, layer=True) if where == "text layer" else Reader.ocr
+    """What read a hit found ``where`` ("text layer": the file's own layer, a scan's invisible OCR layer too; a note or
+    hidden content: the file's structure; else OCR)."""
+    if where == "text layer":
+        return text_reader(facts, layer=True)
+    return Reader.structure if where in ("hidden content", "annotation note") else Reader.ocr
+
+
+_NOTE_WHY = ("in an annotation's note or title (a sticky note, a comment): a viewer shows it in a pop-up, where the page's"
+             " text does not hold it; neither presence nor absence")
+
+
+def note_hits(page: pymupdf.Page, text: str) -> list[Found]:
+    """Annotations of ``page`` whose note, title or subject holds ``text`` (letters compared as ``char_form``), each with
+    the annotation's box: doubts (``_NOTE_WHY``). An open note is read on the screen, beside the page's own words."""
+    needle = char_form(text)
+    out: list[Found] = []
+    for annot in page.annots():
+        said = " ".join(str(annot.info.get(k) or "") for k in ("content", "title", "subject"))
+        if needle and needle in char_form(said):
+            out.append((rect_tuple(annot.rect), _NOTE_WHY, "annotation note"))
+    return out
 
 
 _NO_INK_WHY = ("the page shows no ink where the text stands: its render there is one colour (text in the colour of its ground, "
