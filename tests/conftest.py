@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
+import pdfs
 import pytest
 from hypothesis import Phase, settings
 
@@ -22,6 +24,14 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ.setdefault("WIDENING_WORKER_THREADS", "1")
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Tests never read a user's cache: unless the caller named one (CI names a fresh one inside the
+# clone), the run gets its own, shared by its workers, so a slow reading of a corpus page (OCR of
+# margins and pictures) is made once per run, whichever test needs it first.
+os.environ.setdefault(
+    "WIDENING_CACHE",
+    str(Path(tempfile.gettempdir()) / f"widening-tests-{os.environ.get('PYTEST_XDIST_TESTRUNUID', os.getpid())}"),
+)
 
 
 def corpus_dir() -> Path | None:
@@ -42,12 +52,10 @@ def corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus_doc(corpus: Path):
-    """Open a corpus PDF by file name (cached for the session) via widening.facts.extract.load_doc.
+    """Open a corpus PDF by file name (kept open for the session), its facts in the run's cache.
 
     OCR of image-only pages is off unless asked for (``corpus_doc(name, ocr=True)``): it costs minutes.
     """
-    from widening.facts.extract import load_doc
-
     opened: dict[tuple[str, bool], object] = {}
 
     def open_(name: str, ocr: bool = False):
@@ -55,7 +63,7 @@ def corpus_doc(corpus: Path):
         if not path.is_file():
             pytest.skip(f"corpus PDF {name} not present under {corpus / 'documents'}")
         if (name, ocr) not in opened:
-            opened[(name, ocr)] = load_doc(path, ocr=ocr)
+            opened[(name, ocr)] = pdfs.open_corpus_doc(path, ocr=ocr)
         return opened[(name, ocr)]
 
     yield open_

@@ -104,6 +104,17 @@ def plain_text_pages(pages: int = 3) -> pymupdf.Document:
     return doc
 
 
+def open_corpus_doc(path: Path, ocr: bool = False):
+    """A corpus PDF with its facts and slow readings (OCR of margins and pictures) kept in the run's
+    cache, ``$WIDENING_CACHE`` (tests/conftest.py gives each run its own): made once per run."""
+    from widening.facts.cache import Cache, default_cache_dir, load_doc_cached
+
+    cache = Cache(default_cache_dir())
+    doc = load_doc_cached(path, cache, ocr=ocr)
+    doc.store = cache
+    return doc
+
+
 def decide(pdf: Path, question: str, ocr: bool = False, key: str = "Not answerable"):
     """The engine's decision on ``question``, keyed ``key`` (Not answerable), against the built ``pdf``."""
     from widening.engine.decide import decide_row

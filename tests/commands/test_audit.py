@@ -10,11 +10,10 @@ import pytest
 import yaml
 
 from widening.commands.audit import AuditOptions, audit_rows
-from pdfs import body_text_pdf
+from pdfs import body_text_pdf, open_corpus_doc
 
 from widening.commands.cli import main
 from widening.engine.decide import decide_row
-from widening.facts.extract import load_doc
 from widening.models import Row
 
 Q_ITALIC = "What is the yellow color italic texts in page 2?"
@@ -89,7 +88,7 @@ def test_audit_without_a_corpus_says_where_it_looked(tmp_path: Path, monkeypatch
 
 def _decide(corpus: Path, doc_id: str, question: str, **kw):
     path = corpus / "documents" / doc_id
-    doc = load_doc(path, **kw) if path.is_file() else None
+    doc = open_corpus_doc(path, **kw) if path.is_file() else None
     try:
         return decide_row(Row(doc_id=doc_id, question=question, answer="Not answerable"), doc)
     finally:
