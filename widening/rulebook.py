@@ -149,6 +149,7 @@ class Vocabulary(RuleFile):
     page_words: Words
     slide_words: Words
     plural_page_words: Words
+    page_number_marks: Words = []
     number_words: dict[str, int]
     scale_words: dict[str, int]
     ordinal_words: dict[str, int]

@@ -196,7 +196,9 @@ def _page_alt() -> str:
 def _list_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The page list reader: a page word, an item (a number or a range), and a join to the next item."""
     num, page = _num_alt(), _page_alt()
-    head = re.compile(rf"\b({page})\s*(?={num}\b)", re.I)
+    marks = "|".join(re.escape(w) for w in sorted(_v()["page_number_marks"], key=len, reverse=True))
+    mark = rf"(?:(?:{marks})(?<=[.#°º№])\s*|(?:{marks})\s+)?" if marks else ""  # "page no. 9", "page #9", "page number 9"
+    head = re.compile(rf"\b({page})\s*{mark}(?={num}\b)", re.I)
     item = re.compile(rf"({num})\b(?:{_RANGE_JOIN}(?:{page}\s*)?({num})\b)?", re.I)
     join = re.compile(rf"{_list_join()}(?:({page})\s*)?", re.I)
     return head, item, join
@@ -310,6 +312,8 @@ def _containers(q: str) -> _Found:
     # in the file, and its folio in no text layer: the scope is the whole document (a superset), never pages 2-3.
     singular = "|".join(re.escape(w) for w in sorted(set(v["page_words"]) - plural_words, key=len, reverse=True))
     for m in re.finditer(rf"\b({singular})\s*((?:[A-Za-z]{{1,2}}[-\u2010-\u2013.]?\d{{1,4}}|\d{{1,4}}(?:[-\u2010-\u2013]|\.(?=\d))\d{{1,4}}))(?![\w.\-\u2010-\u2013]*\d)\b", q, re.I):
+        if re.match(r"(?i)(?:no|nr|nos)\.\d", m.group(2)):
+            continue  # "page No.9": a number's mark (page_number_marks), read by the list below
         if free(m.start(), m.end()) and not _roman(m.group(2)) and not re.fullmatch(r"(?i)[a-z]{1,2}", m.group(2)):
             partial.append(f"'{m.group(0)}' names a page by a compound designator (a chapter's or an appendix's page), which may be anywhere in the file")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
@@ -403,6 +407,12 @@ def _containers(q: str) -> _Found:
                 else:
                     partial.append(f"'{q[m.start():m.end()]}' follows a modifier ('after the cover')")
                 break
+    # A page word and a number with only marks between ("page (9)", "page: 9", "page - 9") that nothing above read:
+    # a page the parser cannot read for sure; the scope is the whole document, its finds candidates.
+    for m in re.finditer(rf"\b{page}[^\w\s]*\s*[^\w\s]+\s*\d{{1,4}}\b", q, re.I):
+        if free(m.start(), m.end()):
+            partial.append(f"'{m.group(0)}' may name a page the parser cannot read for sure")
+            add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
     found.sort(key=lambda t: t[0])
     partial += _relative_pages(q, found)
     return _Found(found, partial)
