@@ -150,6 +150,7 @@ class Vocabulary(RuleFile):
     slide_words: Words
     plural_page_words: Words
     page_number_marks: Words = []
+    whole_document_words: Words = []
     number_words: dict[str, int]
     scale_words: dict[str, int]
     ordinal_words: dict[str, int]

@@ -155,3 +155,31 @@ def joined_beyond(parsed: ParsedQuestion, probe: str) -> str | None:
             said = text[before.start(1):b]
             return f"the question joins {said.strip()!r} to what the check ({probe}) measures, and its zero says nothing of the others"
     return None
+
+
+# Words one or two spaces apart: a wider gap is a container the text blanked ("on page 1 have" is "on        have").
+_PLACE = re.compile(r"\b(?:in|on|within|inside|among|across|throughout|under|at) {1,2}(?:(?:the|a|an|its|this|that|these|those|each|every|all|any|both) {1,2})?"
+                    r"([A-Za-z][\w'-]*(?: {1,2}[A-Za-z][\w'-]*){0,3})", re.I)
+
+
+def unread_place(parsed: ParsedQuestion) -> str | None:
+    """A place the question names that no container reads ("in the title", "on the even-numbered pages", "in the
+    bullet points on page 5"), or None. The check looked at the container (or the whole document) around it, so
+    what it finds may lie outside that place: candidates, never members of the asked set.
+
+    The words after "in / on / within ... (the)" up to a function word count, less the words the check accounts for
+    (the target's, the quantifier's, picture and region words) and the words that name the whole document or no
+    place (rules/vocabulary.yaml ``whole_document_words``)."""
+    text, target, other = _accounted(parsed)
+    known = [*target, *other, *vocab.load("vocabulary")["whole_document_words"]]
+    text = re.sub(_or_plural(known), lambda m: " " * len(m.group(0)), text, flags=re.I) if known else text
+    for m in _PLACE.finditer(text):
+        said: list[str] = []
+        for w in m.group(1).split():
+            if w.lower() in _stop_words():
+                break
+            said.append(w)
+        if said:
+            return (f"the question names a place, {' '.join(said)!r} (after {m.group(0).split()[0]!r}), that no container reads: "
+                    "the check looked around it, and what it finds may lie outside it")
+    return None

@@ -131,8 +131,8 @@ def derive(parsed: ParsedQuestion) -> Derivation:
             spec = d.spec.model_copy(update={"params": {**d.spec.params, "kind": "logo"}})
             return d.model_copy(update={"spec": spec})
     if d.spec.probe in WHOLE_SET_PROBES and (why := joined_beyond(parsed, d.spec.probe)):
-        # "phone numbers and email addresses", "restaurants or bars", "a video or a podcast": the check's
-        # pattern, category or kind is the whole set it measures, so any other thing joined is left out.
+        # "phone numbers and email addresses", "a video or a podcast": the check's pattern or item is the
+        # whole set it measures, so any other thing joined is left out.
         return Derivation(reason=f"no one check: {why}")
     return d
 
@@ -141,9 +141,10 @@ def derive(parsed: ParsedQuestion) -> Derivation:
 
 # Probes that measure one kind of thing the target names (a graphic kind, a detector class, text).
 THING_PROBES = ("graphics", "coloured_graphics", "colour_regions", "text_style", "objects", "people")
-# Probes whose target (a pattern, a map category, a cited item) is the whole set they measure: a word
-# joined to it by a list word names another set (engine/accounting.joined_beyond).
-WHOLE_SET_PROBES = ("text_pattern", "map_between", "mentions")
+# Probes whose target (a pattern, a cited item) is the whole set they measure: a word joined to it by a
+# list word names another set (engine/accounting.joined_beyond). Map categories joined ("restaurants or
+# cafes") are read by the parser (venue_also) and measured together.
+WHOLE_SET_PROBES = ("text_pattern", "mentions")
 # What each measures, as the parser's keys of the thing asked: another thing joined to the target is
 # covered only when it is one of these (the graphics kinds differ only in filters; logo is the widest).
 GRAPHIC_KEYS = frozenset({"diagram", "chart", "logo", "figure", "image"})

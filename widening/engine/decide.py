@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from widening import rulebook
 from widening.engine import cases
+from widening.engine.accounting import unread_place
 from widening.engine.boxes import check_boxes
 from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
 from widening.engine.containers import Resolved, drawn_readings, resolve
@@ -298,9 +299,17 @@ def decide_row(
     check = _check_dict(spec, main, aside, others)
     common = dict(check=check, members=tuple(members), doubts=tuple(doubts), spec_source=source, **base)
 
-    if (f := cases.short_not_empty(parsed, members, derivation.exact and not ignored, spec.probe)) is not None:
+    # A place the question names that no container reads ("italic words in the title", "... on the even-numbered
+    # pages", "... in the bullet points on page 5"): the check looked wider, and its finds may lie outside it.
+    unaccounted = unread_place(parsed) if members and derivation.exact and not ignored else None
+    exact = derivation.exact and not ignored and unaccounted is None
+    if (f := cases.short_not_empty(parsed, members, exact, spec.probe)) is not None:
         return _keep(row, f, **common)
-    if members and derivation.exact and not ignored:  # an exact check whose members are weak detections or OCR's words
+    if unaccounted:
+        first = members[0]
+        return _unverifiable(row, f"{len(members)} candidates of what the check ({spec.probe}) measures, not classified: {unaccounted} "
+                                  f"(first on p{first.page}: {first.what}).", **common)
+    if members and exact:  # an exact check whose members are weak detections or OCR's words
         return _unverifiable(row, f"{len(members)} member(s) found by the check ({spec.probe}), none certain: {zeros.why_not_sure(members)} "
                                   f"(rules/zero_keys.yaml): candidates, neither members proven nor absent (first on p{members[0].page}: "
                                   f"{members[0].what}).", **common)
