@@ -7,6 +7,7 @@ Shared by the probes ``vector_blocks`` and ``graphics``; registers no probe itse
 
 from __future__ import annotations
 
+import bisect
 import math
 import time
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ BlockKind = Literal["table_rulings", "page_border", "underline_or_rule", "diagra
 # Drawings closer than this (pt) belong to one block; generous so bars of a chart join.
 TOL = 6.0
 THIN = 2.5
+# A rule is drawn as lines: each at least this many times as long as it is thin (a square mark is a dot, no rule).
+RULE_ASPECT = 4.0
 MAX_DRAWINGS = 6000
 TIME_LIMIT_S = 20.0
 
@@ -426,9 +429,15 @@ def thin_straight(block: Block) -> bool:
 
 
 def rule_thin(block: Block) -> bool:
-    """``thin_straight`` and its ink at most THIN across: thin enough to be certified a rule. A line 3 pt
-    across or more may be a bar of a chart whatever its peers (hunt F3: Gantt bars, floating, share no edge)."""
-    return thin_straight(block) and min(block.rect.width, block.rect.height) <= THIN
+    """``thin_straight`` and its ink at most THIN across, and each of its pieces at least RULE_ASPECT times as
+    long as it is thin: thin enough, and long enough, to be certified a rule. A line 3 pt across or more may be a bar of a chart whatever its
+    peers (Gantt bars, floating, share no edge); a mark about as long as it is thin is a dot, whose
+    place on the page is what it draws (25 square 2 pt dots scattered with no axis, a scatter plot, were
+    each "a rule 2pt across", and "how many charts" was widened)."""
+    if not thin_straight(block) or min(block.rect.width, block.rect.height) > THIN:
+        return False
+    pieces = [sorted((r.width, r.height)) for d in block.drawings for r in _pieces(d)]
+    return all(long >= RULE_ASPECT * short for short, long in pieces)
 
 
 def _visible(block: Block) -> list[dict]:
@@ -503,6 +512,8 @@ def find_peers(blocks: list[Block]) -> None:
         if one and _column_rule(b) >= 2:
             continue
         lines.append((b, one))
+    page_rows = lines[0][0].page_rows if lines else []
+    rows = sorted(((t.y0 + t.y1) / 2, t.x0, t.x1) for t in page_rows), page_rows
     for b, one in lines:
         flat = b.rect.width >= b.rect.height
         a0, a1 = (b.rect.x0, b.rect.x1) if flat else (b.rect.y0, b.rect.y1)
@@ -538,6 +549,42 @@ def find_peers(blocks: list[Block]) -> None:
             b.peers.extend(centred.values())
         if b.peers:
             b.why = f"thin, and {len(b.peers)} other thin marks parallel to it start or end where it does, as bars of a chart do"
+        elif (floating := _floating(b, [o for o, _ in lines], rows)) is not None:
+            b.peers.append(floating)
+            b.why = f"thin, and another thin line lies parallel to it within {FLOAT_GAP:g}pt with no text between them, as bars of a range chart do"
+
+
+# Floating bars of one chart (a Gantt chart, a timeline) lie parallel within this many points of each other (centre to centre).
+FLOAT_GAP = 40.0
+# A text row whose centre lies within this many points of a bar's centre line is on that line (a label beside its bar).
+ON_LINE = 2.0
+
+
+def _floating(b: Block, lines: list[Block], rows: tuple[list[tuple[float, float, float]], list[pymupdf.Rect]]) -> pymupdf.Rect | None:
+    """A thin line parallel to ``b`` within FLOAT_GAP across with no text row between them over their extent, or None:
+    bars of a range chart, each starting and ending at its own value, labelled outside the bars (five 2 pt
+    Gantt bars, no two sharing a start or an end, were each "a rule", and "how many charts" was widened). Rules of a text page have text between them: two columns' footnote rules, a table's.
+    ``rows``: the page's text rows as (centre y, x0, x1) sorted, and as rectangles."""
+    by_y, page_rows = rows
+    centres = [r[0] for r in by_y]
+    flat = b.rect.width >= b.rect.height
+    for o in lines:
+        if o is b or (o.rect.width >= o.rect.height) != flat:
+            continue
+        u = b.rect | o.rect
+        cb, co = ((r.y0 + r.y1) / 2 if flat else (r.x0 + r.x1) / 2 for r in (b.rect, o.rect))
+        lo, hi = min(cb, co), max(cb, co)
+        if not 1 <= hi - lo <= FLOAT_GAP:
+            continue
+        # A row on a bar's own line (its label, centred on it) is not between the bars: only rows clear of both lines count.
+        a, z = lo + ON_LINE, hi - ON_LINE
+        if flat:
+            between = a < z and any(x0 < u.x1 and x1 > u.x0 for _, x0, x1 in by_y[bisect.bisect_right(centres, a):bisect.bisect_left(centres, z)])
+        else:
+            between = a < z and any(t.x0 < z and t.x1 > a and t.y1 > u.y0 and t.y0 < u.y1 for t in page_rows)
+        if not between:
+            return o.rect
+    return None
 
 
 def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:

@@ -18,6 +18,7 @@ text: "3M", a lone "X"), so for ``kind=logo`` every short line (a letter or digi
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from typing import Annotated, Any
 
@@ -170,11 +171,18 @@ def _symbol(c: str) -> bool:
     return not certainly_letter(c, "", set())
 
 
+def _math(c: str) -> bool:
+    """A mathematical symbol (Unicode category Sm: "=", "∅", "→"): set in a formula between its terms."""
+    return len(c) == 1 and unicodedata.category(c) == "Sm"
+
+
 def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str) -> list[Member]:
     """Runs of glyphs that are not certainly letters (``glyphs.certainly_letter``) set at least GLYPH_PICTURE_PT
     large: each may draw a picture (an icon-font pictogram, a dingbat, a bar of "█"), so each is a doubt.
 
-    A run is consecutive such glyphs of one line (a space or a letter ends it). Its size is its font size,
+    A run is consecutive such glyphs of one line: a letter ends it, a space does not, except between math
+    symbols (a dot chart of "● ● ● ○ ○" rows at 10 pt, each dot a run of its own
+    below the floor, was widened; "= ∅" of a formula is no row of marks). Its size is its font size,
     and, for a run of two or more symbol code points, the longer side of its box too (a bar of "█" at 9 pt
     is as long as it is drawn). A letter-coded glyph of a picture or Type 3 font counts by its font size
     only: body text set in a Type 3 font is no picture here, a large one may be."""
@@ -201,13 +209,21 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
 
     for line, spans in lines:
         run: list[tuple[dict, dict]] = []
+        spaced = False
         for span in spans:
             for c in span["chars"]:
-                if c["c"].strip() and not certainly_letter(c["c"], span["font"], pictures):
+                if not c["c"].strip():
+                    spaced = True  # a space between two symbols keeps their run: "● ● ● ○" is one row of a dot chart
+                    continue
+                if not certainly_letter(c["c"], span["font"], pictures):
+                    if spaced and run and (_math(run[-1][0]["c"]) or _math(c["c"])):
+                        flush(run)  # "= ∅": operators of a formula spaced apart draw no row of marks
+                        run = []
                     run.append((c, span))
                 else:
                     flush(run)
                     run = []
+                spaced = False
         flush(run)
     return out
 
