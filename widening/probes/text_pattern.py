@@ -4,21 +4,22 @@ Searches the text layer, the OCR text of image-only pages, and the words OCR rea
 every picture of a text-layer page (picture_words: logos and footer bands too).
 
 Members: a phone number that looks like one (international, area code, 3-3-4, trunk 0, an area
-code set off by a slash "089/1234567") or that a cue labels ("Tel:", "call"), any dash or minus
+code set off by a slash "089/1234567") or that a cue right before it labels ("Tel:", "call us on"; a cue
+elsewhere in the line, "Tel Aviv University, 2018-2019", labels none), any dash or minus
 between its groups read as a hyphen ("615–591–2955"); a vanity number, letters standing for keypad digits in the
 usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
 its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
 full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no"); the
 target of a link on the page ("mailto:", "tel:"), which says what it is by its scheme.
 Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
-and no cue ("555-1234"), or broken by any other spaces and punctuation (a
+and no cue right before it ("555-1234", "Tel Aviv University, 2018-2019"), or broken by any other spaces and punctuation (a
 format we do not know: never nothing), a run of 3 or more digits that a cue labels in its line,
 its column header or its label cell ("ext. 4521", "T 116 000", "116 123" under "Telephone"; 2
 right after the cue, "dial 99"; not an amount with a currency or percent sign), six digits in
 three groups ("13 11 14"), an extension after an "x" ("x4521"), a number whose digits the layer cannot
 say (codes in their places: a font whose /ToUnicode leaves digits unmapped or in private use), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
 before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -dot- com",
-"name_at_host.com"; "available at www.site.org" is a web site), an "@" or bracketed "at" outside
+"name_at_host.com", "name(a)host.de"; "available at www.site.org" is a web site), an "@" or bracketed "at" outside
 a complete address, an address whose "@" the layer cannot say ("name\x00host.com": a font with no
 Unicode for the glyph).
 Letter-spaced text ("6 1 5 - 5 9 1 - 2 9 5 5", tracking) is read squeezed too, its runs of
@@ -28,7 +29,9 @@ The text layer is also read in rows rebuilt from where its glyphs stand (text_se
 rows top to bottom, each left to right, a row parted where a gap is wider than a letter height):
 a number or address drawn out of order ("-2955 on weekdays." drawn before a coloured "(615) 591",
 an address drawn right to left) is printed only there, and what only that reading finds is a
-doubt, with its row's box.
+doubt, with its row's box. So is what is read only across a line break ("ring 615-591-" / "2955";
+for a phone, only what takes a phone's shape there) or only with one-character lines side by side
+joined (a number printed a digit a box).
 
 Example: "which contacts on page 42 give a phone number" enumerates the phone numbers there.
 Cannot see: a number in a picture or in vector lettering (picture_words reads both) that OCR does not read.
@@ -59,23 +62,57 @@ PATTERNS: dict[str, re.Pattern[str]] = {
 
 _PHONE_FORMATS = (
     re.compile(r"\+\d[\d\s().-]{6,}"),  # +1-615-591-2955, +44 20 7946 0123
-    re.compile(r".*\(\d{2,5}\).*"),  # (020) 7946 0123
+    # (020) 7946 0123, +1 (888) 555 0100: an area code in parentheses opens the number, after a country
+    # code or a trunk 1 at most; a year there is a citation's ("Smith J (2019) 123-145"), and digits
+    # glued before it a volume and its issue ("Nature 45(12) 345-356").
+    re.compile(r"(?:\+\d{1,3}[\s.-]?|[01][\s.-]?)?\((?!(?:19|20)\d\d\))\d{2,5}\).*"),
     re.compile(r"(?:1[.-])?\d{3}[.-]\d{3}[.-]\d{4}"),  # 615.591.2955, 1-800-273-8255
     re.compile(r"0\d{2,4}[\s.-]?\d{3,4}[\s.-]?\d{3,4}"),  # 01983 873655 (trunk prefix 0)
 )
 _PHONE_CUE = re.compile(r"\b(?:tel|telephone|phone|fax|call|mobile|cell|hotline|contact)\b|(?<![\w])[tpf]\s*[:.]\s*\+?\d", re.I)
 
 
-def _is_phone(s: str, line: str) -> bool:
+def _is_phone(s: str, line: str, at: int | None = None) -> bool:
     """A phone number looks like one (international, area code, 3-3-4, trunk 0) or is labelled as one.
 
-    Bare digit runs are not enough: slide art of binary digits, IDs and counts would count.
+    Bare digit runs are not enough: slide art of binary digits, IDs and counts would count. ``at``:
+    where ``s`` stands in ``line`` (default: its first occurrence).
     """
+    at = line.find(s) if at is None else at
+    if at >= 0:
+        at += len(s) - len(s.lstrip())
     s = s.strip()
     digits = re.sub(r"\D", "", s)
     if not 7 <= len(digits) <= 15 or set(digits) <= {"0", "1"}:
         return False
-    return any(f.fullmatch(s) for f in _PHONE_FORMATS) or bool(_PHONE_CUE.search(line))
+    return any(f.fullmatch(s) for f in _PHONE_FORMATS) or _cue_labels(line, at)
+
+
+# What joins a label to its number: punctuation, other numbers, a short bracketed note ("(24h)",
+# "(office)"), "number"/"no." and the short lower-case words of a phrase ("us", "on", "at", "or", "the",
+# "is"), in any order. A longer or capitalised word is a word of its own ("Tel Aviv", "Call for papers",
+# "Phone sales"), and the cue labels what it names, not the number.
+# (A bracket is tried first and the repetition never gives back: what a bracket holds the other
+# alternatives would take too, so no split is lost, and no run of brackets backtracks.)
+_CUE_LINKS = re.compile(r"(?:\([^()]{0,30}\)|[\W\d_]|\b(?:[Nn]umbers?|[Nn]os?|[Nn]r|[Nn]um|[a-z]{1,3})\b)*+")
+
+# Or whom to call, a name, then "at"/"on" right before the number: "call LifeLine NUS at 6516 7777",
+# "contact the Harbour Office on 2345 6789" (up to four capitalised words and short ones between; "Call
+# for papers on 2020-2021", "Phone sales at 2015-2019" name no one).
+_CUE_NAMED = re.compile(r"(?=.*[A-Z])(?:\s+(?:[A-Z][\w'&.-]*|[a-z]{1,3})){1,4}\s+(?:at|on)\s*:?\s*")
+
+
+def _cue_labels(line: str, at: int) -> bool:
+    """Whether a cue in ``line`` labels the number at ``line[at:]``: the last cue before it is followed
+    only by what joins a label to its number (``_CUE_LINKS``: "Tel. (24h): ", "Call us on ", "Phone
+    numbers: 2345 6789 or "). A cue elsewhere in the line says
+    nothing of this number ("Tel Aviv University, 2018-2019", "Mobile phone subscriptions reached 12 345
+    678", "Call for papers 2020-2021"): such a number is a doubt, not a member."""
+    if at < 0:
+        return False
+    cues = [m for m in _PHONE_CUE.finditer(line) if m.start() < at]
+    glue = line[min(cues[-1].end(), at) : at] if cues else ""
+    return bool(cues) and (_CUE_LINKS.fullmatch(glue) is not None or _CUE_NAMED.fullmatch(glue) is not None)
 
 
 # Words that label a phone number (rules/labels.yaml phone_cues: "Telephone", "ext. 4521",
@@ -211,20 +248,20 @@ def _shaped_phones(line: str) -> tuple[list[str], list[str]]:
     pos = 0
     while (m := rx.search(line, pos)) is not None:
         run = m.group(0)
-        if _is_phone(run, line):
+        if _is_phone(run, line, m.start()):
             out.append(run)
             pos = m.end()
             continue
-        cuts = [i for i in range(1, len(run)) if run[i] in " .-" and _is_phone(run[:i], line)]
+        cuts = [i for i in range(1, len(run)) if run[i] in " .-" and _is_phone(run[:i], line, m.start())]
         # Prefer the cut after which a phone number starts; else the longest leading phone.
-        cut = next((i for i in cuts if _starts_phone(line[m.start() + i :], line)), cuts[-1] if cuts else None)
+        cut = next((i for i in cuts if _starts_phone(line, m.start() + i)), cuts[-1] if cuts else None)
         if cut is not None:
             out.append(run[:cut])
             pos = m.start() + cut
         else:
             # No phone leads the run: one may start inside it ("555-1000 615-591-1000"); what
             # comes before it, or the whole run, is a doubt when it has a phone's digits.
-            starts = [i for i in range(1, len(run)) if run[i - 1] in " .-" and run[i].isdigit() and _starts_phone(run[i:], line)]
+            starts = [i for i in range(1, len(run)) if run[i - 1] in " .-" and run[i].isdigit() and _starts_phone(line, m.start() + i)]
             head = run[: starts[0]].rstrip(" .-") if starts else run
             if len(re.sub(r"\D", "", head)) >= 7:
                 unsure.append(head)
@@ -310,11 +347,11 @@ def _number_ends(run: str) -> set[int]:
     return {m.end() for m in PATTERNS["phone"].finditer(run) if len(re.sub(r"\D", "", m.group(0))) >= 7}
 
 
-def _vanity_sure(number: str, lead: str, line: str) -> bool:
+def _vanity_sure(number: str, lead: str, line: str, at: int) -> bool:
     """A vanity number is certain when a cue labels it, or its lead and keypad digits make a whole
     number: North American (a trunk 1, parentheses, a toll-free code or an exchange, then 10 digits),
     a trunk 0 (9-12 digits), an international code (8 or more)."""
-    if _PHONE_CUE.search(line):
+    if _cue_labels(line, at):
         return True
     digits = re.sub(r"\D", "", _keypad(number))
     m = _NANP_LEAD.fullmatch(lead)
@@ -333,18 +370,18 @@ def _vanities(line: str) -> list[tuple[int, int, str, bool]]:
         if got is not None:
             number, lead = got
             start = m.start() + m.group(0).index(number)
-            out.append((start, start + len(number), number, _vanity_sure(number, lead, line)))
+            out.append((start, start + len(number), number, _vanity_sure(number, lead, line, start)))
     return out
 
 
 # An address written so that harvesters miss it: "name [at] host.tld", "name (at) host dot tld",
-# "name at host.com", "name -at- host -dot- com", "name_at_host.com". A bracketed "at" says so
-# plainly: an address. A bare, dashed or underscored "at" may be a word of prose or of a name
-# ("value_at_risk.py"): a doubt, whatever the case, when a domain follows (a real "." or a spelt
-# "dot"), never nothing. Only a bare "at" before a "www." host is prose that points to a web site
+# "name at host.com", "name -at- host -dot- com", "name_at_host.com", "name(a)host.de". A bracketed
+# "at" says so plainly: an address. A bare, dashed or underscored "at", or a bracketed "a" (also an
+# item's letter: "option (a) host.com"), may be a word of prose or of a name ("value_at_risk.py"): a
+# doubt, whatever the case, when a domain follows (a real "." or a spelt "dot"), never nothing. Only a bare "at" before a "www." host is prose that points to a web site
 # ("available at www.pewresearch.org"): a mail host is no web server's name.
 _AT_MARK = r"\s*[\[({<]\s*at\s*[\])}>]\s*"
-_AT_WORD = r"\s+at\s+|\s*-at-\s*|_at_"
+_AT_WORD = r"\s+at\s+|\s*-at-\s*|_at_|\s*[\[({<]\s*a\s*[\])}>]\s*"
 _DOT_MARK = r"\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\s*-dot-\s*|_dot_"
 # A host name's label: letters and digits, inner hyphens, no underscore (no host name has one), never
 # a spelt "-dot-": a label that could hold a dot mark makes the match try every split (exponential).
@@ -367,6 +404,16 @@ def _plain_address(s: str) -> str:
     return re.sub(_DOT_MARK, ".", s, flags=re.I)
 
 
+def _mailbox(line: str, m: re.Match[str]) -> bool:
+    """Whether the address ``m`` found in ``line`` names a mailbox: its host ends in a name, not a number
+    (no top-level domain is all digits: "lodash@4.17.21", "3@12.50", "python@3.11" are a version and a
+    price), and it is no part of a web or remote address ("https://user@host.org/", "git@host.com:org/x").
+    One that is not is a doubt, as every "@" outside an address is."""
+    if m.group(0).rsplit(".", 1)[-1].isdigit():
+        return False
+    return not line[: m.start()].endswith("//") and not re.match(r":[\w~.-]*/", line[m.end() :])
+
+
 def _emails(line: str) -> tuple[list[str], list[str]]:
     """Complete e-mail addresses in ``line``, and the words with an "@" outside them (doubts:
     a split or obfuscated address, an OCR slip).
@@ -377,7 +424,7 @@ def _emails(line: str) -> tuple[list[str], list[str]]:
     and an address whose "@" is a character the layer cannot say.
     """
     line = unicodedata.normalize("NFKC", line)
-    found = list(PATTERNS["email"].finditer(line))
+    found = [m for m in PATTERNS["email"].finditer(line) if _mailbox(line, m)]
     spelt = [m for m in _SPELT.finditer(line) if not (m.group("word") and m.group("word").strip().lower() == "at"
                                                        and re.match(r"www\.[\w-]+\.", m.group("host"), re.I))]
     loose = [m.group(0).strip() for m in _SPELT_LOOSE.finditer(line) if not any(s.start() <= m.start() < s.end() for s in spelt)]
@@ -391,9 +438,12 @@ def _emails(line: str) -> tuple[list[str], list[str]]:
     return sure, unsure
 
 
-def _starts_phone(rest: str, line: str) -> bool:
-    m = PATTERNS["phone"].match(rest.lstrip(" .-"))
-    return m is not None and _is_phone(m.group(0), line)
+def _starts_phone(line: str, at: int) -> bool:
+    """Whether a phone number starts at ``line[at:]`` (after separators)."""
+    while at < len(line) and line[at] in " .-":
+        at += 1
+    m = PATTERNS["phone"].match(line[at:])
+    return m is not None and _is_phone(m.group(0), line, at)
 
 
 def _rows(lines: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -575,6 +625,40 @@ def _key(name: str, found: str) -> str:
     return value_key(_keypad(found)) if name == "phone" else value_key(_plain_address(found))
 
 
+def _wrapped(lines: list[tuple[str, Box]]) -> list[list[int]]:
+    """[k, k + 1] for each line k whose next one in reading order is the next row of the same column:
+    below it, within a line's height, overlapping it across (a paragraph's wrap)."""
+    out = []
+    for k, ((_, (ax0, ay0, ax1, ay1)), (_, (bx0, by0, bx1, by1))) in enumerate(zip(lines, lines[1:])):
+        h = max(ay1 - ay0, by1 - by0, 1.0)
+        if by0 > (ay0 + ay1) / 2 and by0 - ay1 < h and min(ax1, bx1) > max(ax0, bx0):
+            out.append([k, k + 1])
+    return out
+
+
+# How far apart (in letter heights) the characters of one value may stand when each is a line of its own.
+_SPACED_GAP = 2.5
+
+
+def _spaced_rows(lines: list[tuple[str, Box]]) -> list[list[int]]:
+    """Runs (indices, left to right) of three or more one-character lines side by side on a row, each
+    within ``_SPACED_GAP`` letter heights of the last: read joined with spaces ("6 1 5 5 9 1 2 9 5 5",
+    which ``squeezed`` reads whole)."""
+    single = sorted((k for k, (t, _) in enumerate(lines) if len(t.strip()) == 1),
+                    key=lambda k: ((lines[k][1][1] + lines[k][1][3]) / 2, lines[k][1][0]))
+    runs: list[list[int]] = []
+    for k in single:
+        box = lines[k][1]
+        if runs:
+            last = lines[runs[-1][-1]][1]
+            h = max(box[3] - box[1], last[3] - last[1], 1.0)
+            if abs((box[1] + box[3]) / 2 - (last[1] + last[3]) / 2) < h / 2 and 0 <= box[0] - last[2] < _SPACED_GAP * h:
+                runs[-1].append(k)
+                continue
+        runs.append([k])
+    return [run for run in runs if len(run) >= 3]
+
+
 def _seen_lines(doc: Doc, index: int) -> list[tuple[str, Box]]:
     """The text layer's rows as they are seen (text_search.seen_order), each part of a row with its box:
     glyphs joined left to right, a space where the layer has one or the glyphs stand apart."""
@@ -601,6 +685,8 @@ def _seen_lines(doc: Doc, index: int) -> list[tuple[str, Box]]:
 @probe("text_pattern", params=TextPatternParams)
 def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     """Members: each match of the named pattern (``params['pattern']``: phone or email)."""
+    from widening.facts.geometry import union
+
     name = str(params.get("pattern", ""))
     rx = PATTERNS[name]  # the params model refuses an unknown name
     whole = Scope(scope.pages)  # lines are read on whole pages whatever the region: the result says so
@@ -638,6 +724,31 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += [Member(page=index, bbox=bbox, what=f"{found.strip()!r} in line {text.strip()[:60]!r}", reader=readers[k],
                               why=f"may be a {name} our {name} shapes do not take (" + _UNSURE[name] + ")") for found in unsure]
             read |= {_key(name, f) for f in sure + unsure}
+        # A value the line breaks in two ("ring 615-591-" / "2955 on weekdays", "jane at" / "example dot
+        # com") is on the page: read across each break, what only that reading finds is a doubt (for a
+        # phone, only what takes a phone's shape or a cue's label there: a heading's year over a line that
+        # opens with a count, "Annual report 1998" / "697 staff", is no number). So is a value whose
+        # characters stand so far apart that each is a line of its own (a comb of boxes, wide tracking:
+        # "6", "1", "5", ... on one row).
+        # Lines are joined with no space after a hyphen, an "@" or an opening parenthesis ("615-591-" / "2955").
+        def joined(ks: list[int], apart: bool) -> str:
+            if apart:
+                return " ".join(lines[k][0].strip() for k in ks)
+            a, b = lines[ks[0]][0].rstrip(), lines[ks[1]][0].lstrip()
+            return a + ("" if re.search(r"[-@(]$", a) else " ") + b
+
+        joins = [(ks, False) for ks in _wrapped(lines)] + [(ks, True) for ks in _spaced_rows(lines)]
+        for ks, apart in joins:
+            text = joined(ks, apart)
+            sure, unsure = _found(name, text)
+            reader = next((readers[k] for k in ks if readers[k] is Reader.ocr), readers[ks[0]])
+            how = "its characters printed apart, read only with them joined" if apart else "broken over two lines, read only with the lines joined"
+            for found in sure + (unsure if apart or name != "phone" else []):
+                value = _key(name, found)
+                if value not in read and (apart or not any(value in _key(name, lines[k][0]) for k in ks)):
+                    read.add(value)
+                    doubts.append(Member(page=index, bbox=union([lines[k][1] for k in ks]), what=f"{found.strip()!r} in {text.strip()[:60]!r}",
+                                         reader=reader, why=f"may be a {name} {how}"))
         # Glyphs drawn out of order ("-2955 on weekdays." before a coloured "(615) 591"; a word drawn right
         # to left) print a value only in the rows as seen: what that reading alone finds is a doubt.
         seen_rows = _seen_lines(doc, index)
