@@ -151,6 +151,7 @@ class Vocabulary(RuleFile):
     plural_page_words: Words
     page_number_marks: Words = []
     whole_document_words: Words = []
+    place_links: Words = []
     number_words: dict[str, int]
     scale_words: dict[str, int]
     ordinal_words: dict[str, int]
@@ -335,6 +336,13 @@ class Mentions(RuleFile):
     names: "NameMatching"
 
 
+class YearPart(RuleFile):
+    """A part of a year (rules/mentions.yaml ``names.year_parts``): how many there are and the words for one."""
+
+    count: int = Field(gt=0)
+    words: Words
+
+
 class NameMatching(RuleFile):
     """How name_mentions matches whole words (rules/mentions.yaml, ``names``)."""
 
@@ -348,6 +356,7 @@ class NameMatching(RuleFile):
     look_alikes: dict[str, str]
     year_ranges: "YearRanges"
     derived: "DerivedWords"
+    year_parts: dict[str, "YearPart"] = {}
 
     @field_validator("look_alikes")
     @classmethod

@@ -166,9 +166,10 @@ def _series_values(d: str) -> list[int]:
 
 
 def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
-    """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA"), or
-    an acronym of it spelt out ("North Atlantic Treaty Organization" for "NATO")."""
-    if q.kind not in ("name", "quoted", "numbered"):
+    """A name printed abbreviated, spelt out or as initials ("Corp"/"Corporation", "St."/"Saint", "USA"), an
+    acronym of it spelt out ("North Atlantic Treaty Organization" for "NATO"), or its word shortened before its
+    number ("Win10" for "Windows 10")."""
+    if q.kind not in ("name", "quoted", "numbered", "model"):
         return []
     # Initials leave out function words or keep them ("USA" for "United States of America"; "DoE").
     skip = frozenset(w.lower() for w in rulebook.load("qualifiers")["function_words"])
@@ -176,7 +177,8 @@ def _other_forms(q: Qualifier, doc: Doc, everywhere: Scope) -> list[Member]:
     for name in dict.fromkeys((q.text, bare) if len(bare.split()) > 1 else (q.text,)):
         if forms := names.other_forms(doc, everywhere.pages, name, skip) or names.spelt_out(doc, everywhere.pages, name, skip):
             return forms
-    return []
+    # "Win10" for "Windows 10", "Windows 10" for "Win10"
+    return names.shortened_head(doc, everywhere.pages, q.text) if q.kind in ("name", "model", "numbered") else []
 
 
 def _derived_forms(q: Qualifier, words: list[str], doc: Doc, everywhere: Scope) -> list[Member]:
@@ -401,9 +403,10 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         return got
     if not q.parts:
         if forms := _other_forms(q, doc, everywhere) or _derived_forms(q, [q.text], doc, everywhere) \
-                or (names.numberless_head(doc, everywhere.pages, q.text) if q.kind in ("name", "model") else []):
+                or (names.numberless_head(doc, everywhere.pages, q.text) if q.kind in ("name", "model") else []) \
+                or (names.period_forms(doc, everywhere.pages, q.text) if q.kind in ("name", "model", "quoted") else []):
             # "NATO" printed only as "North Atlantic Treaty Organization"; "Europe" only as "European";
-            # "COVID-19" only as "Covid"
+            # "COVID-19" only as "Covid"; "3Q19" as "Q3 2019" or "third quarter of 2019"
             got.doubts += forms[:3]
             got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
             return got

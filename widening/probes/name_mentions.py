@@ -1354,9 +1354,10 @@ def _initials_at(page: list[Token], j: int, letters: str) -> tuple[int, bool] | 
     return (k, True) if k > j + 1 and got == letters else None
 
 
-def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str]) -> int | None:
+def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str], capitals: frozenset[str] = frozenset()) -> int | None:
     """End of the asked words printed from token ``j`` in another form: a word shortened on either side ("Corp" for
-    "Corporation", "St." for "Saint"), or several words as their initials ("U.S.", "NYC"); None when none is, or only exactly."""
+    "Corporation", "St." for "Saint"), or several words as their initials ("U.S.", "NYC", "HP" where the page prints it
+    in capitals: ``capitals``, its short words so printed, folded); None when none is, or only exactly."""
 
     # A shortened word must sit beside a word printed as asked ("Brambleton Corporation"); initials may stand alone.
     def go(a: int, k: int, other: bool, short: bool = False, same: bool = False) -> int | None:
@@ -1373,8 +1374,10 @@ def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str
             words = asked[a:a + n]
             for letters in {"".join(w[0] for w in words), "".join(w[0] for w in words if w not in skip)}:
                 got = _initials_at(page, k, letters) if len(letters) >= 2 and words[-1] not in skip else None
-                # two undotted letters alone ("ny") are too common to stand for a whole name
-                if got and (got[1] or len(letters) >= 3 or a > 0 or a + n < len(asked)):
+                # two undotted letters alone ("ny") are too common to stand for a whole name, unless printed in
+                # capitals as initials are ("HP" for "Hewlett-Packard", "NY" for "New York")
+                if got and (got[1] or len(letters) >= 3 or a > 0 or a + n < len(asked)
+                            or (page[k].norm == letters and letters in capitals and all(len(w) >= 3 for w in words))):
                     steps.append((a + n, got[0], True, short, same))
         return next((e for s in steps if (e := go(*s)) is not None), None)
 
@@ -1398,8 +1401,10 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
     if len(asked) < 2:
         return out
     for index, facts, page in _read_pages(doc, pages, boxes=False):
+        text = "\n".join(line.text for line in facts.ocr_lines) if facts.text_source == "ocr" else facts.text
+        capitals = frozenset(w.casefold() for w in regex.findall(r"(?<![\p{L}\p{N}])\p{Lu}{2,3}(?![\p{L}\p{N}])", text))
         for j, t in enumerate(page):
-            if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip)) is not None:
+            if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip, capitals)) is not None:
                 printed = "".join((page[i].gap if i > j else "") + page[i].raw for i in range(j, end))
                 out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {printed!r} may be {name!r}", reader=text_reader(facts),
                                   why="the name in another form (a word abbreviated or spelt out, initials): neither presence nor absence"))
@@ -1472,6 +1477,35 @@ def numberless_head(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]
     return alone
 
 
+def shortened_head(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]:
+    """Doubts: a word-and-number name ("Windows 10", "Win10") printed with its word shortened or spelt out and the
+    same number, glued or apart ("Win10", "Windows 10"): the word is the start of the other, or its first and last
+    letters with letters of it between (``_contraction``), three letters or more. Another number is another thing."""
+    m = _WORD_NUMBER.match(name.strip())
+    if not m:
+        return []
+    head = name_form(m.group("head"))
+    number = re.sub(r"^[^\W\d_]+[-\s]?", "", name_form(name.strip()))
+    out: list[Member] = []
+
+    def other(word: str) -> bool:
+        return len(word) >= 3 and word != head and not forms(word) & forms(head) and (_contraction(word, head) or _contraction(head, word))
+
+    for index, facts, page in _read_pages(doc, pages, boxes=True):
+        for j, t in enumerate(page):
+            glued = re.fullmatch(r"([^\W\d_]+)-?(\d.*)", t.norm)
+            after = page[j + 1] if j + 1 < len(page) else None
+            if glued and glued.group(2) == number and other(glued.group(1)):
+                box = t.bbox
+            elif after is not None and "\n" not in after.gap and after.norm == number and other(t.norm):
+                box = union([t.bbox, after.bbox])
+            else:
+                continue
+            out.append(Member(page=index, bbox=box, what=f"{_source(facts)}: {t.raw!r} and its number may be {name!r}", reader=text_reader(facts),
+                              why="the word of a word-and-number name shortened or spelt out, with the same number: neither presence nor absence"))
+    return out
+
+
 # A word the question writes in capitals, 2-6 letters, perhaps with small words' letters in lower case
 # ("NATO", "NYC", "DoQA", "MoMA"): it may be the initials of words the document prints in full.
 # The small words a lower-case letter of an acronym stands for ("of" in "DoE", "and" in "R&D"-like "RaD").
@@ -1492,7 +1526,9 @@ def _spelt_pattern(name: str, skip: frozenset[str]) -> regex.Pattern[str] | None
     parts = []
     for w in words:
         if _AMPERSAND.match(w):
-            groups = [gap.join(rf"{c}[\p{{L}}’'.]+" for c in g) for g in w.split("&")]
+            # each side spelt out ("Procter and Gamble") or kept as its letters ("AT and T")
+            spelt = [gap.join(rf"{c}[\p{{L}}’'.]+" for c in g) for g in w.split("&")]
+            groups = [f"(?:{regex.escape(g)}|{x})" for g, x in zip(w.split("&"), spelt)]
             parts.append(r"\s*(?:&|(?i:and))\s*".join(groups))
             continue
         if not _ACRONYM.match(w):
@@ -1529,6 +1565,83 @@ def spelt_out(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str])
                 out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {m.group(0)!r} may be {name!r}", reader=text_reader(facts),
                                   why="an acronym of the name spelt out: neither presence nor absence"))
                 break
+    return out
+
+
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+# Parts of a year a question may name in one form and a document print in another: "3Q19", "Q3 2019", "Q3'19",
+# "Q3 FY2019", "third quarter of 2019", "3rd qtr 2019"; "H1 2020", "1H20", "first half of 2020". Each part: the
+# letter it is written with, how many there are in a year, and the words for it. Vocabulary that belongs in
+# rules/mentions.yaml ``names.year_parts`` once widening/rulebook.NameMatching admits the key; read from there
+# when it does.
+def _year_parts() -> dict[str, Any]:
+    return _rules()["year_parts"]
+
+
+def year_part(name: str) -> tuple[str, int, str | None] | None:
+    """(letter, number, year or None) when ``name`` names a part of a year in one of its forms (rules/mentions.yaml
+    ``year_parts``): "Q3", "3Q", "3Q19", "Q3'19", "Q3 2019", "Q3 FY19", "H1", "1H20"; None otherwise."""
+    parts = _year_parts()
+    letters = "".join(re.escape(str(k)) for k in parts)
+    m = re.fullmatch(rf"(?:(?P<l1>[{letters}])(?P<n1>\d)|(?P<n2>\d)(?P<l2>[{letters}]))"
+                     r"(?:[\s\-/]*(?:FY|F\.Y\.)?\s*['’]?(?P<y>(?:19|20)\d{2}|\d{2}))?", name.strip(), re.IGNORECASE)
+    if m is None:
+        return None
+    letter = next(k for k in parts if str(k).lower() == (m.group("l1") or m.group("l2")).lower())
+    n = int(m.group("n1") or m.group("n2"))
+    if not 1 <= n <= int(parts[letter]["count"]):
+        return None
+    y = m.group("y")
+    return str(letter), n, (y if y is None or len(y) == 4 else "20" + y)
+
+
+@cache
+def _year_part_pattern(letter: str, n: int) -> regex.Pattern[str]:
+    """Every printed form of part ``n`` of a year written ``letter`` ("Q3", "3Q", "third quarter", "3rd qtr"), with the
+    year that may follow it ("Q3 2019", "3Q19", "Q3'19", "third quarter of fiscal 2019") or come before it ("FY19 Q3", "2019Q3")."""
+    rule = _year_parts()[letter]
+    ordinals = [w for w, k in rulebook.load("vocabulary")["ordinal_words"].items() if int(k) == n]
+    words = "|".join(sorted((regex.escape(str(w)) for w in rule["words"]), key=len, reverse=True))
+    spelt = "|".join([*map(regex.escape, ordinals), f"{n}{_SUFFIX.get(n, 'th')}"])
+    year = r"(?:FY|F\.Y\.|fiscal(?:\s+year)?|financial\s+year)?\s*['’]?(?P<{g}>(?:19|20)\d{{2}}|\d{{2}})(?!\d)"
+    after = rf"(?:[\s,\-/]*(?:of\s+|in\s+)?(?:the\s+)?{year.format(g='y')})?"
+    before = rf"(?:{year.format(g='y0')}[\s\-/]*)?"
+    body = (rf"(?:{letter}\s?{n}(?!\d)|{letter}{n}(?=['’]?\d{{2}}(?!\d))|{n}\s?{letter}(?![^\W\d_])|{n}{letter}(?=\d{{2}}(?!\d))"
+            rf"|(?:{spelt})[\s\-]+(?:(?:fiscal|financial|calendar)\s+)?(?:{words}))")
+    return regex.compile(rf"(?<![\p{{L}}\p{{N}}]){before}{body}{after}(?![\p{{L}}])", regex.IGNORECASE)
+
+
+def period_forms(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]:
+    """Doubts: the part of a year ``name`` names ("3Q19", "H1") printed in another of its forms ("Q3 2019", "third
+    quarter of 2019", "1H20", "first half"): with the asked year, or with no year beside it (the page may say the
+    year elsewhere); not with another year. The page's text as printed, line by line."""
+    part = year_part(name)
+    out: list[Member] = []
+    if part is None:
+        return out
+    letter, n, asked_year = part
+    pattern = _year_part_pattern(letter, n)
+    for index in pages:
+        facts = doc.facts.page(index)
+        if page_text_status(facts) in ("blind", "empty"):
+            continue
+        lines = [line.text for line in facts.ocr_lines] if facts.text_source == "ocr" else facts.text.splitlines()
+        for text in lines:
+            for m in pattern.finditer(" ".join(text.split())):
+                said = m.group("y") or m.group("y0")
+                # Two digits after a plain space may be no year ("Q3 15 units"): the part is printed, its year unsaid.
+                loose = m.group("y") is not None and len(said) == 2 and m.group(0)[m.start("y") - m.start() - 1:m.start("y") - m.start()] == " " \
+                    and not regex.search(r"(?i)FY|F\.Y\.|fiscal|financial", m.group(0))
+                if asked_year and said and not loose and (said if len(said) == 4 else "20" + said) != asked_year:
+                    continue
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=f"{_source(facts)}: {m.group(0)!r} may be {name!r}",
+                                  reader=text_reader(facts), why="the same part of a year written another way (\"Q3 2019\", \"3Q19\", \"third "
+                                  "quarter of 2019\"): neither presence nor absence"))
+                break
+            else:
+                continue
+            break
     return out
 
 
