@@ -292,6 +292,13 @@ def _flags(pdf: Any, xref: int) -> int:
         return 0
 
 
+def _unshown(page: Any) -> list[Any]:
+    """The annotations and form fields of ``page`` flagged hidden or not for viewing, by object number; None for one
+    written inline in the page's list (no object of its own), whose flags PyMuPDF does not read: it may be hidden.
+    A link (type 1) shows no text, inline or not."""
+    return [x if x else None for x, kind, _ in page.annot_xrefs() if kind != 1 and (not x or _flags(page.parent, x) & _UNSHOWN_FLAGS)]
+
+
 def hides_content(doc: Doc, index: int) -> bool:
     """Whether page ``index`` may hold content MuPDF leaves out of its text as the screen shows it by default: the
     document has optional content (a layer may be off, or on only for printing), or an annotation or form field of the
@@ -305,7 +312,7 @@ def hides_content(doc: Doc, index: int) -> bool:
     if doc.memo[key]:
         return True
     try:
-        return any(_flags(doc.pdf, x[0]) & _UNSHOWN_FLAGS for x in doc.page(index).annot_xrefs())
+        return bool(_unshown(doc.page(index)))
     except Exception:
         return True
 
@@ -371,7 +378,9 @@ def revealed_page(doc: Doc, index: int) -> Any:
             doc.memo[pdf_key] = pdf
         pdf = doc.memo[pdf_key]
         page = pdf[index - 1]
-        hidden = [x[0] for x in page.annot_xrefs() if _flags(pdf, x[0]) & _UNSHOWN_FLAGS]
+        hidden = _unshown(page)
+        if None in hidden:
+            raise ValueError("an annotation written inline: its flags cannot be read or changed")
         for x in hidden:
             pdf.xref_set_key(x, "F", str(_flags(pdf, x) & ~_UNSHOWN_FLAGS))
         doc.memo[key] = pdf.reload_page(page) if hidden else page
