@@ -62,6 +62,26 @@ def certainly_letter(c: str, font: str, pictures: set[str]) -> bool:
     return cat[0] in "LNP" or cat == "Zs"
 
 
+# Dots that Unicode files as punctuation or math ("•" Po, "‣" Po, "⁃" Po, "∙" Sm) but that a chart's rows of marks
+# are set with as often as "●": a dot chart of "• • • •" in Helvetica draws marks, not words. Letters still end a
+# run of them, so a bullet before its words or "A • B" stays text. The middle dot "·" is not one: dot leaders of
+# a table of contents are rows of it.
+DOT_MARKS = frozenset("\u2022\u2023\u2043\u2219")
+
+
+def picture_mark(c: str, font: str, pictures: set[str]) -> bool:
+    """A glyph that may be a mark of a picture (a dot, a square, a block, an arrow, a dingbat, a pictograph, a
+    private-use icon, any glyph of a picture or Type 3 font), not a letter nor a sign of text: a math,
+    currency or modifier sign ("=", "$", "^") is set among numbers and words, never as a chart's mark."""
+    if c in DOT_MARKS:
+        return True
+    if certainly_letter(c, font, pictures):
+        return False
+    if font in pictures or font.startswith("Type3") or PICTURE_FONT.search(font):
+        return True
+    return len(c) != 1 or any(lo <= ord(c) <= hi for lo, hi in PICTURE_BLOCKS) or unicodedata.category(c) not in ("Sm", "Sc", "Sk")
+
+
 # Span flags (rawdict/dict "char_flags", PyMuPDF >= 1.25.2): underlined, bold, filled, stroked, used as a clip.
 STEXT_UNDERLINE, STEXT_BOLD, STEXT_FILLED, STEXT_STROKED, STEXT_CLIPPED = 2, 8, 16, 32, 64
 # White text is seen only on a darker ground: a grey render of its box this light everywhere shows no glyph.

@@ -9,8 +9,9 @@ private-use star of an icon font) or a bar chart of block elements ("███�
 of glyphs that are not certainly letters (``glyphs.certainly_letter``: a picture or symbol font, a Type 3
 font, an arrow, a block element, a dingbat, a pictograph, a private-use code) is a doubt when it is set
 above a small size floor (``GLYPH_PICTURE_PT``: its font size, or for a run of symbol code points its
-length); a lone symbol at body size (a bullet, an inline arrow) is text. Letters and digits of a text
-font are never pictures here: a heading is no chart.
+length); a lone symbol at body size (a bullet, an inline arrow) is text. Lines of lone marks that stack into
+a column or grid (a dot-column chart, one "●" a line) are one run (``stacked_glyphs``), a list's bullets not.
+Letters and digits of a text font are never pictures here: a heading is no chart.
 Cannot see: which lettering is a logo. A logo may be lettering alone (a wordmark typeset as live
 text: "3M", a lone "X"), so for ``kind=logo`` every short line (a letter or digit, at most
 ``WORDMARK_WORDS`` words) set apart from the page's body text is a doubt, whatever its letter count.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import pymupdf
@@ -27,7 +29,7 @@ import pymupdf
 from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
-from widening.facts.glyphs import certainly_letter, picture_fonts
+from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, picture_fonts, picture_mark
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
@@ -46,10 +48,20 @@ BODY_LINES = 3
 GLYPH_PICTURE_PT = 14.0
 # A letter's ink stays within about an em of its font size (accents and descenders included). A glyph of a
 # Type 3 or picture font paints what its own program or outline says, at any extent: the font size of a
-# Type 3 picture set at 10 pt says nothing of the 80 pt drawing (or image) its glyph paints (hunt of the
-# image probes: a red picture inside a Type 3 glyph set at 10 pt, "how many pictures", was widened). Its ink
+# Type 3 picture set at 10 pt says nothing of the 80 pt drawing (or image) its glyph paints (a red
+# picture inside a Type 3 glyph set at 10 pt, "how many pictures", was widened). Its ink
 # box (``TEXT_ACCURATE_BBOXES``) longer than this many ems, and at least GLYPH_PICTURE_PT, makes it a doubt.
 INK_EM = 1.5
+# Lines of symbol marks alone stacked into a column or grid (a dot-column chart: each "●" its own text line)
+# make one picture when at least this many stack: two marks are a pair, not yet a chart.
+STACK_LINES = 3
+# Two such lines stack when their centres align across (within half an em) and the gap between them along is
+# at most this many ems: down a column (dots at line spacing), or along a row (columns of a chart ~40 pt apart at
+# 8-10 pt). Tuned: it only joins lone marks into doubts, never drops one.
+STACK_DOWN_EMS, STACK_ALONG_EMS = 2.5, 5.0
+# A mark with a line of words starting this close to its right (in ems, on its row) is the bullet of that line:
+# a list's bullets stack too, and no list is a chart. Tuned, and it only keeps doubts off list pages.
+BULLET_EMS = 6.0
 
 CAPTION_FILTER = "caption filter:"  # how a printed caption's doubt opens its why (coloured_graphics tells it from graphics by it)
 
@@ -118,6 +130,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         lines = text_lines(page, clip)
         pictures = picture_fonts(page)
         glyphs = glyph_pictures(lines, index, pictures, kind)
+        glyphs += stacked_glyphs(lines, index, pictures, kind, glyphs)
         glyphs += [m for m in inked_glyphs(page, clip, index, pictures, kind)
                    if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
         for m in glyphs:
@@ -138,7 +151,7 @@ def captioned(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Member]:
     """Figure and chart captions printed on the page (not a list-of-figures entry, not a reference in body text).
 
     A caption says a figure is there, however it is drawn: an ASCII-art diagram or a chart of "#" runs is
-    letters and punctuation to every tool here (hunt 25q: "How many figures" under "Figure 1:" and a
+    letters and punctuation to every tool here ("How many figures" under "Figure 1:" and a
     Courier box-and-arrow diagram was widened). So each is a doubt, never a member."""
     out = []
     for c in doc.facts.captions:
@@ -168,12 +181,12 @@ def _span_text(span: dict) -> str:
 
 def _symbol(c: str) -> bool:
     """A code point that says no letter, digit or punctuation (a block element, an arrow, a pictograph, a private-use code)."""
-    return not certainly_letter(c, "", set())
+    return c in DOT_MARKS or not certainly_letter(c, "", set())
 
 
 def _math(c: str) -> bool:
-    """A mathematical symbol (Unicode category Sm: "=", "∅", "→"): set in a formula between its terms."""
-    return len(c) == 1 and unicodedata.category(c) == "Sm"
+    """A mathematical symbol (Unicode category Sm: "=", "∅", "→"), not a dot mark ("∙"): set in a formula between its terms."""
+    return len(c) == 1 and unicodedata.category(c) == "Sm" and c not in DOT_MARKS
 
 
 def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str) -> list[Member]:
@@ -194,6 +207,8 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
         box = pymupdf.Rect(run[0][0]["bbox"])
         for c, _ in run[1:]:
             box |= pymupdf.Rect(c["bbox"])
+        if len(run) == 1 and run[0][0]["c"] in DOT_MARKS and certainly_letter(run[0][0]["c"], run[0][1]["font"], pictures):
+            return  # a lone "•" of a text font is a bullet at any size (a slide's at 32 pt): only a row of them draws marks
         size = max(s["size"] for _, s in run)
         if len(run) > 1 and all(_symbol(c["c"]) for c, _ in run):
             size = max(size, box.width, box.height)
@@ -215,7 +230,7 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
                 if not c["c"].strip():
                     spaced = True  # a space between two symbols keeps their run: "● ● ● ○" is one row of a dot chart
                     continue
-                if not certainly_letter(c["c"], span["font"], pictures):
+                if c["c"] in DOT_MARKS or not certainly_letter(c["c"], span["font"], pictures):
                     if spaced and run and (_math(run[-1][0]["c"]) or _math(c["c"])):
                         flush(run)  # "= ∅": operators of a formula spaced apart draw no row of marks
                         run = []
@@ -225,6 +240,74 @@ def glyph_pictures(lines: list[Line], index: int, pictures: set[str], kind: str)
                     run = []
                 spaced = False
         flush(run)
+    return out
+
+
+def stacked_glyphs(lines: list[Line], index: int, pictures: set[str], kind: str, seen: Sequence[Member] = ()) -> list[Member]:
+    """Lines made only of picture marks (``glyphs.picture_mark``: a "●", "■", "█", a dingbat, a private-use icon,
+    any glyph of a picture font) that stack into a column or a grid, at least STACK_LINES of them of one mark and
+    together at least GLYPH_PICTURE_PT long: one picture a reader may count, so a doubt. A line already a doubt
+    (``seen``: a run of ``glyph_pictures``) stacks with nothing: it is counted there.
+
+    A dot-column chart whose every "●" is a text line of its own was a measured zero: each lone 10 pt dot is
+    under the size floor of ``glyph_pictures``. A line with a line of words beside it on its right (within
+    BULLET_EMS) is a bullet of a list and stacks with nothing; math, currency and modifier signs ("=", "$", "^",
+    a table's column of "$") are no marks here."""
+    marks: list[tuple[pymupdf.Rect, float, str]] = []
+    words: list[pymupdf.Rect] = []
+    for line, spans in lines:
+        chars = [(c, s) for s in spans if not draws_nothing(s) for c in s["chars"] if c["c"].strip()]
+        if not chars:
+            continue  # invisible text (an OCR layer) draws no mark
+        if all(picture_mark(c["c"], s["font"], pictures) for c, s in chars):
+            box = pymupdf.Rect(chars[0][0]["bbox"])
+            for c, _ in chars[1:]:
+                box |= pymupdf.Rect(c["bbox"])
+            if not box.is_empty and not any((pymupdf.Rect(m.bbox) + (-1, -1, 1, 1)).contains(box) for m in seen):
+                marks.append((box, max(s["size"] for _, s in chars), "".join(c["c"] for c, _ in chars)))
+        elif any(c["c"].isalnum() and certainly_letter(c["c"], s["font"], pictures) for c, s in chars):
+            words.append(pymupdf.Rect(line["bbox"]))
+
+    def bullet(box: pymupdf.Rect, size: float) -> bool:
+        # words on its row that start to its right within BULLET_EMS, or that run across it (a bullet set over its line)
+        return any(w.x1 > box.x1 and w.x0 - box.x1 <= BULLET_EMS * size
+                   and min(w.y1, box.y1) - max(w.y0, box.y0) >= 0.5 * min(w.height, box.height) for w in words)
+
+    marks = [m for m in marks if not bullet(m[0], m[1])]
+    parent = list(range(len(marks)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (a, sa, _) in enumerate(marks):
+        for j in range(i + 1, len(marks)):
+            b, sb, _ = marks[j]
+            em = max(sa, sb)
+            down = abs((a.x0 + a.x1) - (b.x0 + b.x1)) / 2 <= em / 2 and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * em
+            along = abs((a.y0 + a.y1) - (b.y0 + b.y1)) / 2 <= em / 2 and max(a.x0, b.x0) - min(a.x1, b.x1) <= STACK_ALONG_EMS * em
+            if down or along:
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(marks)):
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for members in groups.values():
+        if Counter(marks[i][2] for i in members).most_common(1)[0][1] < STACK_LINES:
+            continue  # a chart repeats its mark; a key of symbols or a bar of icons ("●", "■", "▲" each once) stacks no chart
+        box = pymupdf.Rect(marks[members[0]][0])
+        for i in members[1:]:
+            box |= marks[i][0]
+        side = max(box.width, box.height)
+        if side < GLYPH_PICTURE_PT:
+            continue
+        text = "".join(dict.fromkeys("".join(marks[i][2] for i in members)))
+        out.append(Member(page=index, bbox=rect_tuple(box), reader=Reader.text_layer,
+                          what=f"{len(members)} lines of glyphs {text[:12]!r} stacked {box.width:.0f}x{box.height:.0f}pt",
+                          why=f"glyph filter: {len(members)} lines of symbol marks alone stacked into a column or grid, {side:.0f}pt "
+                              f">= {GLYPH_PICTURE_PT:g}pt: a dot or bar chart typeset one mark a line may draw a {kind}"))
     return out
 
 
@@ -256,8 +339,8 @@ def wordmarks(lines: list[Line], index: int, reader: Reader) -> list[Member]:
 
     No rule tells a wordmark from a heading, so each such line is a doubt, never a member and never
     dropped (generated wordmarks: a company name typeset in a display font was a measured zero). One
-    letter or digit is enough: "3M" or a lone "X" in a display font is a wordmark (hunt of the graphics
-    probe: both were measured zeros under a two-letter floor)."""
+    letter or digit is enough: "3M" or a lone "X" in a display font is a wordmark (both
+    were measured zeros under a two-letter floor)."""
     chars: Counter[tuple[str, float]] = Counter()
     used: Counter[tuple[str, float]] = Counter()
     for _, spans in lines:
