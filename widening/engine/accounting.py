@@ -157,9 +157,37 @@ def joined_beyond(parsed: ParsedQuestion, probe: str) -> str | None:
     return None
 
 
-# Words one or two spaces apart: a wider gap is a container the text blanked ("on page 1 have" is "on        have").
-_PLACE = re.compile(r"\b(?:in|on|within|inside|among|across|throughout|under|at) {1,2}(?:(?:the|a|an|its|this|that|these|those|each|every|all|any|both) {1,2})?"
-                    r"([A-Za-z][\w'-]*(?: {1,2}[A-Za-z][\w'-]*){0,3})", re.I)
+# Words that set a place before the words naming it (rules/vocabulary.yaml ``place_links``; without the key, the
+# prepositions of containment). An article or determiner may follow; the place is the next words.
+_LINKS = ["in", "on", "within", "inside", "among", "across", "throughout", "under", "at"]
+_DETERMINER = r"(?:(?:the|a|an|its|this|that|these|those|each|every|all|any|both|his|her|their|our|your) {1,2})?"
+
+
+def _links() -> list[str]:
+    return [str(w).lower() for w in vocab.load("vocabulary").get("place_links") or _LINKS]
+
+
+@cache
+def _link() -> re.Pattern[str]:
+    alt = "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _links()), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+
+
+# After a link, the place: its words one or two spaces apart (a wider gap is a container the text blanked: "on page 1
+# have" is "on        have").
+_PLACE_AFTER = re.compile(rf" {{1,2}}{_DETERMINER}([A-Za-z][\w'-]*(?: {{1,2}}[A-Za-z][\w'-]*){{0,3}})", re.I)
+
+
+def _picked_by_ordinal(text: str, target: list[str]) -> str | None:
+    """An ordinal past the first right before the asked thing ("the second italic word", "the 3rd phone number"):
+    the question picks one of the set, which is there only when the set has that many; the check counts pieces
+    (spans, lines), not the things the question counts, so its finds are candidates of that one."""
+    if not target:
+        return None
+    ordinals = [w for w, n in vocab.load("vocabulary")["ordinal_words"].items() if n > 1]
+    said = rf"(?<![\w-])(?:{'|'.join(map(re.escape, ordinals))}|0*(?:[2-9]|[1-9]\d+)(?:st|nd|rd|th))(?![\w])"
+    m = re.search(rf"({said})(?:\s+[\w'-]+)?\s+{_or_plural(target)}", text, re.I)
+    return m.group(1) if m else None
 
 
 def unread_place(parsed: ParsedQuestion) -> str | None:
@@ -171,15 +199,22 @@ def unread_place(parsed: ParsedQuestion) -> str | None:
     (the target's, the quantifier's, picture and region words) and the words that name the whole document or no
     place (rules/vocabulary.yaml ``whole_document_words``)."""
     text, target, other = _accounted(parsed)
-    known = [*target, *other, *vocab.load("vocabulary")["whole_document_words"]]
+    if n := _picked_by_ordinal(text, target):
+        return (f"the question picks the {n} one of what it asks for, there only when the set has that many: "
+                "the check's finds are pieces of the set, not its items counted")
+    # A link is never blanked as a word the check accounts for ("when" asks a time as a question's opener, links a place after the target).
+    links = set(_links())
+    known = [w for w in [*target, *other, *vocab.load("vocabulary")["whole_document_words"]] if str(w).lower() not in links]
     text = re.sub(_or_plural(known), lambda m: " " * len(m.group(0)), text, flags=re.I) if known else text
-    for m in _PLACE.finditer(text):
+    for link in _link().finditer(text):
+        if not (m := _PLACE_AFTER.match(text, link.end())):
+            continue
         said: list[str] = []
-        for w in m.group(1).split():
-            if w.lower() in _stop_words():
+        for w in m.group(1).split():  # up to a function word or another link ("of the following", "next to")
+            if w.lower() in _stop_words() or w.lower() in links:
                 break
             said.append(w)
         if said:
-            return (f"the question names a place, {' '.join(said)!r} (after {m.group(0).split()[0]!r}), that no container reads: "
+            return (f"the question names a place, {' '.join(said)!r} (after {' '.join(link.group(0).split())!r}), that no container reads: "
                     "the check looked around it, and what it finds may lie outside it")
     return None
