@@ -56,3 +56,14 @@ def test_control_the_page_itself_is_short(six: Path) -> None:
 def test_a_zero_of_the_wider_scope_still_widens(six: Path) -> None:
     d = pdfs.decide(six, "How many bold words are in the headings on page 5?")
     assert d.decision == "widen", d.reason
+
+
+@pytest.mark.parametrize("q", ["How many italic words mention Kestrel on page 5?", "How many times does the word Kestrel appear in italics on page 5?"])
+def test_a_name_the_check_does_not_take_makes_candidates(tmp_path: Path, q: str) -> None:
+    # "Kestrel" is printed on page 5 in an upright line; the italic line there does not mention it.
+    doc = pdfs.new_doc(6)
+    pdfs.text(doc[4], (72, 100), "The Kestrel ferry left at noon.")
+    pdfs.text(doc[4], (72, 140), "The Kangaroo exhibit drew crowds.", font="heit")
+    d = pdfs.decide(pdfs.save(doc, tmp_path / "k.pdf"), q)
+    assert d.decision == "keep" and d.case != "short_not_empty", d.reason
+    assert "Kestrel" in d.reason, d.reason

@@ -218,3 +218,23 @@ def unread_place(parsed: ParsedQuestion) -> str | None:
             return (f"the question names a place, {' '.join(said)!r} (after {' '.join(link.group(0).split())!r}), that no container reads: "
                     "the check looked around it, and what it finds may lie outside it")
     return None
+
+
+def unaccounted_qualifier(parsed: ParsedQuestion, probe: str) -> str | None:
+    """A qualifier the question restricts the asked set by ("italic words that mention Ferry", "bold words about
+    2019") that the check does not take into account, nor is a word of its target ("GDP" of the column "GDP
+    growth"); None when there is none. The check's finds are then candidates: any of them may lack it."""
+    if probe in _QUALIFIER_AWARE or not parsed.qualifiers:
+        return None
+    text, target, _ = _accounted(parsed)
+    spans = [m.span() for m in re.finditer(_or_plural(target), text, re.I)] if target else []
+    for q in parsed.qualifiers:
+        if q.span is None or q.text.strip() == "":
+            continue
+        s, e = q.span
+        if text[s:e].strip() == "":
+            continue  # inside a container the text blanked ("Table 3", "page 5")
+        if any(a <= s and e <= b for a, b in spans):
+            continue
+        return f"the question restricts the set by {q.text!r}, which {probe} does not take into account"
+    return None

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from widening import rulebook
 from widening.engine import cases
-from widening.engine.accounting import unread_place
+from widening.engine.accounting import unaccounted_qualifier, unread_place
 from widening.engine.boxes import check_boxes
 from widening.engine.checks import CAPTIONED, PLACES, Derivation, derive, with_spec
 from widening.engine.containers import Resolved, drawn_readings, resolve
@@ -301,7 +301,7 @@ def decide_row(
 
     # A place the question names that no container reads ("italic words in the title", "... on the even-numbered
     # pages", "... in the bullet points on page 5"): the check looked wider, and its finds may lie outside it.
-    unaccounted = unread_place(parsed) if members and derivation.exact and not ignored else None
+    unaccounted = (unread_place(parsed) or unaccounted_qualifier(parsed, spec.probe)) if members and derivation.exact and not ignored else None
     exact = derivation.exact and not ignored and unaccounted is None
     if (f := cases.short_not_empty(parsed, members, exact, spec.probe)) is not None:
         return _keep(row, f, **common)
