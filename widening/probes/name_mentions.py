@@ -1384,9 +1384,11 @@ def _other_form(asked: list[str], page: list[Token], j: int, skip: frozenset[str
             for letters in {"".join(w[0] for w in words), "".join(w[0] for w in words if w not in skip)}:
                 got = _initials_at(page, k, letters) if len(letters) >= 2 and words[-1] not in skip else None
                 # two undotted letters alone ("ny") are too common to stand for a whole name, unless printed in
-                # capitals as initials are ("HP" for "Hewlett-Packard", "NY" for "New York")
+                # capitals as initials are ("HP" for "Hewlett-Packard", "NY" for "New York"), one for each word
+                # ("PG" leaves out the "&" of "Procter & Gamble", whose initials keep it: "P&G")
                 if got and (got[1] or len(letters) >= 3 or a > 0 or a + n < len(asked)
-                            or (page[k].norm == letters and letters in capitals and all(len(w) >= 3 for w in words))):
+                            or (page[k].norm == letters and letters in capitals
+                                and all(len(w) >= 3 and w.isalpha() and w not in skip for w in words))):
                     steps.append((a + n, got[0], True, short, same))
         return next((e for s in steps if (e := go(*s)) is not None), None)
 
@@ -1411,7 +1413,10 @@ def other_forms(doc: Doc, pages: tuple[int, ...], name: str, skip: frozenset[str
         return out
     for index, facts, page in _read_pages(doc, pages, boxes=False):
         text = "\n".join(line.text for line in facts.ocr_lines) if facts.text_source == "ocr" else facts.text
-        capitals = frozenset(w.casefold() for w in regex.findall(r"(?<![\p{L}\p{N}])\p{Lu}{2,3}(?![\p{L}\p{N}])", text))
+        # Initials in capitals, one for each word ("HP"); a name joined by "&" or "and" keeps its joiner in them ("P&G").
+        joined = re.search(r"&|\band\b", name, re.I) is not None
+        capitals = frozenset() if joined else frozenset(
+            w.casefold() for w in regex.findall(r"(?<![\p{L}\p{N}])\p{Lu}{2,3}(?![\p{L}\p{N}])", text))
         for j, t in enumerate(page):
             if t.norm[0] == asked[0][0] and (end := _other_form(asked, page, j, skip, capitals)) is not None:
                 printed = "".join((page[i].gap if i > j else "") + page[i].raw for i in range(j, end))
