@@ -23,7 +23,7 @@ drawing paints: a 16 pt stroke along a line of no height is a bar, no hairline).
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import pymupdf
 
@@ -142,11 +142,17 @@ def _rectangular(entry: dict) -> bool:
     return len(items) == 1 and items[0][0] == "qu" and bool(items[0][1].is_rectangular)
 
 
-def uncut_paths(extended: list[dict]) -> list[tuple[dict, bool]]:
-    """Each path of ``page.get_drawings(extended=True)`` with whether it renders whole: True only
-    when every clip around it is a rectangle containing it (a clip can cut diagonal hatching into a
-    rectangle) and it sits in no transparency group (a soft mask can cut it to any shape)."""
-    stack: list[tuple[int, bool, pymupdf.Rect]] = []  # (level, cannot cut, scissor) of the open clips and groups
+class Cut(NamedTuple):
+    """A clip or transparency group open around a path: its scissor (None for a group, which can cut to any
+    shape), and whether it is a rectangle (cuts nothing it contains)."""
+
+    scissor: pymupdf.Rect | None
+    rectangular: bool
+
+
+def paths_with_cuts(extended: list[dict]) -> list[tuple[dict, tuple[Cut, ...]]]:
+    """Each path (fill or stroke) of ``page.get_drawings(extended=True)`` with the clips and groups open around it."""
+    stack: list[tuple[int, Cut]] = []
     out = []
     for e in extended:
         level = int(e.get("level", 0))
@@ -154,13 +160,21 @@ def uncut_paths(extended: list[dict]) -> list[tuple[dict, bool]]:
             stack.pop()
         kind = e.get("type")
         if kind == "clip":
-            stack.append((level, _rectangular(e), pymupdf.Rect(e.get("scissor") or e.get("rect"))))
+            cut = e.get("scissor") or e.get("rect")
+            stack.append((level, Cut(pymupdf.Rect(cut) if cut is not None else None, _rectangular(e))))
         elif kind == "group":
-            stack.append((level, False, pymupdf.Rect()))
+            stack.append((level, Cut(None, False)))
         elif kind in ("f", "s", "fs"):
-            ink = ink_bound(e)
-            out.append((e, all(rect_ok and scissor.contains(ink) for _, rect_ok, scissor in stack)))
+            out.append((e, tuple(c for _, c in stack)))
     return out
+
+
+def uncut_paths(extended: list[dict]) -> list[tuple[dict, bool]]:
+    """Each path of ``page.get_drawings(extended=True)`` with whether it renders whole: True only
+    when every clip around it is a rectangle containing it (a clip can cut diagonal hatching into a
+    rectangle) and it sits in no transparency group (a soft mask can cut it to any shape)."""
+    return [(e, all(c.rectangular and c.scissor is not None and c.scissor.contains(ink_bound(e)) for c in cuts))
+            for e, cuts in paths_with_cuts(extended)]
 
 
 def stroke_reach(e: dict) -> float:

@@ -40,7 +40,7 @@ from widening.facts.font_traits import FontTraits, page_font_traits
 from widening.facts.geometry import centre_in, rect_tuple
 from widening.facts.glyphs import (STEXT_BOLD, STEXT_CLIPPED, STEXT_FILLED, STEXT_STROKED, STEXT_UNDERLINE, WHITE, draws_nothing,
                                    type3_fonts, white_on_white)
-from widening.facts.shapes import paints
+from widening.facts.shapes import paints, paths_with_cuts
 from widening.facts.ink import Box, Verdict, family_absent, ground_in, underline_absent
 from widening.facts.paint import PaintOrder
 from widening.facts.limits import MAX_RENDER_PIXELS, RenderRefused, render_refusal, render_zoom, safe_pixmap
@@ -420,22 +420,12 @@ def _drawings(page: pymupdf.Page) -> list[dict] | None:
     except Exception:
         return None
     out: list[dict] = []
-    stack: list[tuple[int, pymupdf.Rect | None]] = []  # (level, scissor) of the open clips and groups (None: no cut)
-    for e in extended:
-        level = int(e.get("level", 0))
-        while stack and stack[-1][0] >= level:
-            stack.pop()
-        kind = e.get("type")
-        if kind == "clip":
-            cut = e.get("scissor") or e.get("rect")
-            stack.append((level, pymupdf.Rect(cut) if cut is not None else None))
-        elif kind == "group":
-            stack.append((level, None))
-        elif kind in ("f", "s", "fs") and paints(e):
+    for e, cuts in paths_with_cuts(extended):
+        if paints(e):
             x0, y0, x1, y1 = tuple(e["rect"])
-            for _, scissor in stack:
-                if scissor is not None:  # by coordinates: a hairline's rect has no height, which Rect's & drops
-                    x0, y0, x1, y1 = max(x0, scissor.x0), max(y0, scissor.y0), min(x1, scissor.x1), min(y1, scissor.y1)
+            for c in cuts:
+                if c.scissor is not None:  # by coordinates: a hairline's rect has no height, which Rect's & drops
+                    x0, y0, x1, y1 = max(x0, c.scissor.x0), max(y0, c.scissor.y0), min(x1, c.scissor.x1), min(y1, c.scissor.y1)
             if x0 > x1 or y0 > y1:
                 continue  # certain: clipped away whole, it inks nothing
             out.append({**e, "rect": pymupdf.Rect(x0, y0, x1, y1)})
