@@ -395,6 +395,32 @@ def test_reproduce_on_the_real_corpus_every_v2_widening_with_a_pdf(corpus):
         assert row.check and row.pages, row
 
 
+@pytest.mark.usefixtures("repo_gate")  # after the gate of these rows, whose slow readings (margins' OCR) it finds in the run's cache
+def test_v2_widenings_on_born_digital_pages(corpus: Path) -> None:
+    """The four V2 widenings the engine reproduces, decided one by one (no OCR of image-only pages): widen, with the
+    check that ran, zero members and zero doubts."""
+    for doc_id, question in [
+        ("e639029d16094ea71d964e2fb953952b.pdf", "What is the yellow color italic texts in page 9?"),
+        ("e79deb02a0c0e87511080836c5d4347b.pdf", "What is the title of the diagram on page 10?"),
+        ("379f44022bb27aa53efd5d322c7b57bf.pdf", "what is the number of red logos in page 10?"),
+        ("8e7c4cb542ad160f80fb3d795ada35d8.pdf", "Which area of New York has more than 23% land area rezoned?"),
+    ]:
+        d = _decide_one(corpus, doc_id, question)
+        assert (d.decision, d.members, d.doubts) == ("widen", (), ()), f"{doc_id}: {d.reason}"
+        assert d.check and d.probes
+
+
+def _decide_one(corpus: Path, doc_id: str, question: str):
+    from pdfs import open_corpus_doc
+    from widening.engine.decide import decide_row
+
+    doc = open_corpus_doc(corpus / "documents" / doc_id, ocr=False)
+    try:
+        return decide_row(row(doc_id, question, "Not answerable"), doc)
+    finally:
+        doc.close()
+
+
 def test_a_check_pinned_to_pdf_page_9_leaves_out_printed_page_9(repo_gate):
     [item] = [i for i in repo_gate.items if i.file.endswith("pinned_uncovered.yaml")]
     printed = [t for t in item.decision.readings if t.reading.value == "printed" and t.number == "9"]
