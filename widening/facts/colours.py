@@ -152,19 +152,30 @@ GREYISH_S_MAX = 160
 # over brown's ceiling of 200. Of the family's hue, at least its saturation floor and at most LIGHT_S_MAX
 # saturated (pure orange #FF7F00, S 255, and Office's orange #ED7D31, S 202, stay apart): a doubt.
 LIGHT_S_MAX = 160
+# Between black and grey: a reader calls bars filled with Office's "Black, Text 1, Lighter 25%" #404040 (V 64) or
+# "Lighter 35%" #595959 (V 89) black, and "Lighter 15%" #262626 (V 38) dark grey, though each is past the other
+# family's limit (black's value ceiling of 60, grey's floor of 50). A greyish colour (chroma at most
+# GREYISH_CHROMA_MAX) over black's ceiling up to BLACK_GREY_V_MAX is a doubt of black; one under grey's floor down
+# to GREY_DARK_V_MIN, at most GREYISH_S_MAX saturated (a very dark red, #320202, is no grey), a doubt of grey.
+BLACK_GREY_V_MAX = 100
+GREY_DARK_V_MIN = 32
 
 
 def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
     """Pixels a reader may name by ``fam`` that ``mask`` leaves out: a pale tint of its hue (for grey: lighter
     than its ceiling, or a grey with a cast of some hue), its hue greyed down, a lighter shade of it over its value
-    ceiling (brown), or a dark colour just outside its hue range (the hue read around its circle)."""
+    ceiling (brown), or a dark colour just outside its hue range (the hue read around its circle); for black and
+    grey, a greyish colour on the other side of the value limit between them (a dark grey)."""
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    chroma = s.astype(np.int32) * v.astype(np.int32) // 255
     if fam.name == "gray":
-        chroma = s.astype(np.int32) * v.astype(np.int32) // 255
         greyish = (s > fam.s_max) & (s <= GREYISH_S_MAX) & (chroma <= GREYISH_CHROMA_MAX) & (v >= fam.v_min) & (v <= GREY_TINT_V_MAX)
-        return ((s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)) | greyish
+        dark = (v >= GREY_DARK_V_MIN) & (v < fam.v_min) & (s <= GREYISH_S_MAX)
+        return ((s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)) | greyish | dark
+    if fam.name == "black":
+        return (v > fam.v_max) & (v <= BLACK_GREY_V_MAX) & (chroma <= GREYISH_CHROMA_MAX)
     if not fam.hues:
-        return np.zeros(h.shape, dtype=bool)  # black and white have no tint
+        return np.zeros(h.shape, dtype=bool)  # white has no tint
     hue_ok = np.zeros(h.shape, dtype=bool)
     near = np.zeros(h.shape, dtype=bool)
     hh = h.astype(np.int32)
