@@ -17,7 +17,7 @@ import numpy as np
 import pymupdf
 
 from widening.engine.containers import Resolved
-from widening.facts.colours import Family, family, mask
+from widening.facts.colours import Family, family, mask, tint_mask
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.limits import RenderRefused, safe_pixmap
@@ -76,12 +76,18 @@ def loose(colour: str) -> Family:
     return Family(fam.name, hues, s_min=min(fam.s_min, LOOSE_S_MIN), v_min=min(fam.v_min, LOOSE_V_MIN))
 
 
+def _near(fam: Family, hsv: np.ndarray) -> np.ndarray:
+    """Pixels of ``fam`` or of a colour a reader may still call by its name (``colours.tint_mask``: a dark grey
+    box is a "black box" to a reader)."""
+    return mask(fam, hsv) | tint_mask(fam, hsv)
+
+
 def regions_of(page: pymupdf.Page, fam: Family) -> list[Member]:
-    """Every connected region of ``fam`` on the rendered page, and every vector shape drawn in it."""
+    """Every connected region of ``fam`` (or a tint of it) on the rendered page, and every vector shape drawn in it."""
     pix = safe_pixmap(page, DPI)
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
-    binary = np.ascontiguousarray(np.where(mask(fam, hsv), 255, 0).astype(np.uint8))
+    binary = np.ascontiguousarray(np.where(_near(fam, hsv), 255, 0).astype(np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     sx, sy = page.rect.width / pix.width, page.rect.height / pix.height
     out = []
@@ -96,7 +102,7 @@ def regions_of(page: pymupdf.Page, fam: Family) -> list[Member]:
                 continue
             v = [round(x * 255) for x in c]
             rgb1 = np.array([[v * 3 if len(v) == 1 else v[:3]]], dtype=np.uint8)
-            if mask(fam, cv2.cvtColor(rgb1, cv2.COLOR_RGB2HSV))[0, 0]:
+            if _near(fam, cv2.cvtColor(rgb1, cv2.COLOR_RGB2HSV))[0, 0]:
                 r = pymupdf.Rect(d["rect"])
                 out.append(Member(page=page.number + 1, bbox=rect_tuple(r), reader=Reader.vectors, what=f"{fam.name}-ish vector shape {r.width:.0f}x{r.height:.0f}pt",
                                   why="may be the box or part of it"))
