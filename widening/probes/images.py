@@ -79,7 +79,6 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
     ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image);
     ``hashes``: each carries its image's digest (decodes every image too)."""
     masks = _masks(page)
-    mask_xrefs = {m for m, _, _ in masks.values()}
     finest = _finest_masks(masks)
     tiles = tiled_placements(page)
     out: list[Placed] = []
@@ -91,9 +90,11 @@ def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = No
         bbox = rect_tuple(r)
         out.append(Placed(index, bbox, xref, pixels, classify(bbox, page.rect), digest, finest.get(pixels, (0, 0))))
 
-    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(mask_xrefs)):
-        if info.get("xref") and info["xref"] in mask_xrefs:
-            continue  # a soft mask drawn as its own image is not a picture
+    # Every placement listed is drawn: get_image_info lists a masked image once (``has-mask``), never its soft or
+    # stencil mask on its own. An xref that is also another image's mask is listed only where the page draws it
+    # (``Do``: a grey photo that is the soft mask of a picture beside it, a stencil icon that masks a photo), and
+    # that is a picture a reader sees: leaving it out read "how many pictures in the top half" as zero.
+    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(masks)):
         pixels = (int(info["width"]), int(info["height"]))
         cell = _cell_of(pymupdf.Rect(info["bbox"]), pixels, tiles)
         if cell is not None:  # drawn once at the pattern's cell; shown where the pattern fills (below)
