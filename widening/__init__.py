@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 # facts12: an area one render would read at under half the resolution its content needs is read in
 # tiles at that resolution, or left blind, never "OCR ran, no words"; facts13: a /Rotate page with a
 # CropBox keeps its crop when the rotation is baked in).
-ENGINE_VERSION = "0.1.0-facts13"
+ENGINE_VERSION = "0.1.0-facts14"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

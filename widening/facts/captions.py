@@ -39,19 +39,65 @@ CAPTION_TEXT_CHARS = 200
 _LATER_CAPTION = re.compile(rf"(?<=\s)(?=(?:(?i:{SUPPLEMENT})\s*)?(?:Fig(?:ure)?s?\.?|Table|Chart)\s*{NUMBER_WORD}?(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:[{DASHES}.]\d+)*[a-z]?\s*:)")
 
 
+# A list of figures or tables set without leaders puts each entry's page number at a tab stop, apart from
+# its title ("Figure 3: Sales" .......... "4" with no dots): a gap wider than this many times the line's
+# height, where a justified line stretches a word space to an em at most.
+TAB_GAP = 2.0
+# What an entry's page number is: digits or a roman folio, alone.
+_PAGE_WORD = re.compile(r"(?:\d{1,4}|[ivxlcdm]{1,7})", re.I)
+
+
+def _tabbed_numbers(lines: list[Line]) -> dict[int, tuple[str, int | None]]:
+    """Line position -> (the page number that line runs on to across a tab-stop gap (``TAB_GAP``), the
+    position of the line printing it: None for its own last word, else another line on its row, the lone
+    number nearest to its right. Only where two or more
+    caption lines of the page do so (a list of figures or tables); a single such line may be a caption beside
+    a stray number (an axis value, a cell)."""
+    rows = [(i, l) for i, l in enumerate(lines) if l.words]
+    out: dict[int, tuple[str, int | None]] = {}
+    for i, line in rows:
+        words = line.words
+        height = line.bbox[3] - line.bbox[1]
+        if height <= 0:
+            continue
+        if len(words) >= 2 and _PAGE_WORD.fullmatch(words[-1][1]) and words[-1][0][0] - words[-2][0][2] > TAB_GAP * height:
+            out[i] = (words[-1][1], None)
+            continue
+        mid = (line.bbox[1] + line.bbox[3]) / 2
+        right = [(j, l) for j, l in rows if j != i and l.bbox[1] < mid < l.bbox[3] and l.bbox[0] >= line.bbox[2]]
+        if right:
+            j, nearest = min(right, key=lambda x: x[1].bbox[0])
+            if (len(nearest.words) == 1 and _PAGE_WORD.fullmatch(nearest.words[0][1])
+                    and nearest.bbox[0] - line.bbox[2] > TAB_GAP * height):
+                out[i] = (nearest.words[0][1], j)
+    # A list is of captions: two lines of the page opening with a caption word run on to a number.
+    return out if sum(bool(_CAPTION_START.match(nfkc(lines[i].first))) for i in out) >= 2 else {}
+
+
 def find_captions(lines: list[Line], index: int) -> list[Caption]:
     """Lines opening with Figure/Fig./Table/Chart and a number ("Table1-1", "TABLE A", "Fig. 4"), and a
-    further "Figure N:" later on such a line (side-by-side figures)."""
+    further "Figure N:" later on such a line (side-by-side figures).
+
+    An entry of a list of figures (tables) set without leaders keeps its page number after a tab
+    ("Figure 3: Sales\t4"), which ``listed_page`` reads as it reads leaders."""
     out: list[Caption] = []
+    tabbed: dict[int, tuple[str, int | None]] | None = None
     for i, line in enumerate(lines):
         if not _CAPTION_START.match(nfkc(line.first)):
             continue
         # Full-width and other compatibility forms ("Figure ７") read as their plain characters.
         text = nfkc(line.text)
+        if tabbed is None:
+            tabbed = _tabbed_numbers(lines)
+        number_line = None
+        if i in tabbed:
+            # The number is the line's last word, or another line's on its row (then no part of its tail).
+            page_word, number_line = tabbed[i]
+            text = nfkc(" ".join(w for _, w in line.words[:-1]) if number_line is None else line.text) + "\t" + nfkc(page_word)
         if not _CAPTION.match(text):
             continue
         # The caption box runs on through the following lines of the same block.
-        tail = [l for l in lines[i + 1 : i + 4] if l.block == line.block and line.words]
+        tail = [l for j, l in enumerate(lines[i + 1 : i + 4], i + 1) if l.block == line.block and line.words and j != number_line]
         box = union([line.bbox] + [l.bbox for l in tail])
         # "Figure 4:" after "Supplementary" is one caption with it, read from the supplement word on.
         starts = [0] + [m.start() for m in _LATER_CAPTION.finditer(text) if not _SUPPLEMENT_BEFORE.search(text, 0, m.start())]
@@ -105,7 +151,8 @@ def reads_as_reference(text: str) -> bool:
 # A list of figures or tables prints each caption again, run on by leaders to the page it is on
 # ("Figure 3: Sales ........ 4", "Table 2 . . . . 17", "Fig. 5 ……… iv"). The entry reads as a caption,
 # yet its figure is on the page it names, not on the list's page.
-_LEADERS_TO_PAGE = re.compile(r"(?:[.\u00b7\u2024\u2026_]\s*){3,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,7})\b", re.I)
+# An entry set without leaders has its page number after a tab (``find_captions``: "Figure 3: Sales\t4").
+_LEADERS_TO_PAGE = re.compile(r"(?:(?:[.\u00b7\u2024\u2026_]\s*){3,}\s*|\t)(?P<page>\d{1,4}|[ivxlcdm]{1,7})\b", re.I)
 
 
 def listed_page(text: str) -> str | None:
@@ -173,9 +220,15 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     out = []
     for index, text in pages:
         text = nfkc(text)
-        if any(not _folio_after_word(text, m, (folios or {}).get(index, set())) for rx in rxs for m in rx.finditer(text)):
+        # A word hyphenated at a line's end ("Fig-" over "ure 3") is read joined too, beside the text as printed.
+        texts = dict.fromkeys((text, _HYPHEN_BREAK.sub("", text)))
+        if any(not _folio_after_word(t, m, (folios or {}).get(index, set())) for t in texts for rx in rxs for m in rx.finditer(t)):
             out.append(index)
     return tuple(out)
+
+
+# A hyphen (or soft hyphen) ending a line inside a word, the word going on in lower case on the next line.
+_HYPHEN_BREAK = re.compile(r"(?<=[A-Za-z])[-\u00ad\u2010]\s*\n\s*(?=[a-z])")
 
 
 # A figure or table continued on another page says so beside its number, in either order and with any
