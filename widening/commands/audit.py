@@ -9,6 +9,7 @@ import hashlib
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +20,9 @@ from widening.models import CaseFinding, Decision, ReviewedSpec, Row
 from widening.probes import probe_modules
 from widening.rulebook import RULES_DIR, SOURCE_ROOT
 from widening.runtime.runner import run_documents
+
+if TYPE_CHECKING:
+    from widening.facts.cache import Cache
 
 # Reviewed per-row specs are the repository's data, not the package's: a benchmark keeps its own.
 CHECKS_SUBDIR = Path("checks") / "reviewed"
@@ -95,6 +99,19 @@ def _decision_key(sha: str, row: Row, reviewed: ReviewedSpec | None) -> str:
     return h.hexdigest()
 
 
+def cached_decision(cache: Cache | None, sha: str | None, row: Row, reviewed: ReviewedSpec | None = None) -> Decision | None:
+    """The decision stored for ``row`` of the PDF hashed ``sha`` under these rules and this code, if any."""
+    if cache is None or sha is None:
+        return None
+    return cache.get("decisions", _decision_key(sha, row, reviewed), Decision)
+
+
+def store_decision(cache: Cache | None, sha: str, row: Row, d: Decision, reviewed: ReviewedSpec | None = None) -> None:
+    """Keep ``d`` for the next run; a decision a crashed or timed-out probe left is never kept (the next run tries again)."""
+    if cache is not None and not _probe_failed(d):
+        cache.put("decisions", _decision_key(sha, row, reviewed), d)
+
+
 def decide_document(job: DocJob) -> list[Decision]:
     """Worker entry: open the PDF once (facts from the cache), decide each of its rows."""
     from widening.facts.cache import cache_from_options, load_doc_cached
@@ -110,10 +127,9 @@ def decide_document(job: DocJob) -> list[Decision]:
     if not path.is_file():
         return [decide_row(r, None, unavailable_reason="PDF not in the corpus's documents folder") for r in job.rows]
     sha = sha256_file(path) if cache is not None else None
-    if sha is not None and cache is not None:
-        hits = [cache.get("decisions", _decision_key(sha, r, reviewed.get(row_key(r.doc_id, r.question))), Decision) for r in job.rows]
-        if all(h is not None for h in hits):
-            return [h for h in hits if h is not None]
+    hits = [cached_decision(cache, sha, r, reviewed.get(row_key(r.doc_id, r.question))) for r in job.rows]
+    if all(h is not None for h in hits):
+        return [h for h in hits if h is not None]
     try:
         doc = load_doc_cached(path, cache, ocr=job.options.ocr, sha256=sha)
     except DocumentError as exc:
@@ -125,8 +141,7 @@ def decide_document(job: DocJob) -> list[Decision]:
             spec = reviewed.get(row_key(r.doc_id, r.question))
             d = decide_row(r, doc, reviewed=spec)
             out.append(d)
-            if cache is not None and not _probe_failed(d):
-                cache.put("decisions", _decision_key(doc.facts.sha256, r, spec), d)
+            store_decision(cache, doc.facts.sha256, r, d, spec)
     finally:
         doc.close()
     return out

@@ -253,18 +253,35 @@ class GateJob(BaseModel):
 
 
 def decide_job(job: GateJob) -> list[Decision]:
-    """Worker entry: open the PDF once, decide each proposal; a PDF that will not open keeps every row."""
+    """Worker entry: open the PDF once, decide each proposal; a PDF that will not open keeps every row.
+
+    A proposal without a pinned check is decided as the audit decides its row, so it shares the audit's cached
+    decisions (keyed by the PDF's hash, the rules and the engine's source): gating a row the audit decided, or
+    gating it again, measures nothing twice."""
+    from widening.commands.audit import cached_decision, store_decision
     from widening.facts.cache import cache_from_options, load_doc_cached
     from widening.engine.decide import decide_row
+    from widening.facts.document import sha256_file
 
     cache = cache_from_options(job.cache_dir, job.no_cache)
     try:
-        doc = load_doc_cached(doc_path(Path(job.corpus), job.doc_id), cache)
+        path = doc_path(Path(job.corpus), job.doc_id)
+        sha = sha256_file(path) if cache is not None and path.is_file() else None
+        hits = [cached_decision(cache, sha, r) if p is None else None for r, p in zip(job.rows, job.pinned)]
+        if all(h is not None for h in hits):
+            return [h for h in hits if h is not None]
+        doc = load_doc_cached(path, cache, sha256=sha)
     except DocumentError as exc:
         return _unavailable(job, exc.record.msg)
     doc.store = cache  # slow readings a probe makes (words in pictures) are kept there, as the audit keeps them
     try:
-        return [decide_row(r, doc, pinned=p) for r, p in zip(job.rows, job.pinned)]
+        out = []
+        for r, p, hit in zip(job.rows, job.pinned, hits):
+            d = hit if hit is not None else decide_row(r, doc, pinned=p)
+            if hit is None and p is None:
+                store_decision(cache, doc.facts.sha256, r, d)
+            out.append(d)
+        return out
     finally:
         doc.close()
 
