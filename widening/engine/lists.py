@@ -59,6 +59,7 @@ class Line(NamedTuple):
     bbox: BBox
     source: str  # "layer" or "ocr"
     style: tuple[str, float, bool] | None = None  # font, size, bold of its first span (None: OCR)
+    lead_glyph: bool = False  # it opens with one glyph in a font its next span is not set in (a symbol font's bullet)
 
 
 def _reader(*lines: Line) -> Reader:
@@ -160,9 +161,11 @@ def page_lines(doc: Doc, index: int) -> list[Line]:
             for ln in b.get("lines", []):
                 text = "".join(s["text"] for s in ln["spans"]).strip()
                 if text:
-                    first = next(s for s in ln["spans"] if s["text"].strip())
+                    spans = [s for s in ln["spans"] if s["text"].strip()]
+                    first = spans[0]
                     style = (first["font"], round(first["size"], 1), bool(first["flags"] & 16) or "bold" in first["font"].lower())
-                    out.append(Line(index, text, tuple(ln["bbox"]), "layer", style))  # type: ignore[arg-type]
+                    lead = len(spans) > 1 and len(first["text"].strip()) == 1 and spans[1]["font"] != first["font"]
+                    out.append(Line(index, text, tuple(ln["bbox"]), "layer", style, lead))  # type: ignore[arg-type]
     out.extend(Line(index, ln.text.strip(), ln.bbox, "ocr") for ln in pf.ocr_lines if ln.text.strip())
     return out
 
@@ -253,8 +256,14 @@ def _graphic_boxes(doc: Doc, index: int) -> list[BBox]:
     for d in page.get_drawings():
         out.append(tuple(d["rect"]))  # type: ignore[arg-type]
         if d["rect"].width > _MARK_MAX or d["rect"].height > _MARK_MAX:
-            out += [tuple(b) for piece in subpaths(d["items"]) if 0 < (b := piece.rect).width <= _MARK_MAX and 0 < b.height <= _MARK_MAX]  # type: ignore[misc]
+            out += [tuple(b) for piece in subpaths(d["items"]) if _small((b := piece.rect).x0, b.y0, b.x1, b.y1)]  # type: ignore[misc]
     return out + _image_boxes(doc, index)
+
+
+def _small(x0: float, y0: float, x1: float, y1: float) -> bool:
+    """A graphic of a bullet's size: at most _MARK_MAX each way, with some width. A drawn dash ("–" stroked as
+    one line) has no height: its box is the line's."""
+    return 0 < x1 - x0 <= _MARK_MAX and 0 <= y1 - y0 <= _MARK_MAX
 
 
 def _image_boxes(doc: Doc, index: int) -> list[BBox]:
@@ -298,7 +307,7 @@ def _graphic_bullets(index: int, lines: list[Line], graphics: list[BBox]) -> lis
     """Small drawn or pictured marks just left of a line: bullets the text layer does not hold."""
     out = []
     for x0, y0, x1, y1 in graphics:
-        if not (0 < x1 - x0 <= _MARK_MAX and 0 < y1 - y0 <= _MARK_MAX):
+        if not _small(x0, y0, x1, y1):
             continue
         for ln in lines:
             lx0, ly0, _, ly1 = ln.bbox
@@ -317,6 +326,7 @@ def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]
     band = _FOLIO_BAND * page.rect.height
     rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
     short = _short_runs(rows)
+    glyphs = _lead_glyphs(rows)
     found: list[Member] = []
     for i, ln in enumerate(rows):
         lx0, ly0, _, ly1 = ln.bbox
@@ -331,6 +341,14 @@ def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]
         if mark is not None:
             found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln),
                                 why=f"a graphic {mark[2] - mark[0]:.0f}x{mark[3] - mark[1]:.0f} pt before it: a mark bigger than a bullet"))
+            continue
+        if (far := _far_mark(ln, rows, graphics)) is not None:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln),
+                                why=f"a small graphic {lx0 - far[2]:.0f} pt before it, nothing between: a bullet set at a wide indent"))
+            continue
+        if i in glyphs:
+            found.append(Member(page=index, bbox=ln.bbox, what=text[:80], reader=_reader(ln),
+                                why=f"'{text[:1]}' in a font of its own opens several lines at this x: a symbol font's bullet"))
             continue
         above = rows[i - 1].bbox[3] if i else None
         below = rows[i + 1].bbox[1] if i + 1 < len(rows) else None
@@ -349,6 +367,39 @@ def _possible_items(doc: Doc, index: int, lines: list[Line], counted: list[BBox]
         out.append(m)
         taken.append(m.bbox)
     return out
+
+
+def _far_mark(ln: Line, rows: list[Line], graphics: list[BBox]) -> BBox | None:
+    """A graphic of a bullet's size left of ``ln`` on its row, further than _MARK_GAP, with no other line
+    between them: a bullet whose text starts at a wide tab stop."""
+    lx0, ly0, _, ly1 = ln.bbox
+    for g in graphics:
+        if not (_small(*g) and lx0 - g[2] > _MARK_GAP and g[1] < ly1 and g[3] > ly0):
+            continue
+        if not any(o is not ln and o.bbox[1] < ly1 and o.bbox[3] > ly0 and o.bbox[2] > g[2] and o.bbox[0] < lx0 for o in rows):
+            return g
+    return None
+
+
+def _lead_glyphs(rows: list[Line]) -> set[int]:
+    """Indices of lines opened by a letter or digit set in a font of its own (a span of one glyph before text in
+    another font, or a one-glyph line before a line in another font on its row), where the same glyph so opens
+    two or more lines at one x: a symbol or dingbat font whose name is not known to be one ('n' is a square)."""
+    def lone(i: int, ln: Line) -> bool:
+        if ln.lead_glyph:
+            return True
+        if len(ln.text.strip()) != 1 or ln.style is None:
+            return False
+        y0, y1 = ln.bbox[1], ln.bbox[3]
+        right = [o for o in rows if o is not ln and o.bbox[0] >= ln.bbox[2] and o.bbox[1] < y1 and o.bbox[3] > y0]
+        nxt = min(right, key=lambda o: o.bbox[0], default=None)
+        return nxt is not None and nxt.style is not None and nxt.style[0] != ln.style[0]
+
+    keys = {i: (ln.text.strip()[:1], round(ln.bbox[0])) for i, ln in enumerate(rows) if ln.text.strip()[:1].isalnum() and lone(i, ln)}
+    counts: dict[tuple[str, int], int] = {}
+    for k in keys.values():
+        counts[k] = counts.get(k, 0) + 1
+    return {i for i, k in keys.items() if counts[k] >= 2}
 
 
 def _short_runs(rows: list[Line]) -> set[int]:
@@ -550,7 +601,9 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
         if questions and on_page:
             ordered = sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
             used: set[int] = set()
-            members += _questions(ordered, used)
+            asked = _questions(ordered, used)
+            members += asked
+            doubts += _unexplained_paragraphs(doc, p, ordered, used, first=p == pages[0])
             # An entry so set is counted already when a mark opens it ("Q5. Returns and refunds").
             if odd := [ln for ln in _styled_like_questions(ordered, used) if not _is_item(ln, questions=False, marks=marks)]:
                 return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
@@ -573,14 +626,48 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
 
 def _paragraphs(lines: list[Line]) -> int:
     """Paragraphs among one page's lines: a new one where the vertical gap exceeds a line's height."""
-    rows = sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
-    count, bottom = 0, None
-    for ln in rows:
+    return len(_paragraph_groups(sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))))
+
+
+def _paragraph_groups(rows: list[Line]) -> list[list[int]]:
+    """The paragraphs of ``rows`` (one page's lines in reading order) as lists of their indices: a new one where
+    the vertical gap exceeds a line's height."""
+    out: list[list[int]] = []
+    bottom = None
+    for i, ln in enumerate(rows):
         height = ln.bbox[3] - ln.bbox[1]
         if bottom is None or ln.bbox[1] - bottom > _PARAGRAPH_GAP * height:
-            count += 1
+            out.append([])
+        out[-1].append(i)
         bottom = ln.bbox[3] if bottom is None else max(bottom, ln.bbox[3])
-    return count
+    return out
+
+
+def _unexplained_paragraphs(doc: Doc, index: int, rows: list[Line], used: set[int], first: bool) -> list[Member]:
+    """Paragraphs of an FAQ page that may be an entry not phrased as a question ("Cleaning the lens" over its
+    answer, set like the questions and answers alike): an entry is a question and its answer, so a paragraph
+    holding no question is explained only as the one answer paragraph after a paragraph holding nothing but a
+    question; where the question's own paragraph holds its answer ("Q1 ...?" over "A1 ..."), or a question is
+    followed by more, each further paragraph is a doubt. Not doubted: paragraphs before the page's first
+    question on the section's first page (its heading, an introduction) and lines in the folio bands."""
+    band = _FOLIO_BAND * doc.facts.page(index).height
+    out: list[Member] = []
+    seen_question = False
+    explained = False  # the paragraph before held only a question: this one may be its answer
+    for para in _paragraph_groups(rows):
+        lines = [rows[i] for i in para]
+        if any(i in used for i in para):
+            seen_question, explained = True, all(i in used for i in para)
+            continue
+        furniture = all(ln.bbox[3] <= band or ln.bbox[1] >= doc.facts.page(index).height - band for ln in lines)
+        if explained or furniture or (first and not seen_question):
+            explained = False
+            continue
+        x0 = min(ln.bbox[0] for ln in lines); y0 = min(ln.bbox[1] for ln in lines)
+        x1 = max(ln.bbox[2] for ln in lines); y1 = max(ln.bbox[3] for ln in lines)
+        out.append(Member(page=index, bbox=(x0, y0, x1, y1), what=lines[0].text[:80], reader=_reader(*lines),
+                          why="a paragraph holding no question where no question awaits an answer: an entry not phrased as one"))
+    return out
 
 
 # --------------------------------------------------------------------------- parents
@@ -625,8 +712,23 @@ def _subfigures(doc: Doc, c: Container, parents: list[Resolved]) -> ListResoluti
             readings.append(ListReading(parent=where, pages=(p,), count=None, why=f"its labels {sorted(labels)} are not a run from (a)"))
             continue
         items = tuple(Member(page=p, bbox=ln.bbox, what=ln.text[:80], reader=_reader(ln)) for ln in label_lines)
-        readings.append(ListReading(parent=where, pages=(p,), count=count, items=items))
+        readings.append(ListReading(parent=where, pages=(p,), count=count, items=items, doubts=tuple(_labels_beyond(lines, count))))
     return ListResolution(container=c, readings=tuple(readings))
+
+
+def _labels_beyond(lines: list[Line], count: int) -> list[Member]:
+    """Labels "(d)", "(e)", ... standing anywhere on the page (mid-line, in a caption's line read apart from its
+    block: "the decoder in (e)") that carry the counted run on: panels they may name, doubts."""
+    found: dict[str, Line] = {}
+    for ln in lines:
+        for x in re.findall(r"\(([a-z])\)", ln.text):
+            found.setdefault(x, ln)
+    out = []
+    while (x := chr(ord("a") + count + len(out))) in found:
+        ln = found[x]
+        out.append(Member(page=ln.page, bbox=ln.bbox, what=ln.text[:80], reader=_reader(ln),
+                          why=f"'({x})' stands on the page outside the caption's labels: a panel it may name"))
+    return out
 
 
 def _line_label(text: str) -> str:
