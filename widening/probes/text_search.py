@@ -15,6 +15,12 @@ another script that look like Latin ones read as those letters (Cyrillic "Х" an
 "Хylоphone": rules/mentions.yaml ``names.look_alikes``), in a word that mixes them with Latin
 letters; a word all in Cyrillic ("Москва") is no Latin word.
 
+Where nothing matches, a font's character map that names glyphs wrongly is looked for: one letter read as
+another wherever it stands (``misnamed_glyph_hits``), or every character recoded one to one, all moved by one
+distance (glyph numbers read as codes: "Kangaroo" reads ",BOHBSPP") or read as characters that are no ASCII
+letter or digit (small capitals named by their numbers in another table: "KĵƿƄĵǡǈǈ") (``recoded_glyph_hits``).
+Either is a doubt: the layer reads as letters, so the page is not called unreadable, yet it may print the text.
+
 A scan's invisible OCR layer is the scan's words only where its pixels may show them: a layer hit over a
 picture where OCR of the picture reads other words, or where the picture is blank, is a doubt (an OCR layer
 offset from its scan, or misread).
@@ -28,6 +34,7 @@ outlines), are read by OCR too (picture_words).
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -42,7 +49,7 @@ from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Read
 from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.name_mentions import HIDDEN_WHY, layer_near_hits, ocr_near_hits, revealed_page, visual_order
 from widening.probes.pagewise import finish, measurable
-from widening.text import char_form, look_alike
+from widening.text import FORMAT_CHARS, char_form, look_alike, nfkc
 
 class DedupChars:
     """Drops a glyph drawn again at (almost) the same place (fake bold, pitfall 10).
@@ -329,6 +336,134 @@ def misnamed_glyph_hits(glyphs: list[Glyph], text: str, where: str) -> list[Foun
     return out
 
 
+# A font's character map may name every glyph wrongly, not one letter: a map that gives each glyph its glyph
+# number as its code ("Kangaroo" reads ",BOHBSPP": every character the same distance below its letter, glyph
+# numbers of the usual order), or the codes of another table (small capitals a typesetter mapped by their glyph
+# numbers: "KĵƿƄĵǡǈǈ"). Nothing in the words says so (no control or private-use code: facts.legibility reads the
+# layer as letters). Text of at least RECODED_MIN letters and digits is also searched as a printed word recoded
+# one to one (``recoded_glyph_hits``): a hit is a doubt.
+RECODED_MIN = 4
+# A recoding into other characters changes at least this many of the text's characters (one: misnamed_glyph_hits).
+RECODED_CHANGED = 2
+_RECODED_WHY = ("the text with every character recoded one to one (all moved by one distance, as glyph numbers read as codes, or "
+                "read as characters that are no ASCII letter or digit): a font whose character map names its glyphs wrongly prints "
+                "the text while its layer spells other characters; neither presence nor absence")
+
+
+def _case_forms(text: str) -> list[str]:
+    """``text`` as asked, in lower, upper and title case, and with its first letter capital: the cases a page may print it in."""
+    return list(dict.fromkeys(t for t in (text, text.lower(), text.upper(), text.title(), text[:1].upper() + text[1:]) if t))
+
+
+def _recoded_words(glyphs: list[Glyph]) -> list[list[tuple[str, BBox]]]:
+    """The printed words of ``glyphs`` (parted by spaces, word starts and fences; format characters dropped), each with ASCII
+    punctuation stripped from its ends, as (character, box) lists."""
+    words: list[list[tuple[str, BBox]]] = []
+    for c, box, start in glyphs:
+        if c == FENCE or c.isspace():
+            words.append([])
+            continue
+        if c in FORMAT_CHARS or len(c) != 1:
+            continue
+        if start or not words:
+            words.append([])
+        words[-1].append((c, box))
+    out = []
+    for w in words:
+        while w and w[0][0].isascii() and not w[0][0].isalnum():
+            w = w[1:]
+        while w and w[-1][0].isascii() and not w[-1][0].isalnum():
+            w = w[:-1]
+        if w:
+            out.append(w)
+    return out
+
+
+def _shift_hits(glyphs: list[Glyph], text: str) -> list[BBox]:
+    """Boxes where the non-space characters of ``text`` (in one of its cases) stand all moved by one same non-zero distance,
+    between word edges (a space, a word start, a fence, or a character that is no letter or digit)."""
+    chars = [(c, box, start) for c, box, start in glyphs if len(c) == 1 and not c.isspace() and c not in FORMAT_CHARS]
+    if not chars:
+        return []
+    starts = [True] + [False] * (len(chars) - 1)
+    spaced = False
+    k = 0
+    for c, _, start in glyphs:
+        if len(c) == 1 and (c.isspace() or c in FORMAT_CHARS):
+            spaced = spaced or c.isspace()
+            continue
+        if len(c) != 1:
+            continue
+        starts[k] = starts[k] or start or spaced
+        spaced = False
+        k += 1
+    hay = "".join(c for c, _, _ in chars)
+    diffs = "".join(chr((ord(b) - ord(a)) % 0x110000) for a, b in zip(hay, hay[1:]))
+    out: list[BBox] = []
+    for form in ("".join(c for c in f if not c.isspace() and c not in FORMAT_CHARS) for f in _case_forms(nfkc(text))):
+        want = "".join(chr((ord(b) - ord(a)) % 0x110000) for a, b in zip(form, form[1:]))
+        at = diffs.find(want)
+        while at >= 0:
+            end = at + len(form)
+            window = hay[at:end]
+            before = at == 0 or starts[at] or not hay[at - 1].isalnum()
+            after = end == len(hay) or starts[end] or not hay[end].isalnum()
+            if char_form(window) != char_form(form) and FENCE not in window and before and after:  # not a case change
+                box = union(b for _, b, _ in chars[at:end])
+                if not any(_overlap(box, o) for o in out):
+                    out.append(box)
+            at = diffs.find(want, at + 1)
+    return out
+
+
+def _substitution_hits(glyphs: list[Glyph], text: str) -> list[BBox]:
+    """Boxes of runs of printed words that read as the words of ``text`` with each character read as one other, the same
+    wherever it recurs and different for different characters (a one-to-one recoding), where at least RECODED_CHANGED
+    characters differ, each differing one is no ASCII letter or digit, and some character is a Latin letter (a word
+    wholly in Cyrillic or Greek is a word of that script, not a recoded one)."""
+    words = _recoded_words(glyphs)
+    out: list[BBox] = []
+    # A capital and its small letter are two glyphs, recoded apart: each case the text may be printed in is tried.
+    for form in _case_forms(" ".join(nfkc(text).split())):
+        asked = form.split()
+        lengths = [len(w) for w in asked]
+        flat = "".join(asked)
+        for i in range(len(words) - len(asked) + 1):
+            run = words[i:i + len(asked)]
+            if [len(w) for w in run] != lengths:
+                continue
+            printed = [c for w in run for c, _ in w]
+            there: dict[str, str] = {}
+            back: dict[str, str] = {}
+            changed = 0
+            ok = any("LATIN" in unicodedata.name(c, "") for c in printed)
+            for a, b in zip(flat, printed):
+                if there.setdefault(a, b) != b or back.setdefault(b, a) != a:
+                    ok = False
+                if a != b:
+                    changed += 1
+                    if b.isascii() and b.isalnum():
+                        ok = False
+                if not ok:
+                    break
+            where = union(b for w in run for _, b in w)
+            if ok and changed >= RECODED_CHANGED and not any(_overlap(where, o) for o in out):
+                out.append(where)
+    return out
+
+
+def recoded_glyph_hits(glyphs: list[Glyph], text: str, where: str) -> list[Found]:
+    """Occurrences of ``text`` in ``glyphs`` with every character recoded one to one (``_shift_hits``, ``_substitution_hits``):
+    doubts (``_RECODED_WHY``). Text of fewer than RECODED_MIN letters and digits is not searched so."""
+    if sum(c.isalnum() for c in char_form(text)) < RECODED_MIN:
+        return []
+    out: list[Found] = []
+    for box in _shift_hits(glyphs, text) + _substitution_hits(glyphs, text):
+        if not any(_overlap(box, f[0]) for f in out):
+            out.append((box, _RECODED_WHY, where))
+    return out
+
+
 class TextSearchParams(Params):
     """``text``: the words searched."""
 
@@ -390,6 +525,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
             if not scope.in_image:  # and a font's character map may misname a glyph the page prints
                 misnamed = [f for f in misnamed_glyph_hits(glyphs, text, "text layer") if centre_in(f[0], clip)]
+                misnamed += [f for f in recoded_glyph_hits(glyphs, text, "text layer")
+                             if centre_in(f[0], clip) and not any(_overlap(f[0], m[0]) for m in misnamed)]
                 doubts += [Member(page=index, bbox=b, what=f"text {text!r} ({where})", why=why, reader=_reader(where, facts)) for b, why, where in misnamed]
                 doubts += [d for d in layer_near_hits(doc, index, text, clip) if not any(_overlap(d.bbox, f[0]) for f in misnamed)]
         if not use_ocr and index in pictures and any(w == "text layer" and not y for _, y, w in found):
