@@ -33,7 +33,7 @@ from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, pi
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
-from widening.probes.images import ICON_SIDE, placed_images
+from widening.probes.images import ICON_SIDE, placed_images, unlisted_pictures
 from widening.probes.pagewise import finish, measurable
 
 GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
@@ -135,6 +135,10 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                    if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
         for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
+        # Pictures the image listing does not see (a Type 3 glyph's image, a Link annotation's appearance).
+        for m in unlisted_pictures(page, index, clip):
+            if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs):
+                doubts.setdefault("pictures the image listing does not see", []).append(m)
         if kind != "logo":
             for m in captioned(doc, index, clip):
                 doubts.setdefault("figure or chart captions printed on the page", []).append(m)

@@ -6,6 +6,7 @@ Example (corpus): a court filing's first page shows three small images in its he
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -275,6 +276,171 @@ def _size(doc: pymupdf.Document, xref: int) -> tuple[int, int]:
     return (int(w[1]), int(h[1])) if w[0] == "int" and h[0] == "int" else (0, 0)
 
 
+# Content-stream operators by which a glyph program or an annotation's appearance may paint a picture: an image
+# XObject (or a form holding one), an inline image, a shading (MuPDF's image listing lists a shading as an image).
+_PAINTS_PICTURE = re.compile(rb"(?<![A-Za-z0-9_.#/\\])(?:Do|BI|sh)(?![A-Za-z0-9_.#])")
+_PATTERN_FILL = re.compile(rb"(?<![A-Za-z0-9_.#/\\])(?:scn|SCN)(?![A-Za-z0-9_.#])")
+_D0 = re.compile(rb"(?<![A-Za-z0-9_.#/\\])d0(?![A-Za-z0-9_.#])")
+# Annotation flags: Hidden, NoView (shown by no viewer).
+_ANNOT_UNSEEN = 2 | 32
+
+
+def unlisted_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None) -> list[Member]:
+    """Doubts: pictures a reader may see that the image listing (``get_image_info``, the text device) does not list.
+
+    - A glyph of a Type 3 font whose glyph programs may paint an image: the text device does not look inside glyph
+      programs, so a picture (a logo, an emoji, a photo) a Type 3 glyph paints read as a measured zero. A glyph
+      opened with ``d0`` paints in its own colours: any glyph of its font may be the picture, whatever its size.
+      One opened with ``d1`` is a stencil in the text's colour: TeX bitmap fonts draw every letter so (an inline
+      image mask), so only a glyph inked beyond ``GLYPH_INK_EMS`` ems and at least ``GLYPH_INK_PT`` is a doubt.
+    - An annotation MuPDF does not draw (a Link) whose appearance stream paints an image: other viewers draw it.
+    Never members: where the picture is, and whether it shows, is not measured."""
+    return _glyph_pictures(page, index, clip) + _annotation_pictures(page, index, clip)
+
+
+# A d1 glyph is a picture-sized stencil beyond this (as graphics.inked_glyphs): ink longer than this many ems of
+# its font size, and at least this many points.
+GLYPH_INK_EMS = 1.5
+GLYPH_INK_PT = 14.0
+
+
+def _glyph_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None) -> list[Member]:
+    fonts = _image_glyph_fonts(page)
+    if not fonts:
+        return []
+    from widening.facts.glyphs import draws_nothing
+
+    out = []
+    for block in page.get_text("rawdict", flags=pymupdf.TEXT_ACCURATE_BBOXES)["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                colours = fonts.get(span["font"])
+                if colours is None or draws_nothing(span):
+                    continue
+                size = float(span["size"])
+                for c in span["chars"]:
+                    ink = pymupdf.Rect(c["bbox"])
+                    if ink.is_empty:  # no box said: its em square at its origin
+                        x, y = c["origin"]
+                        ink = pymupdf.Rect(x, y - size, x + size, y)
+                    side = max(ink.width, ink.height)
+                    if not colours and not (side >= GLYPH_INK_PT and side > GLYPH_INK_EMS * size):
+                        continue
+                    if (ink & page.rect).is_empty or (clip is not None and not ink.intersects(clip)):
+                        continue
+                    kind = "d0 (its own colours)" if colours else "d1 (a stencil)"
+                    out.append(Member(page=index, bbox=rect_tuple(ink & page.rect), reader=Reader.structure,
+                                      what=f"glyph {c['c']!r} of Type 3 font {span['font']} ({size:g}pt) painting {ink.width:.0f}x{ink.height:.0f}pt",
+                                      why=f"glyph program: a {kind} glyph of a font whose glyph programs may paint an image, "
+                                          "which the image listing does not look inside"))
+    return out
+
+
+def _image_glyph_fonts(page: pymupdf.Page) -> dict[str, bool]:
+    """The page's Type 3 fonts (by the name text spans give them) whose glyph programs may paint an image -> whether
+    one that may is opened with ``d0`` (or cannot be read): it paints its own colours, so any glyph may be a picture."""
+    memo = getattr(page.parent, "_widening_t3_images", None)
+    if memo is None:
+        memo = {}
+        setattr(page.parent, "_widening_t3_images", memo)
+    out: dict[str, bool] = {}
+    for xref, _, kind, basefont, *_ in page.get_fonts():
+        if kind != "Type3":
+            continue
+        if xref not in memo:
+            memo[xref] = _type3_paints_images(page.parent, xref)
+        verdict = memo[xref]
+        if verdict is not None:
+            name = basefont.split("+", 1)[-1] if basefont else f"Type3 ({xref} 0 R)"  # as MuPDF names a span's font
+            out[name] = out.get(name, False) or verdict
+    return out
+
+
+def _type3_paints_images(pdf: pymupdf.Document, xref: int) -> bool | None:
+    """None: no glyph program of the Type 3 font ``xref`` can paint an image; else whether one that can is ``d0``."""
+    try:
+        patterns = _has_key(pdf, xref, "Resources", "Pattern")
+        kind, value = pdf.xref_get_key(xref, "CharProcs")
+        if kind == "xref":
+            value = pdf.xref_object(int(value.split()[0]))
+        procs = [int(n) for n in re.findall(r"(\d+) 0 R", value)]
+        if not procs:
+            return True  # glyphs whose programs cannot be found may paint anything
+        verdict: bool | None = None
+        for n in procs:
+            body = pdf.xref_stream(n) or b""
+            if _PAINTS_PICTURE.search(body) or (patterns and _PATTERN_FILL.search(body)):
+                d0 = bool(_D0.search(body[:400])) or not re.search(rb"\bd1\b", body[:400])
+                verdict = bool(verdict) or d0
+                if verdict:
+                    return True
+        return verdict
+    except Exception:  # a font that cannot be read may paint anything
+        return True
+
+
+def _has_key(pdf: pymupdf.Document, xref: int, key: str, sub: str) -> bool:
+    """Whether the dictionary ``key`` of object ``xref`` (inline or a reference) holds ``sub``."""
+    kind, value = pdf.xref_get_key(xref, key)
+    if kind == "xref":
+        value = pdf.xref_object(int(value.split()[0]))
+    return f"/{sub}" in value
+
+
+def _annotation_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None) -> list[Member]:
+    """Annotations of the page MuPDF neither draws nor lists (a Link: not an annotation to MuPDF) whose normal
+    appearance may paint an image: other viewers draw an annotation's appearance."""
+    pdf = page.parent
+    if pdf.xref_get_key(page.xref, "Annots")[0] == "null":
+        return []
+    drawn = {a.xref for a in page.annots()} | {w.xref for w in page.widgets()}
+    out = []
+    for xref, _, _ in page.annot_xrefs():
+        if xref in drawn:
+            continue
+        try:
+            flags = pdf.xref_get_key(xref, "F")
+            if flags[0] == "int" and int(flags[1]) & _ANNOT_UNSEEN:
+                continue
+            if pdf.xref_get_key(xref, "AP")[0] == "null" or not _appearance_paints_picture(pdf, xref):
+                continue
+            kind, value = pdf.xref_get_key(xref, "Rect")
+            x0, y0, x1, y1 = (float(v) for v in value.strip("[]").split())
+            subtype = pdf.xref_get_key(xref, "Subtype")[1].lstrip("/")
+        except Exception:  # an annotation that cannot be read: where it is is not known, the page may show it
+            x0, y0, x1, y1, subtype = *page.mediabox, "unreadable"
+        rect = pymupdf.Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) * page.transformation_matrix
+        rect = rect & page.rect
+        if rect.is_empty or (clip is not None and not rect.intersects(clip)):
+            continue
+        out.append(Member(page=index, bbox=rect_tuple(rect), reader=Reader.structure,
+                          what=f"{subtype} annotation ({xref} 0 R) whose appearance paints an image, {rect.width:.0f}x{rect.height:.0f}pt",
+                          why="annotation appearance: MuPDF does not draw this annotation, other viewers do"))
+    return out
+
+
+def _appearance_paints_picture(pdf: pymupdf.Document, xref: int) -> bool:
+    """Whether a normal appearance (/AP /N: one stream, or one per state) of annotation ``xref`` may paint an image."""
+    kind, value = pdf.xref_get_key(xref, "AP/N")
+    if kind == "xref":
+        n = int(value.split()[0])
+        if pdf.xref_is_stream(n):
+            streams = [n]
+        else:
+            streams = [int(v) for v in re.findall(r"(\d+) 0 R", pdf.xref_object(n))]
+    elif kind == "dict":
+        streams = [int(v) for v in re.findall(r"(\d+) 0 R", value)]
+    else:
+        return False
+    for n in streams:
+        if not pdf.xref_is_stream(n):
+            continue
+        body = pdf.xref_stream(n) or b""
+        if _PAINTS_PICTURE.search(body) or (_has_key(pdf, n, "Resources", "Pattern") and _PATTERN_FILL.search(body)):
+            return True
+    return False
+
+
 class ImagesParams(Params):
     """``exclude_full_page``: leave out a picture that is the whole page; ``min_side`` in pt."""
 
@@ -292,6 +458,7 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members: list[Member] = []
     small: list[Member] = []
     backgrounds: list[Member] = []
+    unlisted: list[Member] = []  # pictures painted where the image listing does not look (unlisted_pictures)
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
@@ -302,5 +469,6 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 backgrounds.append(m.model_copy(update={"why": f"placement filter: covers >= {FULL_PAGE:.0%} of the page"}))
             else:
                 members.append(m)
-    doubts = grouped(small, "small images") + grouped(backgrounds, "full-page images")
+        unlisted += unlisted_pictures(doc.page(index), index, doc.region_rect(index, scope.region))
+    doubts = grouped(small, "small images") + grouped(backgrounds, "full-page images") + grouped(unlisted, "pictures the image listing does not see")
     return finish("images", scope, params, members, unmeasured, doubts=doubts)
