@@ -241,6 +241,14 @@ class Complement(RuleFile):
     listed_universe: Words = []  # regular expressions: the question lists the universe itself
     mentioned_universe: Words = []  # "the countries mentioned in ... except X": the document's own mentions
     bounding_things: Words = []  # "the chart", "the photo": a thing that holds the rest, named without a number
+    source_phrases: Words = []  # "according to Table 2": a named container the answer is read from holds the universe
+    holding_verbs: Words = []  # base forms: "does page 2 not contain", "does page 2 describe"
+    lacking_verbs: Words = []  # "does the cover lack"
+    missing_words: Words = []  # "is page 2 missing", "missing from page 2"
+    unsure_presence: Words = []  # a negated participle that may deny presence or state a predicate ("not given")
+    postposed_aside: Words = []  # "Acme aside, how many ...": a part set aside after its noun
+    aside_prefixes: Words = []  # "non-Acme words": a part set aside by a prefix
+    circumstance_openers: Words = []  # "When a student cannot be found, ...": a negation there is no complement
 
     @field_validator("listed_universe")
     @classmethod

@@ -35,7 +35,9 @@ def missing_container(resolved: list[Resolved]) -> CaseFinding | None:
     for r in resolved:
         if r.exists or r.uncertain:
             continue
-        if _OR.search(r.container.text) and any(o.exists or o.uncertain for o in resolved if o.container.text == r.container.text):
+        # "Figure 1 or 4": the parser gives the second its whole phrase and the first only its own words.
+        if _OR.search(r.container.text) and any((o.exists or o.uncertain) and o.container.text and o.container.text in r.container.text
+                                                for o in resolved if o is not r):
             continue
         tried = ", ".join(f"{t.reading.value} {t.number}" for t in r.readings) or "no reading applies"
         return CaseFinding(
@@ -695,8 +697,10 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     and goes to the check.
     """
     if parsed.complement is None:
-        return None
+        return _unread_negation(parsed)
     excluding = parsed.complement in excluding_words()
+    if not excluding and _in_circumstance(parsed.text, parsed.complement):
+        return None
     named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
     # "Besides page 2, how many images ...": what is set aside is a place, so the rest is the
     # document's own items of that kind, which it enumerates.
@@ -728,7 +732,21 @@ def _bounded_universe(parsed: ParsedQuestion, excluding: bool, named: list) -> b
     at = q.lower().find(parsed.complement or "")
     if at > 0 and any(c.text and 0 <= q.find(c.text) < at for c in named):
         return True
-    return at >= 0 and _held_after(q, at, rules, named)
+    return at >= 0 and (_held_after(q, at, rules, named) or _read_from(q, rules, named))
+
+
+def _read_from(q: str, rules: dict[str, Any], named: list) -> bool:
+    """A named container a source phrase gives as where the answer is read ("... not available in the Basic plan
+    according to the table on page 3"): it enumerates the universe, wherever the phrase stands."""
+    phrases = list(rules.get("source_phrases", []))
+    if not phrases:
+        return False
+    lead = re.compile(rf"(?:{rulebook.alternation(phrases)})\s+(?:[\w'’-]+\s+){{0,4}}?$", re.I)
+    return any(lead.search(q[:at]) for c in named if c.text for at in _starts(q, c.text))
+
+
+def _starts(q: str, text: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(text), q)]
 
 
 def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
@@ -742,13 +760,134 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
     if first is None:
         return False
     negated = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?$", re.I)
-    for v in re.finditer(rf"(?:{verb})", q[first.end():], re.I):
+    # Any verb that may hold a place: the presence verbs, the verbs of mention, the participles that may say presence.
+    holding = rulebook.alternation(list(dict.fromkeys([*rules["presence_verbs"], *rules.get("mentioned_universe", []),
+                                                       *rules.get("unsure_presence", [])])))
+    things = rulebook.alternation(list(rules.get("bounding_things", []))) if rules.get("bounding_things") else ""
+    for v in re.finditer(rf"(?:{holding})", q[first.end():], re.I):
         pos = first.end() + v.start()
         if negated.search(q[:pos]):
             continue  # "... and are not shown in Figure 3": negated again, no bound
         if any(c.text and q.find(c.text, pos) >= 0 for c in named):
             return True
+        if things and re.match(rf"\s+(?:in|on|within|across|throughout)\s+(?:(?:the|this|that|these|those|each)\s+)?(?:{things})",
+                               q[pos + len(v.group(0)):], re.I):
+            return True  # "... are discussed in Section 2", "... are described in the manual": a place of the document
+    # "... not shown in Figure 1 does page 2 describe": the container the subject of a verb of its own.
+    base = rulebook.alternation(list(rules.get("holding_verbs", [])))
+    for c in named:
+        for at in (_starts(q, c.text) if c.text else []):
+            if at >= first.end() and re.search(r"\b(?:do|does|did)\s+(?:[\w'’-]+\s+){0,3}$", q[:at], re.I) \
+                    and re.match(rf"\s+(?:{base})", q[at + len(c.text):], re.I):
+                return True
     return False
+
+
+def _in_circumstance(q: str, word: str) -> bool:
+    """Whether the negation ``word`` sits in a clause a circumstance opener begins ("When a student cannot be found, who
+    should we contact?": the asked set is who to contact), up to the clause's comma."""
+    openers = list(complement_rules().get("circumstance_openers", []))
+    at = q.lower().find(word.lower())
+    if not openers or at < 0:
+        return False
+    opened = list(re.finditer(rulebook.alternation(openers), q[:at], re.I))
+    return bool(opened) and not re.search(r"[,;:?]", q[opened[-1].end():at])
+
+
+def _unread_negation(parsed: ParsedQuestion) -> CaseFinding | None:
+    """A negation of the asked things' presence the parser's shapes do not read (rules/cases.yaml complement, shape 3):
+    "how many pictures does page 2 not contain", "... is page 2 missing", "phone numbers not given on page 2". Were it
+    left to the check, a zero of what the place holds would widen a question about what it does not hold.
+
+    Claimed unbounded only when the place that does not hold them is named (a container the question names, the
+    document or a thing in it) and nothing bounds the universe; otherwise kept unverifiable, never widened."""
+    rules = complement_rules()
+    # Parentheses qualify the answer's form ("(not the ratio)"); a curly apostrophe is the straight one.
+    q = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), parsed.text).replace("’", "'")
+    neg = rulebook.alternation([w.replace("’", "'") for w in rules["negations"]])
+    aux = rulebook.alternation(list(rules["auxiliaries"]))
+    holding = rulebook.alternation(list(rules.get("holding_verbs", [])))
+    lacking = rulebook.alternation(list(rules.get("lacking_verbs", [])))
+    missing = rulebook.alternation(list(rules.get("missing_words", [])))
+    unsure = rulebook.alternation(list(rules.get("unsure_presence", [])))
+    if not (holding or lacking or missing or unsure):
+        return None
+    # The place: one to six words, no negation among them ("page 2", "the report", "the status bar in Figure 1").
+    # Its first word no verb of these: "slides don't have a picture" is the asked things lacking something (a predicate).
+    words = rf"(?:(?!(?:{neg}))[\w'.&-]+\s+)"
+    first = rf"(?!(?:{holding}|{lacking}|{neg}))"
+    place = rf"(?P<place>{first}{words}{{1,6}}?)"
+    shapes = [
+        ("active", rf"\b(?:do|does|did)\s+{place}(?:not|never)\s+(?:{holding})"),
+        # the longest place first: "doesn't the report show" (a noun that is a verb too stays in the place)
+        ("active", rf"\b(?:don't|doesn't|didn't)\s+(?P<place>{first}{words}{{1,6}})(?:{holding})"),
+        ("active", rf"\b(?:do|does|did)\s+{place}(?:{lacking})"),
+        ("active", rf"\b(?:is|are|was|were)\s+{place}(?:{missing})\s*[?.!]?\s*$"),
+        ("unsure", rf"(?:{missing})\s+(?:from|in|on|of)\b"),
+        # only before a place ("not given on page 2"): "the components in Figure 2 that are not labelled" are some of
+        # those the check counts, and its zero holds for them
+        ("unsure", rf"(?:{neg})\s+(?:(?:{aux})\s+)?(?:{unsure})\s+(?:[\w'-]+\s+){{0,3}}?(?:in|on|at|from|within|inside)\s+"
+                   rf"(?:(?:the|this|that|these|those|any|each)\s+)?(?:{_places(parsed, rules)})"),
+    ]
+    for shape, pattern in shapes:
+        m = re.search(pattern, q, re.I)
+        if m is None:
+            continue
+        said = parsed.text[m.start():m.end()].strip()
+        evidence = {"complement": said, "cardinality": parsed.cardinality, "shape": shape}
+        held = m.groupdict().get("place") or ""
+        if shape == "active" and _names_a_place(held, parsed, rules) and not _bounded_active(parsed, q, m.start(), rules):
+            return CaseFinding(
+                case="unbounded_complement",
+                reason=(f"The question asks for what '{held.strip()}' does not hold ('{said}'), a universe the document does not "
+                        "enumerate, so 'none' is not a reading of it."),
+                evidence=evidence,
+            )
+        return CaseFinding(
+            case="unverifiable",
+            reason=(f"The question may ask for what a place does not hold ('{said}'): a check finds what is there, and finding "
+                    "none says nothing of what is not; or it states a predicate no check measures. Never a widening."),
+            evidence=evidence,
+        )
+    return None
+
+
+def _places(parsed: ParsedQuestion, rules: dict[str, Any]) -> str:
+    """A regex of the places a question may name: its containers' words and the bounding things."""
+    named = [re.escape(c.text) for c in parsed.containers if c.kind is not ContainerKind.document and c.text]
+    things = list(rules.get("bounding_things", []))
+    return "|".join([*named, *([rulebook.alternation(things)] if things else [])]) or r"(?!x)x"
+
+
+def _names_a_place(held: str, parsed: ParsedQuestion, rules: dict[str, Any]) -> bool:
+    """Whether the words before the negated verb name a container of the question or a thing of the document."""
+    things = list(rules.get("bounding_things", []))
+    named = [c.text for c in parsed.containers if c.kind is not ContainerKind.document and c.text]
+    return any(t in held for t in named) or (bool(things) and re.search(rulebook.alternation(things), held, re.I) is not None)
+
+
+def _bounded_active(parsed: ParsedQuestion, q: str, at: int, rules: dict[str, Any]) -> bool:
+    """The universe of an active negation is enumerated: by the question's list, or by a named container before it."""
+    if any(re.search(p, q, re.I) for p in rules.get("listed_universe", [])):
+        return True
+    named = [c for c in parsed.containers if c.kind is not ContainerKind.document and c.text]
+    return any(0 <= q.find(c.text) < at for c in named) or _read_from(q, rules, named)
+
+
+def _unread_aside(parsed: ParsedQuestion) -> str | None:
+    """The words of a part set aside after its noun ("Acme aside", "the logo excepted") or by a prefix ("non-Acme"),
+    which no excluding word of the parser reads (rules/cases.yaml postposed_aside, aside_prefixes); None when there is none."""
+    if parsed.complement is not None:
+        return None  # read: the parser narrowed the target or set a place aside
+    rules = complement_rules()
+    q = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), parsed.text)
+    after = list(rules.get("postposed_aside", []))
+    if after and (m := re.search(rf"[\w'’\".-]+\s+(?:{rulebook.alternation(after)})(?!\s+(?:from|of|in|on|by|at)\b)", q, re.I)):
+        return m.group(0)
+    prefixes = list(rules.get("aside_prefixes", []))
+    if prefixes and not parsed.target.mention and (m := re.search(rf"(?<![\w-])(?:{'|'.join(re.escape(x) for x in prefixes)})[\w'’&.-]+", q, re.I)):
+        return m.group(0)
+    return None
 
 
 # short_not_empty names this many members in its reason (all are in the evidence and the record).
@@ -764,6 +903,14 @@ def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool, 
     """
     if not members or not exact or not certain_members(members, probe):
         return None
+    if (aside := _unread_aside(parsed)) is not None:
+        first = members[0]
+        return CaseFinding(
+            case="unverifiable",
+            reason=(f"The check finds {len(members)} thing(s) it measures (first on p{first.page}: {first.what}), but the question sets "
+                    f"a part aside ('{aside}') that the check counted too: they are candidates, not members of the asked set."),
+            evidence={"count": len(members), "aside": aside, "members": [m.model_dump(mode="json") for m in members]},
+        )
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""
     named = "; ".join(f"p{m.page} [{', '.join(f'{v:.0f}' for v in m.bbox)}] {m.what}" for m in members[:MEMBERS_NAMED])
