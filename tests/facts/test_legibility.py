@@ -188,10 +188,14 @@ def test_other_unmapped_fonts_are_unread_not_absent(tmp_path, form):
         assert not res.measured_zero and res.status.value == "could_not_measure", (probe, res.note)
 
 
-def test_a_map_to_glyph_numbers_is_caught_by_the_text_not_the_font(tmp_path):
-    """The font test finds a non-empty map and passes it; the words it yields are codes, which the text test sees."""
+def test_a_map_to_glyph_numbers_is_caught_by_the_font_and_the_text(tmp_path):
+    """The map gives each glyph number itself: the font test finds it says no more than the codes (a map of printable
+    glyph numbers gives no control code: tests/facts/test_legibility_restated_map.py); the words it yields are codes too."""
+    from widening.facts.legibility import _garbled_text
+
     doc = load_doc(_composite(tmp_path / "g.pdf", _glyph_numbers_as_unicode), ocr=False)
-    assert "reads as codes" in (unreadable_layer(doc, 1) or "")
+    assert "to itself" in (unreadable_layer(doc, 1) or "")
+    assert "reads as codes" in (_garbled_text(doc, 1) or "")
 
 
 def _symbols_page(path: Path) -> Path:

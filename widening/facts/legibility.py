@@ -6,7 +6,9 @@ if they were characters ("Beijing" reads "%HLMLQJ"). Searching such a layer for 
 nothing, so the page counts as unread for every probe that reads the text layer, never as "the
 word is absent". Either of two tests suffices: the font dictionaries (a composite font of the
 Identity collection, or a simple font whose glyph names say no character, with no /ToUnicode map
-or an empty one: nothing in the file says which letter a glyph draws), and the extracted text
+or an empty one, or one that only restates the codes, "<0000> <FFFF> <0000>", unless the CIDs are Unicode values
+a producer chose, as an OCR layer's GlyphLessFont does: nothing in the file says which letter a glyph draws; or, for
+any font, a map naming several glyphs as one blank: words read as spaces), and the extracted text
 itself (control, replacement or private-use code points inside words, where a font's word gaps
 and digits came out as codes: what any other unmapped font shows).
 """
@@ -14,12 +16,14 @@ and digits came out as codes: what any other unmapped font shows).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Iterable, Literal
 
 import pymupdf
 
 from widening.facts.document import Doc
 from widening.models import PageFacts, PageKind
+from widening.text import FORMAT_CHARS
 
 TextStatus = Literal["text_layer", "ocr_words", "ocr_none", "blind", "empty"]
 
@@ -53,7 +57,143 @@ def _map_missing(pdf: pymupdf.Document, xref: int) -> str | None:
         data = pdf.xref_stream(stream) or b""
     except Exception:
         return "an unreadable ToUnicode"
-    return None if re.search(rb"begin(?:bf|cid)(?:char|range)\s*<", data) else "an empty ToUnicode"
+    if not re.search(rb"begin(?:bf|cid)(?:char|range)\s*<", data):
+        return "an empty ToUnicode"
+    same, mapped, _ = _map_counts(data)
+    if same >= MIN_RESTATED and 2 * same >= mapped and not _cids_are_unicode(pdf, xref):
+        return f"a ToUnicode that maps {same} of its {mapped} codes each to itself (says no more than the codes)"
+    return None
+
+
+_SECTION = re.compile(rb"begin(bf|cid)(char|range)(.*?)end\1\2", re.S)
+_HEX = rb"<\s*([0-9A-Fa-f\s]*)>"
+_CHAR = re.compile(_HEX + rb"\s*" + _HEX)
+_RANGE = re.compile(_HEX + rb"\s*" + _HEX + rb"\s*(?:" + _HEX + rb"|\[([^\]]*)\])")
+
+
+def _code(hexes: bytes) -> int | None:
+    digits = re.sub(rb"\s", b"", hexes)
+    return int(digits, 16) if digits else None
+
+
+def _map_counts(data: bytes) -> tuple[int, int, Counter[int]]:
+    """(codes a /ToUnicode map maps each to itself, codes it maps, how many codes it maps to each blank: a space or a
+    character that prints nothing). A map that gives each code its own number as its character ("<0000> <FFFF> <0000>")
+    says no more than the codes, which for a font whose codes name no letter (glyph numbers) is nothing."""
+    same = mapped = 0
+    blanks: Counter[int] = Counter()
+
+    def dest(src: int, dst: int | None) -> None:
+        nonlocal same, mapped
+        mapped += 1
+        same += src == dst != 0  # .notdef (code 0) mapped to 0 is a producer's habit, not a restated code
+        if dst is not None and dst < 0x110000 and _blank(chr(dst)):
+            blanks[dst] += 1
+
+    for m in _SECTION.finditer(data):
+        body = m.group(3)
+        if m.group(2) == b"char":
+            for a, b in _CHAR.findall(body):
+                if (src := _code(a)) is not None:
+                    dest(src, _code(b))
+            continue
+        for a, z, b, arr in _RANGE.findall(body):
+            lo, hi = _code(a), _code(z)
+            if lo is None or hi is None or hi < lo or m.group(1) != b"bf":
+                continue  # a cidrange's destination is a decimal number after the two codes
+            n = hi - lo + 1
+            if arr:
+                dsts = [_code(h) for h in re.findall(_HEX, arr)]
+                for k in range(n):
+                    dest(lo + k, dsts[k] if k < len(dsts) else None)
+            elif (start := _code(b)) is not None and n <= _RANGE_READ:
+                for k in range(n):
+                    dest(lo + k, start + k)
+            else:  # a range too wide to read code by code: at most its first code is a blank
+                mapped += n
+                same += (n - (lo == 0)) if start == lo else 0
+                if start is not None and start < 0x110000 and _blank(chr(start)):
+                    blanks[start] += 1
+    return same, mapped, blanks
+
+
+def _restated(data: bytes) -> tuple[int, int]:
+    """(codes a /ToUnicode map maps each to itself, codes it maps): ``_map_counts``."""
+    same, mapped, _ = _map_counts(data)
+    return same, mapped
+
+
+# A map restating fewer codes than this (a font of a space and .notdef) is left to the test of the text itself.
+MIN_RESTATED = 2
+# Codes of a CID font looked up in its embedded program's own character map (``_cids_are_unicode``).
+_CID_SAMPLE = 256
+
+
+def _cids_are_unicode(pdf: pymupdf.Document, xref: int) -> bool:
+    """Whether Type0 font ``xref``'s codes may be Unicode values its producer chose as CIDs (an OCR layer's GlyphLessFont
+    does so: its map restating each code is true): its CIDs are kept apart from its glyph numbers (a /CIDToGIDMap
+    stream), and its embedded program's own character map, where it has one, does not say another glyph for most of
+    the CIDs read as characters. With CIDs that are glyph numbers (/CIDToGIDMap /Identity, or none) a map restating
+    them says nothing."""
+    descendant = _ref(pdf.xref_get_key(xref, "DescendantFonts")[1])
+    if descendant is None:
+        return False
+    kind, value = pdf.xref_get_key(descendant, "CIDToGIDMap")
+    table_ref = _ref(value) if kind == "xref" else None
+    if table_ref is None:
+        return False
+    try:
+        table = pdf.xref_stream(table_ref) or b""
+        program = pdf.extract_font(descendant)[3] or b""
+        if not program:
+            fd = _ref(pdf.xref_get_key(descendant, "FontDescriptor")[1])
+            ff = next((_ref(pdf.xref_get_key(fd, k)[1]) for k in ("FontFile2", "FontFile3", "FontFile") if fd is not None
+                       and pdf.xref_get_key(fd, k)[0] == "xref"), None)
+            program = pdf.xref_stream(ff) if ff else b""
+        font = pymupdf.Font(fontbuffer=program) if program else None
+    except Exception:
+        return True  # nothing read says otherwise
+    if font is None:
+        return True
+    agree = differ = 0
+    for cid in range(1, len(table) // 2):
+        gid = int.from_bytes(table[2 * cid:2 * cid + 2], "big")
+        if not gid or not (0x20 <= cid < 0xD800):
+            continue
+        said = font.has_glyph(cid)
+        if said:
+            agree += said == gid
+            differ += said != gid
+        if agree + differ >= _CID_SAMPLE:
+            break
+    return not (differ >= 2 and differ > agree)
+
+
+# A range of a map wider than this is counted as a whole, not code by code.
+_RANGE_READ = 4096
+# A map that names several glyphs as one blank: at least this many codes mapped to one space or character that prints
+# nothing, and at least half of the codes it maps to blanks (one space glyph, or a space and a no-break space, are not).
+BLANK_GLYPHS = 3
+
+
+def _blank(ch: str) -> bool:
+    return ch.isspace() or ch in FORMAT_CHARS
+
+
+def _blank_map(pdf: pymupdf.Document, xref: int) -> str | None:
+    """Why font ``xref``'s /ToUnicode map names its glyphs as blanks (``BLANK_GLYPHS``): glyphs that print letters read as
+    spaces or as nothing, so a word the page prints is no word of its text. None otherwise."""
+    kind, value = pdf.xref_get_key(xref, "ToUnicode")
+    stream = _ref(value) if kind == "xref" else None
+    if stream is None:
+        return None
+    try:
+        _, mapped, blanks = _map_counts(pdf.xref_stream(stream) or b"")
+    except Exception:
+        return None
+    if not blanks or max(blanks.values()) < BLANK_GLYPHS or 2 * sum(blanks.values()) < mapped:
+        return None
+    return f"a ToUnicode that maps {sum(blanks.values())} of its {mapped} codes to spaces or characters that print nothing"
 
 
 def _nameless(name: str) -> bool:
@@ -67,6 +207,8 @@ def _nameless(name: str) -> bool:
 
 def _no_map(pdf: pymupdf.Document, xref: int, ftype: str) -> str | None:
     """How font ``xref`` leaves its codes without letters, or None when something maps them."""
+    if blank := _blank_map(pdf, xref):
+        return f"{ftype}, {blank}"
     encoding = pdf.xref_get_key(xref, "Encoding")
     if ftype == "Type0":
         if encoding[1] in _IDENTITY:

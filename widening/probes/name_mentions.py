@@ -34,6 +34,10 @@ starting and ending where words do, are a doubt (a drop cap "B | oston", letters
 line, glyphs drawn out of order "of America | Bank"), never a member. A name whose letters the text
 layer cannot all say (a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code:
 "Q\x00rvane" for "Qorvane") is a doubt where the said letters, at least half of them, fall in place.
+Where nothing else is found, a font's character map that names glyphs wrongly is looked for (probes.glyph_maps):
+whole words spelling the name with a letter that recurs in it read as another wherever it stands ("KJngJroo"), or
+with every character recoded one to one (glyph numbers read as codes, ",BOHBSPP" for "Kangaroo"; small capitals named
+from another table, "KĵƿƄĵǡǈǈ"): a doubt (``glyph_map_hits``), never a member, so absent_entity is not claimed on it.
 Where no token matches, a word printed mixing Latin letters with letters of another script that
 look like Latin ones ("Хylоphone", Cyrillic "Х" and "о": ``look_alikes``) is also read with those as
 the Latin letters: a name found so is a doubt, never a member; a word all in one script ("Москва")
@@ -80,7 +84,7 @@ from widening.facts.document import Doc
 from widening.facts.geometry import centre_in, rect_tuple, union
 from widening.facts.legibility import TextStatus, page_text_status  # noqa: F401  (re-exported: probes and engine read it here)
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Reader, TextLine, text_reader
-from widening.probes import Params, Scope, picture_words, probe
+from widening.probes import Params, Scope, glyph_maps, picture_words, probe
 from widening.probes.pagewise import finish, measurable
 from widening.text import FORMAT_CHARS, UNSAID, UNSAID_RX, WORD, alnum, bare_word, look_alike, name_form
 
@@ -1806,6 +1810,62 @@ def unsaid_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[M
     return out
 
 
+_GLYPH_MAP_WHY = ("the name's letters recoded one to one by a font's character map that names its glyphs wrongly (one letter read as "
+                  "another wherever it stands, glyph numbers read as codes, small capitals named from another table): the page "
+                  "may print the name while its layer spells other characters; neither presence nor absence")
+
+
+def _text_glyphs(text: str) -> list[glyph_maps.Glyph]:
+    """A page's stored text as glyphs without boxes (a word starts after a space or a line break)."""
+    out: list[glyph_maps.Glyph] = []
+    start = True
+    for c in text:
+        out.append((c, (0.0, 0.0, 0.0, 0.0), start or c.isspace()))
+        start = c.isspace()
+    return out
+
+
+def _glyph_map_found(glyphs: list[glyph_maps.Glyph], variants: list[str]) -> list[BBox]:
+    boxes: list[BBox] = []
+    for v in variants:
+        boxes += [f[0] for f in glyph_maps.misnamed_glyph_hits(glyphs, v, "text layer", whole_words=True, recurring=True)]
+        boxes += [f[0] for f in glyph_maps.recoded_glyph_hits(glyphs, v, "text layer")]
+    return boxes
+
+
+def _stored_text(doc: Doc, index: int) -> glyph_maps.StoredText:
+    key = ("stored_text_screen", index)
+    if key not in doc.memo:
+        doc.memo[key] = glyph_maps.StoredText(doc.facts.page(index).text)
+    return doc.memo[key]
+
+
+def glyph_map_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Where a text layer spells a name with its letters recoded one to one, as whole words (glyph_maps: a letter read
+    as another wherever it stands, where it recurs in the name; every character moved by one distance, as glyph numbers
+    read as codes, ",BOHBSPP" for "Kangaroo"; or read as characters that are no ASCII letter or digit, small capitals
+    named from another table, "KĵƿƄĵǡǈǈ"): the page may print the name. Doubts only. A page whose stored text may hold
+    such words (``StoredText``, memoised) is read glyph by glyph for their boxes; where that reading finds none, the
+    stored text is searched so, and a hit there is a doubt with the page's box."""
+    out: list[Member] = []
+    for index in pages:
+        facts = doc.facts.page(index)
+        if facts.text_source != "layer" or not facts.text.strip() or not any(_stored_text(doc, index).may_hold(v) for v in variants):
+            continue
+        page = doc.page(index)
+        boxes = _glyph_map_found(glyph_maps.layer_glyphs(page, page.rect), variants)
+        if not boxes and _glyph_map_found(_text_glyphs(facts.text), variants):
+            boxes = [(0.0, 0.0, facts.width, facts.height)]
+        kept: list[BBox] = []
+        for box in boxes:
+            if not any(_overlap(box, k) for k in kept):
+                kept.append(box)
+        src = _source(facts)
+        out += [Member(page=index, bbox=b, what=f"{src}: words that read as {variants[0]!r} recoded one to one", reader=text_reader(facts),
+                       why=_GLYPH_MAP_WHY) for b in kept]
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}
@@ -2064,6 +2124,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         doubts += below_hits(doc, tuple(pages), spelt)
     if not members:
         doubts += unsaid_hits(doc, tuple(pages), spelt + ([year] if year else []))
+    if not members and not doubts:
+        doubts += glyph_map_hits(doc, tuple(pages), spelt)
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]

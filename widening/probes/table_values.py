@@ -52,7 +52,7 @@ from widening.facts.geometry import Groups, centre_in, rect_tuple, union
 from widening.models import BBox, Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import Scope, Params, one_of, probe
 from widening.probes.pagewise import finish, grouped, measurable
-from widening.probes.text_search import DedupChars
+from widening.probes.glyph_maps import DedupChars
 from widening.text import UNSAID, UNSAID_RX, cell_words, join_broken_words, number_key
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}

@@ -663,7 +663,8 @@ def _seen_lines(doc: Doc, index: int) -> list[tuple[str, Box]]:
     """The text layer's rows as they are seen (text_search.seen_order), each part of a row with its box:
     glyphs joined left to right, a space where the layer has one or the glyphs stand apart."""
     from widening.facts.geometry import union
-    from widening.probes.text_search import FENCE, layer_glyphs, seen_order
+    from widening.probes.glyph_maps import FENCE, layer_glyphs
+    from widening.probes.text_search import seen_order
 
     page = doc.page(index)
     out: list[tuple[str, Box]] = []

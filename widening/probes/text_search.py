@@ -34,7 +34,6 @@ outlines), are read by OCR too (picture_words).
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from typing import Any
 
@@ -47,72 +46,17 @@ from widening.facts.glyphs import WHITE, draws_nothing, white_on_white
 from widening.facts.paint import PaintOrder
 from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Reader, TextLine, text_reader
 from widening.probes import Scope, Params, picture_words, probe
+from widening.probes.glyph_maps import (FENCE, Char, DedupChars, Found, Glyph, _form, _overlap, layer_glyphs,
+                                         misnamed_glyph_hits, normalised, recoded_glyph_hits)
 from widening.probes.name_mentions import HIDDEN_WHY, layer_near_hits, ocr_near_hits, revealed_page, visual_order
 from widening.probes.pagewise import finish, measurable
-from widening.text import FORMAT_CHARS, char_form, look_alike, nfkc
-
-class DedupChars:
-    """Drops a glyph drawn again at (almost) the same place (fake bold, pitfall 10).
-
-    "Almost" is within ``tol`` pt and under half the glyph's width: fake bold shifts a copy by a
-    fraction of the glyph, while the second letter of a pair ("ll" in "Tallinn" at 6 pt, 1.3 pt
-    further on) starts a whole glyph further, and must stay."""
-
-    def __init__(self, tol: float = 1.5):
-        self.tol = tol
-        self.grid: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
-
-    def seen(self, c: str, x: float, y: float, width: float | None = None) -> bool:
-        # Under half the glyph's width whatever its size: in type a point tall the second "l" of "ll" starts 0.2 pt on,
-        # closer than any fixed floor (a glyph with no width, from a broken font, keeps a small one).
-        tol = self.tol if width is None else min(self.tol, 0.5 * width if width > 0.05 else 0.3)
-        gx, gy = int(x // 4), int(y // 4)
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for c2, x2, y2 in self.grid.get((gx + dx, gy + dy), ()):
-                    if c2 == c and abs(x2 - x) < tol and abs(y2 - y) < self.tol:
-                        return True
-        self.grid.setdefault((gx, gy), []).append((c, x, y))
-        return False
-
-
-# (normalised character, its box, whether it begins a word as printed: after a space or a line start)
-Char = tuple[str, BBox, bool]
-# (a glyph's character as the layer says it, its box, whether a word begins at it); spaces included
-Glyph = tuple[str, BBox, bool]
+from widening.text import char_form, look_alike
 
 # A gap between two glyphs of one row wider than this many letter heights parts the row (a column
 # gutter, a table's cells): the visual reading joins only what is read as one line of text.
 ROW_GAP = 1.0
 # A gap wider than this many letter heights is a space between words, printed or not.
 WORD_GAP = 0.15
-# Stands between two parts of a row the visual reading does not join: no search text holds it.
-FENCE = "\x00"
-
-
-def layer_glyphs(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Glyph]:
-    """The text layer's glyphs inside ``clip`` in the order they are stored, de-duplicated (fake bold);
-    a glyph starts a word after a space or at a line start."""
-    out: list[Glyph] = []
-    dedup = DedupChars()
-    raw = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES)
-    for block in raw["blocks"]:
-        for line in block.get("lines", ()):
-            start = True
-            for span in line["spans"]:
-                for ch in span["chars"]:
-                    if ch["c"].isspace():
-                        start = True
-                    if not centre_in(ch["bbox"], clip):
-                        continue
-                    x0, y0 = ch["origin"]
-                    if dedup.seen(ch["c"], x0, y0, ch["bbox"][2] - ch["bbox"][0]):
-                        continue
-                    out.append((ch["c"], rect_tuple(ch["bbox"]), start))
-                    start = False
-    return out
-
-
 def undrawn_boxes(page: pymupdf.Page, clip: pymupdf.Rect) -> list[BBox]:
     """Boxes of the glyphs inside ``clip`` the page stores but does not show: text neither filled nor stroked
     (render mode 3) or fully transparent, or white on a render that is white there, and lying over no raster
@@ -148,37 +92,6 @@ def seen_order(glyphs: list[Glyph]) -> list[Glyph]:
             start = prev[0].isspace() or gap > WORD_GAP * h  # type: ignore[index]
         out.append((c, box, start))
         prev = (c, box, start)
-    return out
-
-
-@cache
-def _form(c: str) -> str:
-    return FENCE if c == FENCE else char_form(c)
-
-
-# Hyphens and dashes char_form drops: one right after a letter or digit, with the next word after it on
-# the next line ("bob-" / "cat", "cat-" / "egory"), joins the two as one word as printed.
-_JOINING = frozenset("-\u2010\u2011\u2012\u2013\u2014\u2212\u00ad")
-
-
-def normalised(glyphs: list[Glyph]) -> list[Char]:
-    """Each glyph's ``char_form`` characters with its box; a word's start carries over a dropped glyph (a space).
-
-    A word does not start after a hyphen or dash glued to a letter or digit ("bob-" at a line's end, then
-    "cat"): a line break after it is a hyphenation or a compound, whose parts are no words of their own
-    as printed, even with spaces between (a trailing space at the line's end)."""
-    out: list[Char] = []
-    start = False
-    joined = False  # a hyphen glued to the last letter or digit kept, and no word since
-    spaced = False  # a space since the last character kept
-    for c, box, first in glyphs:
-        if c in _JOINING and not first and not spaced and out and out[-1][0].isalnum():
-            joined = True
-        spaced = spaced or c.isspace()
-        start = (start or first) and not joined
-        for x in _form(c):
-            out.append((x, box, start))
-            start = joined = spaced = False
     return out
 
 
@@ -269,14 +182,6 @@ _PAINTED_OVER_WHY = ("painted over by a shape or picture the page draws after it
 _LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
                    " word mixing scripts: the page may show the text; neither presence nor absence")
 
-# A hit: its box, why it is only a doubt (None: a member), where it was read
-Found = tuple[BBox, str | None, str]
-
-
-def _overlap(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
 def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = False) -> list[Found]:
     """Every occurrence of ``text`` in ``glyphs`` (one reading order): in stored order a member, or a doubt
     inside a longer word; with ``layer`` (glyphs with boxes of their own) also in the order they are seen,
@@ -304,164 +209,6 @@ def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = Fals
             if any(mapped[1][owner[k]] for k in range(s, e)) and not any(_overlap(box, f[0]) for f in found):
                 found.append((box, _LOOK_ALIKE_WHY, where))
     return found
-
-
-# A font's character map may name a glyph wrongly: every time the page prints that letter, the layer
-# says another ("KanJaroo", "KJngJroo" when the glyph is an "a"), past any edit budget when the letter
-# recurs. Text of at least MISNAMED_MIN letters and digits is also searched with one of its characters,
-# at each place it stands, read as any one other character, the same at each place: a hit is a doubt.
-MISNAMED_MIN = 5
-_MISNAMED_WHY = ("the text with one letter read as another wherever it stands: a font whose character map names a glyph wrongly"
-                 " prints the text while its layer misspells it; neither presence nor absence")
-
-
-def misnamed_glyph_hits(glyphs: list[Glyph], text: str, where: str) -> list[Found]:
-    """Occurrences of ``text`` in ``glyphs`` with one of its characters, wherever it stands, printed as another
-    single letter or digit (the same one each time): doubts (``_MISNAMED_WHY``)."""
-    needle = char_form(text)
-    if sum(c.isalnum() for c in needle) < MISNAMED_MIN:
-        return []
-    chars = normalised(glyphs)
-    hay = "".join(c for c, _, _ in chars)
-    out: list[Found] = []
-    for t in dict.fromkeys(c for c in needle if c.isalnum()):
-        first = needle.index(t)
-        pattern = re.escape(needle[:first]) + r"([^\W_])" + "".join(r"\1" if c == t else re.escape(c) for c in needle[first + 1:])
-        for m in re.finditer(f"(?={pattern})", hay):
-            if m.group(1) == t:
-                continue  # read as printed: the exact search has it
-            box = union(b for _, b, _ in chars[m.start():m.start() + len(needle)])
-            if not any(_overlap(box, f[0]) for f in out):
-                out.append((box, _MISNAMED_WHY, where))
-    return out
-
-
-# A font's character map may name every glyph wrongly, not one letter: a map that gives each glyph its glyph
-# number as its code ("Kangaroo" reads ",BOHBSPP": every character the same distance below its letter, glyph
-# numbers of the usual order), or the codes of another table (small capitals a typesetter mapped by their glyph
-# numbers: "KĵƿƄĵǡǈǈ"). Nothing in the words says so (no control or private-use code: facts.legibility reads the
-# layer as letters). Text of at least RECODED_MIN letters and digits is also searched as a printed word recoded
-# one to one (``recoded_glyph_hits``): a hit is a doubt.
-RECODED_MIN = 4
-# A recoding into other characters changes at least this many of the text's characters (one: misnamed_glyph_hits).
-RECODED_CHANGED = 2
-_RECODED_WHY = ("the text with every character recoded one to one (all moved by one distance, as glyph numbers read as codes, or "
-                "read as characters that are no ASCII letter or digit): a font whose character map names its glyphs wrongly prints "
-                "the text while its layer spells other characters; neither presence nor absence")
-
-
-def _case_forms(text: str) -> list[str]:
-    """``text`` as asked, in lower, upper and title case, and with its first letter capital: the cases a page may print it in."""
-    return list(dict.fromkeys(t for t in (text, text.lower(), text.upper(), text.title(), text[:1].upper() + text[1:]) if t))
-
-
-def _recoded_words(glyphs: list[Glyph]) -> list[list[tuple[str, BBox]]]:
-    """The printed words of ``glyphs`` (parted by spaces, word starts and fences; format characters dropped), each with ASCII
-    punctuation stripped from its ends, as (character, box) lists."""
-    words: list[list[tuple[str, BBox]]] = []
-    for c, box, start in glyphs:
-        if c == FENCE or c.isspace():
-            words.append([])
-            continue
-        if c in FORMAT_CHARS or len(c) != 1:
-            continue
-        if start or not words:
-            words.append([])
-        words[-1].append((c, box))
-    out = []
-    for w in words:
-        while w and w[0][0].isascii() and not w[0][0].isalnum():
-            w = w[1:]
-        while w and w[-1][0].isascii() and not w[-1][0].isalnum():
-            w = w[:-1]
-        if w:
-            out.append(w)
-    return out
-
-
-def _shift_hits(glyphs: list[Glyph], text: str) -> list[BBox]:
-    """Boxes where the non-space characters of ``text`` (in one of its cases) stand all moved by one same non-zero distance,
-    between word edges (a space, a word start, a fence, or a character that is no letter or digit)."""
-    chars = [(c, box, start) for c, box, start in glyphs if len(c) == 1 and not c.isspace() and c not in FORMAT_CHARS]
-    if not chars:
-        return []
-    starts = [True] + [False] * (len(chars) - 1)
-    spaced = False
-    k = 0
-    for c, _, start in glyphs:
-        if len(c) == 1 and (c.isspace() or c in FORMAT_CHARS):
-            spaced = spaced or c.isspace()
-            continue
-        if len(c) != 1:
-            continue
-        starts[k] = starts[k] or start or spaced
-        spaced = False
-        k += 1
-    hay = "".join(c for c, _, _ in chars)
-    diffs = "".join(chr((ord(b) - ord(a)) % 0x110000) for a, b in zip(hay, hay[1:]))
-    out: list[BBox] = []
-    for form in ("".join(c for c in f if not c.isspace() and c not in FORMAT_CHARS) for f in _case_forms(nfkc(text))):
-        want = "".join(chr((ord(b) - ord(a)) % 0x110000) for a, b in zip(form, form[1:]))
-        at = diffs.find(want)
-        while at >= 0:
-            end = at + len(form)
-            window = hay[at:end]
-            before = at == 0 or starts[at] or not hay[at - 1].isalnum()
-            after = end == len(hay) or starts[end] or not hay[end].isalnum()
-            if char_form(window) != char_form(form) and FENCE not in window and before and after:  # not a case change
-                box = union(b for _, b, _ in chars[at:end])
-                if not any(_overlap(box, o) for o in out):
-                    out.append(box)
-            at = diffs.find(want, at + 1)
-    return out
-
-
-def _substitution_hits(glyphs: list[Glyph], text: str) -> list[BBox]:
-    """Boxes of runs of printed words that read as the words of ``text`` with each character read as one other, the same
-    wherever it recurs and different for different characters (a one-to-one recoding), where at least RECODED_CHANGED
-    characters differ, each differing one is no ASCII letter or digit, and some character is a Latin letter (a word
-    wholly in Cyrillic or Greek is a word of that script, not a recoded one)."""
-    words = _recoded_words(glyphs)
-    out: list[BBox] = []
-    # A capital and its small letter are two glyphs, recoded apart: each case the text may be printed in is tried.
-    for form in _case_forms(" ".join(nfkc(text).split())):
-        asked = form.split()
-        lengths = [len(w) for w in asked]
-        flat = "".join(asked)
-        for i in range(len(words) - len(asked) + 1):
-            run = words[i:i + len(asked)]
-            if [len(w) for w in run] != lengths:
-                continue
-            printed = [c for w in run for c, _ in w]
-            there: dict[str, str] = {}
-            back: dict[str, str] = {}
-            changed = 0
-            ok = any("LATIN" in unicodedata.name(c, "") for c in printed)
-            for a, b in zip(flat, printed):
-                if there.setdefault(a, b) != b or back.setdefault(b, a) != a:
-                    ok = False
-                if a != b:
-                    changed += 1
-                    if b.isascii() and b.isalnum():
-                        ok = False
-                if not ok:
-                    break
-            where = union(b for w in run for _, b in w)
-            if ok and changed >= RECODED_CHANGED and not any(_overlap(where, o) for o in out):
-                out.append(where)
-    return out
-
-
-def recoded_glyph_hits(glyphs: list[Glyph], text: str, where: str) -> list[Found]:
-    """Occurrences of ``text`` in ``glyphs`` with every character recoded one to one (``_shift_hits``, ``_substitution_hits``):
-    doubts (``_RECODED_WHY``). Text of fewer than RECODED_MIN letters and digits is not searched so."""
-    if sum(c.isalnum() for c in char_form(text)) < RECODED_MIN:
-        return []
-    out: list[Found] = []
-    for box in _shift_hits(glyphs, text) + _substitution_hits(glyphs, text):
-        if not any(_overlap(box, f[0]) for f in out):
-            out.append((box, _RECODED_WHY, where))
-    return out
 
 
 class TextSearchParams(Params):

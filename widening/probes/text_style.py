@@ -48,7 +48,7 @@ from widening.models import BBox, Member, PageKind, ProbeResult, Reader, TextLin
 from widening.probes import COLOUR, UNSET_FINDS_MORE, Scope, Params, one_of, picture_words, probe
 from widening.probes.images import placed_images
 from widening.probes.pagewise import finish, grouped, measurable
-from widening.probes.text_search import DedupChars
+from widening.probes.glyph_maps import DedupChars
 
 STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3). A short italic suffix is read after a hyphen
