@@ -186,3 +186,33 @@ def test_subfigures_named_only_in_the_caption_are_still_counted(tmp_path: Path) 
     pdf = figure_page(tmp_path / "f.pdf", 3, "Figure 1: Results on (a) CIFAR-10, (b) SVHN and (c) ImageNet.", "")
     (r,) = count(pdf, "What is shown in the fourth subfigure of Figure 1?")
     assert r.missing and r.readings[0].count == 3 and not r.readings[0].doubts
+
+
+def slide_faq(path: Path, entries: list[tuple[list[str], str]]) -> Path:
+    """A deck: a title slide "Frequently Asked Questions", then one slide per entry, its question set as a paragraph
+    of the given lines (all but the last in italics) over one answer paragraph."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=768, height=576)
+    page.insert_text((60, 280), "Frequently Asked Questions", fontname="hebo", fontsize=28)
+    for lines, answer in entries:
+        page = doc.new_page(width=768, height=576)
+        y = 80.0
+        for k, ln in enumerate(lines):  # a line of context before the question in another face
+            page.insert_text((60, y), ln, fontsize=16, fontname="heit" if k < len(lines) - 1 else "helv")
+            y += 20
+        page.insert_text((60, y + 40), answer, fontsize=14)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_question_paragraph_opening_with_context_awaits_its_answer(tmp_path: Path) -> None:
+    """Control, as FAQ slides set it: a question paragraph opened by words of context ("... the need for" over
+    "Search, will there ...?", "Not all teams use job slots." over "Why ...?"): it ends in the question, so the
+    answer paragraph after it is that entry's answer, no entry of its own. The fifth of three is missing."""
+    entries = [(["Next-Gen tools seem to remove the need for", "Search, will there still be questions about this?"], "Yes. The skill remains."),
+               (["Not all teams use job slots.", "Why are questions about them on the exam?"], "They are part of the trade."),
+               (["What happens to my certification?"], "It stays valid for two years.")]
+    pdf = slide_faq(tmp_path / "deck.pdf", entries)
+    (r,) = count(pdf, "What is the fifth FAQ shown in this slides?")
+    assert r.missing, r

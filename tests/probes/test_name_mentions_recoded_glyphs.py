@@ -158,3 +158,16 @@ def test_the_stored_text_screen_never_hides_a_hit(text, name) -> None:
     hits = glyph_maps.misnamed_glyph_hits(glyphs, name, "t", whole_words=True, recurring=True) + glyph_maps.recoded_glyph_hits(glyphs, name, "t")
     if hits:
         assert glyph_maps.StoredText(text).may_hold(name)
+
+
+@pytest.mark.parametrize(("year", "printed"), [("2020", ["42", "42"]), ("2020", ["4242"]), ("2020", ["2424"]), ("1919", ["0808"]), ("2022", ["4244"])])
+def test_another_number_printed_is_no_recoded_year(tmp_path, year, printed) -> None:
+    """Numbers match exactly: two chart labels "42" stacked (read glyph by glyph as "4242"), or another number
+    whose digits stand as the year's moved by one distance, are other numbers, never a doubt of the year."""
+    doc = pdfs.new_doc(3)
+    doc[1].insert_text((72, 100), "The survey of adults covers trust in government.", fontsize=11)
+    for i, label in enumerate(printed):
+        doc[1].insert_text((483, 360 + 16 * i), label, fontsize=11)
+    path = pdfs.save(doc, tmp_path / "n.pdf")
+    found = _names(path, year)
+    assert found.measured_zero and not found.doubts, [(d.what, d.why) for d in found.doubts]

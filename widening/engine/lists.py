@@ -646,8 +646,7 @@ def _paragraph_groups(rows: list[Line]) -> list[list[int]]:
 def _unexplained_paragraphs(doc: Doc, index: int, rows: list[Line], used: set[int], first: bool) -> list[Member]:
     """Paragraphs of an FAQ page that may be an entry not phrased as a question ("Cleaning the lens" over its
     answer, set like the questions and answers alike): an entry is a question and its answer, so a paragraph
-    holding no question is explained only as the one answer paragraph after a paragraph holding nothing but a
-    question; where the question's own paragraph holds its answer ("Q1 ...?" over "A1 ..."), or a question is
+    holding no question is explained only as the one answer paragraph after a paragraph ending in a question; where the question's own paragraph holds its answer ("Q1 ...?" over "A1 ..."), or a question is
     followed by more, each further paragraph is a doubt. Not doubted: paragraphs before the page's first
     question on the section's first page (its heading, an introduction) and lines in the folio bands."""
     band = _FOLIO_BAND * doc.facts.page(index).height
@@ -657,7 +656,9 @@ def _unexplained_paragraphs(doc: Doc, index: int, rows: list[Line], used: set[in
     for para in _paragraph_groups(rows):
         lines = [rows[i] for i in para]
         if any(i in used for i in para):
-            seen_question, explained = True, all(i in used for i in para)
+            # A paragraph ending in a question awaits its answer, though it opens with words of context ("Not all
+            # teams use job slots. Why are they on the exam?") or a line the question reader did not join.
+            seen_question, explained = True, para[-1] in used
             continue
         furniture = all(ln.bbox[3] <= band or ln.bbox[1] >= doc.facts.page(index).height - band for ln in lines)
         if explained or furniture or (first and not seen_question):

@@ -141,7 +141,8 @@ def misnamed_glyph_hits(glyphs: list[Glyph], text: str, where: str, whole_words:
     ``whole_words``: only where the occurrence starts and ends where printed words do (a name is matched as whole
     words). ``recurring``: only a character the text holds twice or more is read so (one letter changed once is one
     edit, which a whole-word search within an edit budget judges by the word's length; a glyph misnamed wherever
-    it stands changes the word past that budget only where its letter recurs)."""
+    it stands changes the word past that budget only where its letter recurs), and a digit never as another digit
+    (a name's numbers match exactly)."""
     needle = char_form(text)
     if sum(c.isalnum() for c in needle) < MISNAMED_MIN:
         return []
@@ -154,6 +155,8 @@ def misnamed_glyph_hits(glyphs: list[Glyph], text: str, where: str, whole_words:
         for m in re.finditer(f"(?={pattern})", hay):
             if m.group(1) == t:
                 continue  # read as printed: the exact search has it
+            if recurring and t.isdigit() and m.group(1).isdigit():
+                continue  # a name's digit read as another digit is another number ("2424" is no "2020"): numbers match exactly
             end = m.start() + len(needle)
             if whole_words and not (_word_edge(chars, hay, m.start()) and _word_edge(chars, hay, end)):
                 continue
@@ -235,7 +238,10 @@ def _shift_hits(glyphs: list[Glyph], text: str) -> list[BBox]:
             window = hay[at:end]
             before = at == 0 or starts[at] or not hay[at - 1].isalnum()
             after = end == len(hay) or starts[end] or not hay[end].isalnum()
-            if char_form(window) != char_form(form) and FENCE not in window and before and after:  # not a case change
+            # A digit moved onto another digit is another number, printed as such ("42" over "42" is no "2020"):
+            # numbers match exactly, and a map naming glyphs by their numbers moves digits off the digits.
+            other_number = any(a.isdigit() and b.isascii() and b.isdigit() for a, b in zip(form, window))
+            if char_form(window) != char_form(form) and FENCE not in window and before and after and not other_number:  # not a case change
                 box = union(b for _, b, _ in chars[at:end])
                 if not any(_overlap(box, o) for o in out):
                     out.append(box)
