@@ -174,7 +174,7 @@ def verdict(d: Decision) -> Decision:
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
         sure = certain_members(list(d.members), probe)
-        why = broader_than_asked(d.parsed, probe) or _any_of_several(d) or _reading_without_members(d, sure)
+        why = broader_than_asked(d.parsed, probe) or _any_of_several(d) or _key_names_member(d, sure) or _reading_without_members(d, sure)
         if why is None:
             reason = (f"Contradicted: the check ({probe}) finds {_count(sure)} member(s) of the asked set under every reading, "
                       f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
@@ -186,6 +186,23 @@ def verdict(d: Decision) -> Decision:
     if d.members and not certain_members(list(d.members), probe):  # members, none certain: say why that contradicts nothing
         reason += f" No member is certain: {why_not_sure(list(d.members))}; that is not a contradiction of the key {key!r}."
     return d.model_copy(update={**base, "verdict": "unverifiable", "reason": reason})
+
+
+def _key_names_member(d: Decision, sure: list[Member]) -> str | None:
+    """Why members do not contradict a key that reads as what one of them prints. A zero form is also a word a page
+    may print (a product called 'None', a status 'none', a value 'Zero'): to a question that does not count ("which
+    word is in italics?"), the key "None" may be the italic word 'None' itself, an answer naming the member, not a
+    claim that there is none. To "how many" it is a count, whatever the page prints."""
+    if d.parsed is None or d.parsed.quantifier in COUNTING:
+        return None
+    forms = [re.compile(rf"(?<!\w){re.escape(f)}(?!\w)") for f in _zero_items(d.key) or [] if f]
+    for m in sure:
+        printed = next((q for q in _QUOTED.findall(m.what) if any(f.search(fold(q[1:-1])) for f in forms)), None)
+        if printed is not None:
+            return (f"the key {d.key.strip()!r} is also what a member prints ({printed} at PDF p{m.page} "
+                    f"{[round(x) for x in m.bbox]}), and the question asks '{d.parsed.quantifier}', not how many: the key "
+                    "may name that member rather than say there is none")
+    return None
 
 
 def _any_of_several(d: Decision) -> str | None:
