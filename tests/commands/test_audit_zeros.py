@@ -123,3 +123,14 @@ def test_real_corpus_zero_keys_and_the_brochure_twin(corpus: Path) -> None:
     # Without the PDF only a question-level case can still be named (an unbounded complement).
     assert all("unavailable" in r["reason"] for r in recs if r["case"] == "unverifiable")
     assert {r["case"] for r in recs} <= {"unverifiable", "unbounded_complement"}
+
+
+def test_a_zero_keyed_as_a_json_number_is_checked(tmp_path: Path) -> None:
+    """A benchmark that keys a count as the JSON number 0 has that row checked, not dropped as malformed."""
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    _pdf(root / "documents" / "doc.pdf")
+    rows = [{"doc_id": "doc.pdf", "question": Q_ITALIC_2, "answer": 0}, {"doc_id": "doc.pdf", "question": Q_ITALIC_3, "answer": 0}]
+    (root / "samples.json").write_text(json.dumps(rows))
+    recs, _ = _run(root, tmp_path / "out")
+    assert {k[1]: r["verdict"] for k, r in recs.items()} == {Q_ITALIC_2: "confirmed", Q_ITALIC_3: "contradicted"}

@@ -250,7 +250,7 @@ def test_bad_rows_are_reported_by_file_row_field_and_the_rest_load(tmp_path):
     rows = [
         ROW,
         {"doc_id": "a.pdf", "answer": "x"},  # no question
-        dict(ROW, question="q2", answer=0),  # a number where a string belongs
+        dict(ROW, question="q2", answer={"value": 0}),  # an object where a string belongs
         "just a string",
         dict(ROW, question="q4", doc_id=None),
         dict(ROW, question="q5", extra={"ignored": True}),
@@ -262,10 +262,17 @@ def test_bad_rows_are_reported_by_file_row_field_and_the_rest_load(tmp_path):
     f = str(path)
     assert lines == [
         f"{f}:1:question: missing field (expected a string)",
-        f"{f}:2:answer: wrong type: expected string, got number",
+        f"{f}:2:answer: wrong type: expected string, got object",
         f"{f}:3: expected a JSON object (a row), got string",
         f"{f}:4:doc_id: wrong type: expected string, got null",
     ]
+
+
+@pytest.mark.parametrize(("answer", "text"), [(0, "0"), (0.0, "0.0"), ([], "[]"), (["3", "2"], '["3", "2"]'), (12, "12")])
+def test_a_key_given_as_a_json_number_or_list_is_read_as_its_text(tmp_path, answer, text):
+    """A benchmark that keys "there is none" as the JSON number 0 (or an empty list) has that row checked like "0"."""
+    samples = load_samples(_samples(tmp_path, json.dumps([dict(ROW, answer=answer)])))
+    assert not samples.errors and [r.answer for r in samples.rows] == [text]
 
 
 def test_repeated_key_is_reported_and_both_rows_kept(tmp_path):

@@ -140,6 +140,14 @@ def _validate_row(item: object, i: int, path: Path) -> tuple[Row | None, list[Er
         return None, [ErrorRecord(type="row_type", loc=(str(path), i), msg=msg)]
     if "index" in item:  # ``index`` is ours (the position in the file), not an upstream field
         item = {k: v for k, v in item.items() if k != "index"}
+    answer = item.get("answer")
+    if isinstance(answer, (int, float, list)) and not isinstance(answer, bool):
+        # A key given as a JSON number or list (0, 0.0, [], ["3", "2"]) is read as the JSON text the file holds,
+        # as a benchmark keys it in a string: a row keyed 0 is still checked, never dropped as malformed.
+        try:
+            item = {**item, "answer": json.dumps(answer, ensure_ascii=False)}
+        except (TypeError, ValueError, RecursionError):
+            pass  # not JSON text we can write back: validation below reports its type
     try:
         return Row.model_validate({**item, "index": i}, strict=True), []
     except ValidationError as exc:
