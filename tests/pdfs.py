@@ -327,3 +327,30 @@ def map_key(doc: pymupdf.Document) -> pymupdf.Page:
     page.insert_text((40, 110), "b", fontname="zadb", fontsize=9)
     page.insert_text((52, 110), "Sleeping", fontname="hebo", fontsize=10)
     return page
+
+
+def _identity_ucs(pairs: dict[int, int]) -> bytes:
+    """A ToUnicode CMap naming each two-byte code ``g`` as the character ``pairs[g]``."""
+    body = "".join(f"<{g:04x}> <{u:04x}>\n" for g, u in sorted(pairs.items()))
+    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            "/CIDSystemInfo <</Registry(Adobe)/Ordering(UCS)/Supplement 0>> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            f"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n{len(pairs)} beginbfchar\n{body}endbfchar\n"
+            "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n").encode()
+
+
+def recoded_page(path: Path, lines: list[str], code_of) -> Path:
+    """Page 2 of three prints ``lines`` in an embedded Helvetica whose ToUnicode map says ``code_of(glyph, char)`` for each
+    glyph it uses (a font's map naming its glyphs wrongly); pages 1 and 3 carry ordinary text."""
+    helv = pymupdf.Font("helv")
+    doc = new_doc(3)
+    for k, page in enumerate(doc):
+        text(page, (72, 100), f"Annual report body text, section {k + 1}.")
+    writer = pymupdf.TextWriter(doc[1].rect)
+    for i, line in enumerate(lines):
+        writer.append((72, 200 + 30 * i), line, font=helv, fontsize=16)
+    writer.write_text(doc[1])
+    xref = next(f[0] for f in doc[1].get_fonts(full=True) if f[2] == "Type0")
+    stream = int(doc.xref_get_key(xref, "ToUnicode")[1].split()[0])
+    chars = {helv.has_glyph(ord(c)): c for line in lines for c in line}
+    doc.update_stream(stream, _identity_ucs({g: code_of(g, c) for g, c in chars.items()}))
+    return save(doc, path)

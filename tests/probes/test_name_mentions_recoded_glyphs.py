@@ -19,34 +19,11 @@ from widening.facts.extract import load_doc
 from widening.probes import Scope, glyph_maps, run_probe
 
 WORDS = ["Kangaroo", "Platypus", "Wallaby Creek", "Quillfeather", "Mississippi"]
-HELV = pymupdf.Font("helv")
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 ASKS = ["Which page mentions the word '{w}'?", "How many paragraphs mention {w} on page 2?"]
 
 
-def _cmap(pairs: dict[int, int]) -> bytes:
-    body = "".join(f"<{g:04x}> <{u:04x}>\n" for g, u in sorted(pairs.items()))
-    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            "/CIDSystemInfo <</Registry(Adobe)/Ordering(UCS)/Supplement 0>> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-            f"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n{len(pairs)} beginbfchar\n{body}endbfchar\n"
-            "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n").encode()
-
-
-def _recoded(path: Path, lines: list[str], code_of) -> Path:
-    """Page 2 of three prints ``lines`` in an embedded Helvetica whose ToUnicode map says ``code_of(glyph, char)`` for each
-    glyph it uses; pages 1 and 3 carry ordinary text."""
-    doc = pdfs.new_doc(3)
-    for k, page in enumerate(doc):
-        pdfs.text(page, (72, 100), f"Annual report body text, section {k + 1}.")
-    writer = pymupdf.TextWriter(doc[1].rect)
-    for i, line in enumerate(lines):
-        writer.append((72, 200 + 30 * i), line, font=HELV, fontsize=16)
-    writer.write_text(doc[1])
-    xref = next(f[0] for f in doc[1].get_fonts(full=True) if f[2] == "Type0")
-    stream = int(doc.xref_get_key(xref, "ToUnicode")[1].split()[0])
-    chars = {HELV.has_glyph(ord(c)): c for line in lines for c in line}
-    doc.update_stream(stream, _cmap({g: code_of(g, c) for g, c in chars.items()}))
-    return pdfs.save(doc, path)
+_recoded = pdfs.recoded_page
 
 
 def _layer(path: Path) -> str:
