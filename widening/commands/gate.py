@@ -320,7 +320,9 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
         if look.reject is not None:
             items[n] = item_for(loaded, look, None, *look.reject)
         else:
-            by_doc[loaded.proposal.doc_id].append((n, loaded, look))
+            # The row's own PDF is measured: the proposal's doc_id found the row with its ends stripped
+            # (corpus.row_key), and 'a.pdf ' beside 'a.pdf' in documents/ is another file.
+            by_doc[look.row.doc_id if look.row is not None else loaded.proposal.doc_id].append((n, loaded, look))
 
     jobs, groups, local = [], [], []
     for doc_id, group in by_doc.items():
