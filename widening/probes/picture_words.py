@@ -374,9 +374,8 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # and the glyphs of Type 3 and picture fonts that may paint a picture, read too; v11: poster lettering taller
 # than VECTOR_MAX_LETTER_PT read, and letter-sized pictures side by side on a line read as one area,
 # reading_groups; v12: a picture a tiling pattern paints read where the pattern fills, not at its cell,
-# images.tiled_placements; v13: every area read a quarter turn too, turned_lines), so words read the old way are
-# never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v13"
+# images.tiled_placements), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v12"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
@@ -486,47 +485,11 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
     page = doc.page(index)
     infos = page.get_image_info()  # read once for every group's resolution and pixel budget
     seen = doc.memo.setdefault(("picture_renders_read",), {})
-    seen_turned = doc.memo.setdefault(("picture_renders_read_turned",), {})
     out: list[TextLine] = []
     for group in reading_groups(boxes):
-        clip = pymupdf.Rect(union(group))
-        lines = ocr_image(page, clip, max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen)
-        lines += turned_lines(page, clip, infos, seen_turned)
+        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen)
         inside = [pymupdf.Rect(b) for b in group]
         out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
-    return tuple(out)
-
-
-# Vertical lettering: the text detector cuts a word set at 90 or 270 degrees into pieces when its letters are
-# bold or large beside the picture's width (a banner's word, a spine, an axis title exported as PNG): "Kangaroo"
-# in a 58 px wide picture read "Kang", "aroo", "g"; "IMF" read nothing at all. The recogniser never saw the word,
-# and the name was claimed absent. No sign in the upright reading tells such a picture apart (its pieces may be
-# single letters in wide boxes, or none), so every area is read a quarter turn clockwise as well: there a word
-# set at 90 degrees is upright and one set at 270 upside down, which the angle classifier turns (ocr._engine).
-# Of that reading only lines lying across the turned render are kept (vertical on the page): a line across the
-# page was read upright already. An area read in tiles (ocr.read_tiled) is not read turned.
-
-
-def turned_lines(page: Any, clip: Any, infos: list[dict] | None = None, seen: dict | None = None) -> tuple[TextLine, ...]:
-    """Lines OCR reads in ``clip`` rendered a quarter turn clockwise that lie across the turned render (each
-    set at 90 or 270 degrees on the page), in PDF points; () when one render of ``clip`` would be too coarse."""
-    import numpy as np
-
-    from widening.facts.ocr import PICTURE_MAX_UPSCALE, Pixels, ResolutionRefused, read_pixels, render_clip
-
-    try:
-        pixels = render_clip(page, clip, infos=infos)
-    except ResolutionRefused:  # read in tiles upright (ocr_image); too large a render to read again
-        return ()
-    if pixels is None:
-        return ()
-    height = pixels.rgb.shape[0]
-    # np.rot90(k=-1): the turned render's pixel (x, y) is the render's (y, height - x).
-    turned = Pixels(np.ascontiguousarray(np.rot90(pixels.rgb, -1)), pixels.clip, pixels.sx, pixels.sy)
-    out = []
-    for line, (x0, y0, x1, y1) in read_pixels(turned, PICTURE_MAX_UPSCALE, seen):
-        if x1 - x0 >= y1 - y0:
-            out.append(TextLine(text=line.text, bbox=pixels.to_pt((y0, height - x1, y1, height - x0)), score=line.score))
     return tuple(out)
 
 
