@@ -248,7 +248,7 @@ class Complement(RuleFile):
     unsure_presence: Words = []  # a negated participle that may deny presence or state a predicate ("not given")
     postposed_aside: Words = []  # "Acme aside, how many ...": a part set aside after its noun
     aside_prefixes: Words = []  # "non-Acme words": a part set aside by a prefix
-    circumstance_openers: Words = []  # "When a student cannot be found, ...": a negation there is no complement
+    circumstance_openers: Words = []  # "If the printer does not respond, ...": a negation there is no complement
 
     @field_validator("listed_universe")
     @classmethod

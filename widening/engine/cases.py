@@ -784,8 +784,8 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
 
 
 def _in_circumstance(q: str, word: str) -> bool:
-    """Whether the negation ``word`` sits in a clause a circumstance opener begins ("When a student cannot be found, who
-    should we contact?": the asked set is who to contact), up to the clause's comma."""
+    """Whether the negation ``word`` sits in a clause a circumstance opener begins ("If the printer does not respond, which
+    button resets it?": the asked set is the buttons), up to the clause's comma."""
     openers = list(complement_rules().get("circumstance_openers", []))
     at = q.lower().find(word.lower())
     if not openers or at < 0:
