@@ -35,3 +35,20 @@ def test_a_wrong_type_and_a_bad_pattern_are_errors():
         rulebook.validate("cases", {**cases, "cardinality_patterns": ["another (?P<n>"]}, "cases.yaml")
     with pytest.raises(rulebook.RuleDataError, match="top level"):
         rulebook.validate("maps", ["not", "a", "mapping"], "maps.yaml")
+
+
+@given(st.text(max_size=40))
+def test_an_alternation_of_no_words_matches_nothing(text):
+    # An optional word list left empty in a rules file must not turn a pattern built on it into one
+    # that matches at every word boundary.
+    import re
+
+    assert re.search(rulebook.alternation([]), text) is None
+
+
+@given(st.lists(st.text(alphabet="abcxyz -", min_size=1, max_size=8).map(str.strip).filter(bool), min_size=1, max_size=4))
+def test_an_alternation_finds_each_of_its_words(words):
+    import re
+
+    for w in words:
+        assert re.search(rulebook.alternation(words), f"say {w} now") is not None

@@ -525,6 +525,8 @@ def load(name: str) -> dict[str, Any]:
 
 def alternation(words: list[str]) -> str:
     """A regex alternation of ``words``, longest first, on word boundaries."""
+    if not words:  # an empty group would match everywhere: an alternation of nothing matches nothing
+        return r"(?!)"
     escaped = sorted((re.escape(w) for w in words), key=len, reverse=True)
     return r"(?<![\w-])(?:" + "|".join(escaped) + r")(?![\w])"
 

@@ -810,7 +810,7 @@ def _unread_negation(parsed: ParsedQuestion) -> CaseFinding | None:
     lacking = rulebook.alternation(list(rules.get("lacking_verbs", [])))
     missing = rulebook.alternation(list(rules.get("missing_words", [])))
     unsure = rulebook.alternation(list(rules.get("unsure_presence", [])))
-    if not (holding or lacking or missing or unsure):
+    if not any(rules.get(k) for k in ("holding_verbs", "lacking_verbs", "missing_words", "unsure_presence")):
         return None
     # The place: one to six words, no negation among them ("page 2", "the report", "the status bar in Figure 1").
     # Its first word no verb of these: "slides don't have a picture" is the asked things lacking something (a predicate).
