@@ -1929,7 +1929,30 @@ def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list
             (exact if sure else near).append(m)
     if not exact and not near and toks:
         near = _squeezed_hits(doc, index, spelt, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture", Reader.ocr)
+    if not exact and not near:
+        exact, near = _turned_hits(doc, index, spelt, variants, near_variants)
     return exact, ([] if exact else near)
+
+
+def _turned_hits(doc: Doc, index: int, spelt: list[str], variants: list[str], near_variants: list[str]) -> tuple[list[Member], list[Member]]:
+    """Hits in the lettering the page's pictures set at 90 or 270 degrees (picture_words.turned_picture_lines),
+    read only where the upright reading found nothing: a name found nowhere else is claimed absent on it."""
+    key = ("picture_tokens_turned", index)
+    if key not in doc.memo:
+        doc.memo[key] = [t for line in picture_words.turned_picture_lines(doc, index) for t in reading(tokens(line.text, line.bbox, split_box=True))]
+    toks = doc.memo[key]
+    exact: list[Member] = []
+    near: list[Member] = []
+    for v in [*spelt, *near_variants]:
+        for h in find(v, toks, tolerant=v in spelt):
+            printed = _printed(toks, h)
+            sure = h.exact and v in spelt and (v in variants or _same_spelling(printed, variants))
+            m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                       what=f"OCR of a picture read a quarter turn (vertical lettering): {printed!r} {'matches' if sure else 'near'} {v!r}",
+                       reader=Reader.ocr,
+                       why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
+            (exact if sure else near).append(m)
+    return exact, near
 
 
 def _source_px_per_pt(doc: Doc, index: int, bbox: BBox) -> float | None:

@@ -493,6 +493,67 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
     return tuple(out)
 
 
+# Vertical lettering: the text detector cuts a word set at 90 or 270 degrees into pieces when its letters are
+# bold or large beside the picture's width (a banner's word, a spine, an axis title exported as PNG): a name in a
+# narrow picture read as three fragments, a three-letter acronym as nothing, and the name was claimed absent. No
+# sign in the upright reading tells such a picture apart, so the absence claim (name_mentions) reads each area a
+# quarter turn clockwise too: there a word set at 90 degrees is upright and one set at 270 upside down, which the
+# angle classifier turns. Only lines lying across the turned render are kept (vertical on the page). This reading
+# has a namespace of its own and no other consumer: a table or a caption read from a cover's vertical date line
+# would be a new candidate there, where only the claim that a name is absent needs it (and its cost: a second
+# OCR pass per picture, paid only where a name was found nowhere else). An area read in tiles is not turned.
+PICTURE_TEXT_TURNED = "picture_text_turned_v1"
+
+
+def turned_picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    """Lines set at 90 or 270 degrees that OCR reads in the pictures of a text-layer page, read a quarter
+    turn (memoised, disk-cached under their own namespace)."""
+    key = ("picture_lines_turned", index)
+    if key not in doc.memo:
+        doc.memo[key] = stored_lines(doc, PICTURE_TEXT_TURNED, index, _read_pictures_turned)
+    return doc.memo[key]
+
+
+def _read_pictures_turned(doc: Doc, index: int) -> tuple[TextLine, ...]:
+    import pymupdf
+
+    boxes = sorted(set(picture_pages(doc, (index,)).get(index, ())))
+    if not boxes:
+        return ()
+    page = doc.page(index)
+    infos = page.get_image_info()
+    seen = doc.memo.setdefault(("picture_renders_read_turned",), {})
+    out: list[TextLine] = []
+    for group in reading_groups(boxes):
+        lines = turned_lines(page, pymupdf.Rect(union(group)), infos, seen)
+        inside = [pymupdf.Rect(b) for b in group]
+        out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
+    return tuple(out)
+
+
+def turned_lines(page: Any, clip: Any, infos: list[dict] | None = None, seen: dict | None = None) -> tuple[TextLine, ...]:
+    """Lines OCR reads in ``clip`` rendered a quarter turn clockwise that lie across the turned render (each
+    set at 90 or 270 degrees on the page), in PDF points; () when one render of ``clip`` would be too coarse."""
+    import numpy as np
+
+    from widening.facts.ocr import PICTURE_MAX_UPSCALE, Pixels, ResolutionRefused, read_pixels, render_clip
+
+    try:
+        pixels = render_clip(page, clip, infos=infos)
+    except ResolutionRefused:  # read in tiles upright (ocr_image); too large a render to read again
+        return ()
+    if pixels is None:
+        return ()
+    height = pixels.rgb.shape[0]
+    # np.rot90(k=-1): the turned render's pixel (x, y) is the render's (y, height - x).
+    turned = Pixels(np.ascontiguousarray(np.rot90(pixels.rgb, -1)), pixels.clip, pixels.sx, pixels.sy)
+    out = []
+    for line, (x0, y0, x1, y1) in read_pixels(turned, PICTURE_MAX_UPSCALE, seen):
+        if x1 - x0 >= y1 - y0:
+            out.append(TextLine(text=line.text, bbox=pixels.to_pt((y0, height - x1, y1, height - x0)), score=line.score))
+    return tuple(out)
+
+
 def reading_groups(boxes: list[BBox]) -> list[list[BBox]]:
     """The areas a page's pictures are read in: touching pictures (``picture_groups``), joined further
     where pictures shaped as glyphs, no taller than a large letter, lie side by side as letters of a line do (``_runs``).
