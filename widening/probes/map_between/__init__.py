@@ -41,7 +41,15 @@ from widening.probes.map_between.legend import key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
 from widening.probes.map_between.named import drawn_key, naming_labels, venue_words
 from widening.probes.map_between.streets import Streets
-from widening.probes.map_between.vocabulary import categories_for, category_matches, may_print_street, rules, street_forms
+from widening.probes.map_between.vocabulary import (
+    categories_for,
+    category_matches,
+    category_meaning,
+    legend_reading,
+    may_print_street,
+    rules,
+    street_forms,
+)
 from widening.probes.pagewise import finish, measurable
 
 NAME = "map_between"
@@ -82,8 +90,12 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot(NAME, "no map legend (an icon-font pictogram followed by a category word) in the document", **base)
     legend_cats = sorted({c for cats in legend.values() for c in cats})
     asked = [w for c in (category, *params.get("also", ())) for w in categories_for(str(c))]
-    wanted = {lc for lc in legend_cats for w in asked if category_matches(lc, w)}
-    if not wanted:
+    # A key section named by what is asked, or by venue words meaning only it ("Restaurants"), holds members;
+    # one that may hold it ("Cafés" for a restaurant, a section of unknown kind) holds doubts.
+    reading = {lc: legend_reading(lc, asked) for lc in legend_cats}
+    wanted = {lc for lc, r in reading.items() if r == "member"}
+    maybe = {lc for lc, r in reading.items() if r == "maybe"}
+    if not wanted and not any(category_meaning(lc) for lc in maybe):
         return ProbeResult.cannot(NAME, f"no legend category matches {category!r}; the legend has {legend_cats}", **base)
     tol = float(rules()["band_tolerance"])
     members: list[Member] = []
@@ -115,14 +127,14 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         # A key that draws the category as a shape or a picture (a swatch beside its name): those
         # markers are no pictograms, and the page cannot be measured for it.
-        named = venue_words(wanted)
+        named = venue_words(wanted | {lc for lc in maybe if category_meaning(lc)} | set(asked))
         drawn = drawn_key(page, named) or (drawn_key(doc.page(key.page), named) if key is not None else None)
         if drawn:
             unmeasured[index] = f"the key draws what is asked as a shape or picture ({drawn}); only pictogram markers are read"
             continue
         region = doc.region_rect(index, scope.region)
         streets = Streets(page)
-        relevant = [m for m in markers if (m.categories & wanted or not m.categories) and pymupdf.Point(m.centre) in region]
+        relevant = [m for m in markers if (m.categories & (wanted | maybe) or not m.categories) and pymupdf.Point(m.centre) in region]
         inside, outside, doubts, why = [], [], [], None
         rd = text_reader(doc.facts.page(index), layer=True)  # markers and street labels: the page's glyphs
         for m in relevant:
@@ -137,6 +149,10 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             elif -tol <= pos.t <= 1 + tol and m.bare:
                 doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} with no pictogram, {where}",
                                      why="a number the key lists, printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
+            elif -tol <= pos.t <= 1 + tol and m.categories and not m.categories & wanted:
+                doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
+                                     why=f"the key lists it under {' / '.join(sorted(m.categories & maybe))}, a section that may hold "
+                                         f"what is asked ({category}) or not"))
             elif -tol <= pos.t <= 1 + tol and not m.categories:
                 doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
                                      why="a marker whose category neither the legend nor the key gives (a pictogram it does not "
@@ -180,7 +196,7 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         unsure += doubts
         measured.append(index)
     if measured:
-        note = f"legend categories {sorted(wanted)}; map pages measured {measured}"
+        note = f"legend categories {sorted(wanted)}" + (f" (maybe {sorted(maybe)})" if maybe else "") + f"; map pages measured {measured}"
     else:
         note = (
             f"{a!r} found on pages {seen_a or 'none'}, {b!r} on pages {seen_b or 'none'}; "

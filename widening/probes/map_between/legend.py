@@ -97,7 +97,8 @@ def read_key_page(page: pymupdf.Page) -> KeyPage:
             len(text) == 1
             and is_icon_font(span_font(s))
             and not is_icon_font(span_font(nxt))
-            and re.match(r"^[A-Z][A-Za-z &'/-]{1,39}$", after)
+            and after[:1].isupper()
+            and re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ &'/-]){1,39}", after)  # letters of any script ("Cafés")
         ):
             headings.append(Heading((span_font(s), text), after, s["bbox"][0], s["bbox"][1], centre(s["bbox"])))
         elif re.fullmatch(r"\d{1,3}", text) and re.match(r"^[^\W\d_]", after):

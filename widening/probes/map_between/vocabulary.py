@@ -4,6 +4,7 @@ categories, street labels spelt out."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from itertools import product
 from typing import Any
@@ -31,6 +32,44 @@ def category_matches(legend_category: str, wanted: str) -> bool:
     """'Top Sights' matches 'Sights'; 'Eating & Drinking' matches 'Eating' (containment either way)."""
     a, b = letter_words(legend_category, _JOINERS), letter_words(wanted, _JOINERS)
     return bool(a and b) and (a <= b or b <= a)
+
+
+def _fold(text: str) -> str:
+    """Lower case, accents dropped ("Cafés" -> "cafes")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def _says(text: str, word: str) -> bool:
+    """Whether ``word`` (a word or a phrase) stands in ``text`` as words of its own, accents aside."""
+    return re.search(rf"(?<![a-z]){re.escape(_fold(word))}(?![a-z])", _fold(text)) is not None
+
+
+def category_meaning(legend_category: str) -> frozenset[str]:
+    """The rulebook categories a legend category's name means: each it names or is part of ("Top Sights":
+    Sights; "Drinking": Drinking & Nightlife) and the meanings of every venue word it holds ("Restaurants":
+    Eating; "Cafés & Bars": Eating and Drinking & Nightlife). Empty when it names none ("Local Favourites")."""
+    venue = rules()["venue_words"]
+    out = {c for cats in venue.values() for c in cats if category_matches(legend_category, c)}
+    for word, cats in venue.items():
+        if _says(legend_category, word):
+            out |= set(cats)
+    return frozenset(out)
+
+
+def legend_reading(legend_category: str, asked: tuple[str, ...] | list[str]) -> str | None:
+    """How a legend category stands to the categories asked: "member" when everything under it is of a
+    category asked (its name is one, or every category its words mean is); "maybe" when some of what it
+    means is asked ("Cafés" for a restaurant) or it means nothing the rulebook knows (a key section of unknown
+    kind may list what is asked) unless a word of rules/maps.yaml ``venue_words`` with no category names it
+    ("Transport"); else None."""
+    if any(category_matches(legend_category, w) for w in asked):
+        return "member"
+    meaning = category_meaning(legend_category)
+    if not meaning:
+        known = any(_says(legend_category, w) for w, cats in rules()["venue_words"].items() if not cats)
+        return None if known else "maybe"
+    hits = {m for m in meaning if any(category_matches(m, w) for w in asked)}
+    return "member" if hits == meaning else "maybe" if hits else None
 
 
 _TENS = re.compile(r"[2-9]0")
