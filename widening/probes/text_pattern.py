@@ -8,12 +8,15 @@ code set off by a slash "089/1234567") or that a cue right before it labels ("Te
 elsewhere in the line, "Tel Aviv University, 2018-2019", labels none), any dash or minus
 between its groups read as a hyphen ("615–591–2955"); a vanity number, letters standing for keypad digits in the
 usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
-its lead and keypad digits make a whole number; a complete e-mail address, its "@" also written
+its lead and keypad digits make a whole number; a number a telephone mark labels ("☎ 7946 0958": a cue
+with no letter in rules/labels.yaml phone_cues); a complete e-mail address, its "@" also written
 full-width ("name＠host.com") or bracketed ("post [at] kode.no", "name (at) host dot no"); the
 target of a link on the page ("mailto:", "tel:"), which says what it is by its scheme.
 Doubts: what only a tuned rule would set aside: a run of 7 or more digits with no phone format
 and no cue right before it ("555-1234", "Tel Aviv University, 2018-2019"), or broken by any other spaces and punctuation (a
-format we do not know: never nothing), a run of 3 or more digits that a cue labels in its line,
+format we do not know: never nothing), a number read only with the letters that look like digits
+inside a group of digits read as them ("O2O 7946 O958", OCR's misreading), a run of 3 or more digits
+that a cue (a word or a mark: "☎ 111", "ring 999") labels in its line,
 its column header or its label cell ("ext. 4521", "T 116 000", "116 123" under "Telephone"; 2
 right after the cue, "dial 99"; not an amount with a currency or percent sign), six digits in
 three groups ("13 11 14"), an extension after an "x" ("x4521"), a number whose digits the layer cannot
@@ -110,7 +113,10 @@ def _cue_labels(line: str, at: int) -> bool:
     678", "Call for papers 2020-2021"): such a number is a doubt, not a member."""
     if at < 0:
         return False
-    cues = [m for m in _PHONE_CUE.finditer(line) if m.start() < at]
+    # A telephone mark names the number after it as a telephone word does ("☎ 020 7946 0958").
+    mark = _label_patterns().mark
+    cues = sorted([m for m in _PHONE_CUE.finditer(line) if m.start() < at] + ([m for m in mark.finditer(line) if m.start() < at] if mark else []),
+                  key=lambda m: m.end())
     glue = line[min(cues[-1].end(), at) : at] if cues else ""
     return bool(cues) and (_CUE_LINKS.fullmatch(glue) is not None or _CUE_NAMED.fullmatch(glue) is not None)
 
@@ -126,19 +132,27 @@ class _Labels(NamedTuple):
     cue: re.Pattern[str]
     cued_short: re.Pattern[str]
     other_code: re.Pattern[str]
+    mark: re.Pattern[str] | None
 
 
 @cache
 def _label_patterns() -> _Labels:
     """The label patterns, built from rules/labels.yaml on first use (never at import: a broken install must
-    still let the CLI say so)."""
+    still let the CLI say so).
+
+    A cue with no word character in it is a mark ("☎", "✆", "℡": a telephone printed as a symbol): it
+    stands between spaces or right before the digits, so it is matched as it is, with no word boundary
+    around it (a "\\b" beside a symbol needs a letter there, and the cue would never match)."""
     rules = rulebook.load("labels")
-    cues = "|".join(rules["phone_cues"])
+    words = [c for c in rules["phone_cues"] if re.search(r"\w", c)]
+    marks = [c for c in rules["phone_cues"] if not re.search(r"\w", c)]
+    cues = rf"\b(?:{'|'.join(words)})\b" + (rf"|(?:{'|'.join(marks)})" if marks else "")
     codes = "|".join(rules["other_codes"])
     return _Labels(
-        cue=re.compile(rf"(?i:\b(?:{cues})\b)|(?<![\w.-])[TFM](?=(?:\s+|\s*[:.]\s*)[+(]?\d)"),
-        cued_short=re.compile(rf"\b(?:{cues})\b\W{{0,3}}(\d{{2,6}})(?![\d])", re.I),
+        cue=re.compile(rf"(?i:{cues})|(?<![\w.-])[TFM](?=(?:\s+|\s*[:.]\s*)[+(]?\d)"),
+        cued_short=re.compile(rf"(?:{cues})\W{{0,3}}(\d{{2,6}})(?![\d])", re.I),
         other_code=re.compile(rf"(?i:\b(?:{codes})\b\.?(?:\s*(?:no|nr|num|number|nos|#|id|code)\b\.?)?\s*[:#=.]?\s*(?:\+?\s*)?)$"),
+        mark=re.compile('|'.join(marks)) if marks else None,
     )
 
 
@@ -590,7 +604,7 @@ def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[st
         sure += more_sure
         unsure += more_unsure
     if name == "phone":
-        unsure += _unsaid_digits(line, cued)
+        unsure += _unsaid_digits(line, cued) + _look_alike_digits(line, cued)
     key = partial(_key, name)
     sure = list(dict((key(s), s) for s in reversed(sure)).values())[::-1]
     have = {key(s) for s in sure}
@@ -602,6 +616,28 @@ def _found(name: str, line: str, cued: bool = False) -> tuple[list[str], list[st
 # bullet beside digits ("\uf095 206-555-0100"), while a number whose digits a font leaves unmapped
 # (or maps to private use, as old-style figures often are) has one code for each of its digits.
 _MIN_UNSAID_DIGITS = 3
+
+
+# Letters that OCR (and a careless typist) put for digits inside a group of digits: "O2O 7946 O958" is
+# 020 7946 0958 misread. Only a token with a digit in it and no other letter is read so ("O2" stays a name
+# of its own: no 7 digits; "Olympia" has no digit).
+_LOOK_ALIKE = str.maketrans("OoIl", "0011")
+_MIXED_DIGITS = re.compile(r"(?<![^\W\d_])[\dOoIl]*\d[\dOoIl]*(?![^\W\d_])")
+
+
+def _look_alike_digits(line: str, cued: bool) -> list[str]:
+    """What ``line`` reads as a phone number or a digit run with each letter that looks like a digit inside a
+    group of digits read as that digit ("O2O 7946 O958"), as printed: doubts (a reader sees a number there)."""
+    filled = _MIXED_DIGITS.sub(lambda m: m.group(0).translate(_LOOK_ALIKE), line)
+    if filled == line:
+        return []
+    sure, unsure = _phones(filled, cued)
+    out = []
+    for found in sure + unsure:
+        at = filled.find(found)
+        if at >= 0 and line[at : at + len(found)] != found:
+            out.append(line[at : at + len(found)])
+    return out
 
 
 def _unsaid_digits(line: str, cued: bool) -> list[str]:
