@@ -138,7 +138,7 @@ def run_check(spec: CheckSpec, doc: Doc, res: Resolved, aside: SetAside = SetAsi
         members = tuple(m.model_copy(update={"reading": t.reading}) for m in r.members)
         doubts = tuple(m.model_copy(update={"reading": t.reading}) for m in r.doubts)
         if t.doubtful:  # a page that may not be the one asked: what is found there proves nothing either way
-            why = f"on a page only a doubtful reading gives: printed {t.number}"
+            why = f"on a page only a doubtful reading gives: {t.reading.value} {t.number}"
             members, doubts = (), doubts + tuple(m.model_copy(update={"why": why}) for m in members)
         else:
             members, elsewhere = spread_halves(doc, t, members)

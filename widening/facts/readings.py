@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import re
 
-from widening.models import DocumentFacts, Reading, ReadingTried
+from widening.models import DocumentFacts, PageKind, Reading, ReadingTried
 from widening.text import roman_value
 
 _UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12}
 _PREFIX = re.compile(r"^(?:pages?|pp?\.?|pg\.?|slides?|no\.?|#)\s*", re.I)
+# A page word a page label may carry before its number ("Page 9", "p. 9", "Slide 9", "Seite 9"): the label is
+# still that number. Only a word a reader takes as "page" or "slide" (and a dot or colon after it); a letter
+# prefix ("A-9", "S9") names another numbering and is a doubtful reading (engine.containers).
+_LABEL_PAGE_WORD = re.compile(r"^(?:pages?|pg\.?|pp?\.|slides?|seite|p[áa]gina)\s*[.:]?\s*(?=\S)", re.I)
 # Ranges far longer than any document are cut here; the cut is reported in ``number``.
 MAX_RANGE = 100_000
 
@@ -60,10 +64,19 @@ def parse_number(text: str) -> tuple[int | None, bool]:
     return word_value(t), False
 
 
+def label_number(label: str | None) -> str:
+    """A page label's number as a reader says it: the label without a page word before it ("Page 9" -> "9")."""
+    lab = (label or "").strip()
+    return _LABEL_PAGE_WORD.sub("", lab).strip() or lab
+
+
 def _label_matches(label: str | None, text: str, value: int | None, roman: bool) -> bool:
     if not label:
         return False
     lab = label.strip()
+    if lab.lower() == text.strip().lower():
+        return True
+    lab = label_number(lab)
     if lab.lower() == text.strip().lower():
         return True
     if value is None:
@@ -99,11 +112,34 @@ def _pages_for(facts: DocumentFacts, text: str) -> dict[Reading, list[int]]:
     return out
 
 
+def _content_pages(facts: DocumentFacts) -> list[int]:
+    """The PDF pages that are not blank, in order: the pages a reader counts when the file holds empty sheets."""
+    return [p.index for p in facts.pages if p.kind is not PageKind.empty]
+
+
+def _counted_over_content(facts: DocumentFacts, lo: int, hi: int, label: str, tried: tuple[ReadingTried, ...]) -> ReadingTried | None:
+    """Pages ``lo``-``hi`` counted over the pages that are not blank (a blank sheet before the first page, the
+    empty backs of a duplex scan), as a doubtful reading where it gives a page no other reading gives: a reader
+    who leafs past an empty sheet does not count it, so "the second page" may be the second page with content.
+    Doubtful: a find there is a doubt, never a member, and it never makes a page exist."""
+    drawn = _content_pages(facts)
+    if len(drawn) == facts.page_count:
+        return None
+    have = {p for t in tried for p in t.pages}
+    pages = tuple(sorted({drawn[k - 1] for k in range(max(lo, 1), min(hi, len(drawn)) + 1)} - have))
+    return ReadingTried(reading=Reading.pdf, number=f"{label} counted over the {len(drawn)} pages that are not blank",
+                        pages=pages, doubtful=True) if pages else None
+
+
 def resolve(facts: DocumentFacts, number: str | int) -> tuple[ReadingTried, ...]:
-    """The PDF pages ``number`` denotes under each reading (pdf, label, printed); empty where it does not exist."""
+    """The PDF pages ``number`` denotes under each reading (pdf, label, printed); empty where it does not exist.
+    Where the file holds blank pages, the number counted over the pages with content follows, as a doubtful reading."""
     text = str(number)
     found = _pages_for(facts, text)
-    return tuple(ReadingTried(reading=r, number=text, pages=tuple(sorted(set(found[r])))) for r in Reading)
+    tried = tuple(ReadingTried(reading=r, number=text, pages=tuple(sorted(set(found[r])))) for r in Reading)
+    value, _ = parse_number(text)
+    counted = _counted_over_content(facts, value, value, text, tried) if value is not None else None
+    return tried + ((counted,) if counted else ())
 
 
 def resolve_range(facts: DocumentFacts, first: str | int, last: str | int) -> tuple[ReadingTried, ...]:
@@ -123,11 +159,14 @@ def resolve_range(facts: DocumentFacts, first: str | int, last: str | int) -> tu
     acc[Reading.pdf].update(range(max(lo, 1), min(hi, facts.page_count) + 1))
     for p in facts.pages:
         if p.label:
-            v = roman_value(p.label.strip()) if roman else (int(p.label) if p.label.strip().isdigit() else None)
+            lab = label_number(p.label)
+            v = roman_value(lab) if roman else (int(lab) if lab.isdigit() else None)
             if v is not None and lo <= v <= hi:
                 acc[Reading.label].add(p.index)
         for s in p.printed:
             v = roman_value(s) if roman else (int(s) if s.isdigit() else None)
             if v is not None and lo <= v <= hi:
                 acc[Reading.printed].add(p.index)
-    return tuple(ReadingTried(reading=r, number=label, pages=tuple(sorted(acc[r]))) for r in Reading)
+    tried = tuple(ReadingTried(reading=r, number=label, pages=tuple(sorted(acc[r]))) for r in Reading)
+    counted = _counted_over_content(facts, lo, hi, label, tried)
+    return tried + ((counted,) if counted else ())

@@ -58,15 +58,20 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         asked = f"{params['first']}-{params['last']}"
     else:  # the params model refuses this (run through the registry)
         raise ValueError("params need 'number', or 'first' and 'last'")
-    members = []
+    members, doubtful = [], []
     for t in tried:
         for page in t.pages:
             pf = doc.facts.page(page)
             # A PDF index or a page label is the file's; a printed folio was read from the page's words (OCR's on a page OCR read).
             reader = text_reader(pf) if t.reading is Reading.printed else Reader.structure
+            if t.doubtful:
+                # A doubtful reading (pages counted past blank sheets) may be the page asked: a doubt, never proof it exists.
+                doubtful.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=f"PDF page {page}: {t.reading.value} {t.number}",
+                                       reading=t.reading, why=f"a doubtful reading: {t.number}", reader=reader))
+                continue
             members.append(Member(page=page, bbox=(0.0, 0.0, pf.width, pf.height), what=_what(doc, t, page), reading=t.reading, reader=reader))
     note = "; ".join(f"{t.reading.value} {t.number} -> {list(t.pages) or 'none'}" for t in tried)
-    doubts = _rejected_folios(doc, asked, members)
+    doubts = doubtful + _rejected_folios(doc, asked, members)
     pages = tuple(sorted({m.page for m in members} | {m.page for m in doubts}))
     unread = {p.index: why for p in doc.facts.pages if (why := _unread(doc, p.index))}
     if not members and unread:
