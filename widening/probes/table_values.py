@@ -26,7 +26,9 @@ number in the drawing a header with no value under it titles or captions (a char
 the drawing itself when it prints no number; the rows of a table continued without its header, read
 past placeholders ("n/a", "—"), label-only group rows and a running head, to a line of words, a
 wide gap or the ruled table's end; a transposed row whose cells carry units, marks or placeholders
-("4.2 %", "4.2%*", "4,2", "n/a"); the rows of a page saying it continues a table ("Table 3 (continued)")
+("4.2 %", "4.2%*", "4,2", "n/a"); a bound said after the number that reaches into the asked range ("23+",
+"23% or more", "40% max."); a sign, bound mark or whole number set a word space left of the cell's band
+("\u2013 24.1%", "\u2265 23%", "23 \u00bd%"), read with the cell; the rows of a page saying it continues a table ("Table 3 (continued)")
 after a page of something else; a number under the header of a table printed sideways or upside down,
 read in its text's own frame; a sign printed as a mark ("\u25bc3.4", "\u25b33.4", "3.4-") read negative. Headers match with hyphens as word breaks ("Land-area") and
 words broken at a line end joined ("Re-" / "zoned").
@@ -57,22 +59,32 @@ from widening.text import UNSAID, UNSAID_RX, cell_words, join_broken_words, numb
 
 OPS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 _PURE_NUM = re.compile(r"[-\u2212(]?[\d.,]+%?\)?")
-_NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?\.\d+")
+# A number; a leading point only where no letter stands before it ("ca.24" and "No.5" read 24 and 5).
+_NUM = re.compile(r"[-\u2212(]?\d[\d,]*(?:\.\d+)?|[-\u2212(]?(?<![^\W\d_])\.\d+")
 
 
 # Typeset minus signs: the minus sign, en dash and figure dash, small and full-width hyphen-minus,
 # the hyphen and non-breaking hyphen (layout programs extract a minus set as a hyphen that way).
 _MINUS = str.maketrans({c: "-" for c in "\u2212\u2013\u2012\ufe63\uff0d\u2010\u2011"})
-# Spaces that group thousands: the ordinary, no-break, thin and narrow no-break space; and an
-# apostrophe between digit groups ("1'234", Swiss style).
-_GROUP = re.compile(r"[ \u00a0\u2009\u202f]|(?<=\d)['\u2019](?=\d{3})")
+# Spaces inside a number: the ordinary, no-break, thin and narrow no-break space after a digit, after a
+# digit's point or comma, or after a sign or bracket that opens the text or follows a space ("1 234",
+# "2 4 . 1 %", "\u2013 24.1"), before a digit, point, comma or percent sign; and an apostrophe between
+# digit groups ("1'234", Swiss style). Not after an abbreviation's point: "max. 40" is 40, never .40.
+_GROUP = re.compile(r"(?:(?<=\d)|(?<=\d[.,])|(?<=^[-+(])|(?<=\s[-+(]))[ \u00a0\u2009\u202f]+(?=[\d.,%])|(?<=\d)['\u2019](?=\d{3})")
 # A comma followed by one or two digits and no more cannot group thousands: a decimal comma ("30,5").
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
 
 
+def _ungroup(text: str) -> str:
+    """``text`` with the spaces inside its numbers taken out, until none is left ("2 4 . 1 %": "24.1%")."""
+    while (t := _GROUP.sub("", text)) != text:
+        text = t
+    return text
+
+
 def _plain(text: str) -> str:
     """``text`` with its minus signs, digit-group spaces and decimal commas written the one way _NUM reads."""
-    t = _GROUP.sub("", text.translate(_MINUS))
+    t = _ungroup(text.translate(_MINUS))
     return t if "." in t else _DECIMAL_COMMA.sub(".", t)
 
 
@@ -119,7 +131,7 @@ def readings(text: str) -> list[float]:
     decimal point, a soft hyphen or em dash as minus, a vulgar fraction added, letters OCR reads
     for digits as those digits, E notation, a sign printed as a mark beside it (``_SIGN_MARKS``)."""
     first = parse_number(text)
-    t = _GROUP.sub("", text.translate(_MINUS)).strip()
+    t = _ungroup(text.translate(_MINUS)).strip()
     if first is None and not any(c.isdigit() or c in _FRACTIONS for c in t):
         return []
     # "(24.1%)": accounting's negative, or the value set in parentheses (a share printed so): both.
@@ -154,8 +166,15 @@ _INF = float("inf")
 _BOUND_WORDS = {"<": "<", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
                 "\u2264": "<=", "\u2a7d": "<=", "<=": "<=", "at most": "<=", "up to": "<=",
                 ">": ">", "more than": ">", "greater than": ">", "over": ">", "above": ">",
-                "\u2265": ">=", "\u2a7e": ">=", ">=": ">=", "at least": ">="}
+                "\u2265": ">=", "\u2a7e": ">=", ">=": ">=", "at least": ">=",
+                "max.": "<=", "max": "<=", "maximum": "<=", "min.": ">=", "min": ">=", "minimum": ">="}
 _CENSORED = re.compile(r"\s*(" + "|".join(sorted(map(re.escape, _BOUND_WORDS), key=len, reverse=True)) + r")\s*(\S+?)\s*%?\s*", re.I)
+# The same bound said after the number ("23+", "23% or more", "40% max.").
+_BOUND_AFTER = {"+": ">=", "or more": ">=", "or over": ">=", "or above": ">=", "or higher": ">=", "and over": ">=",
+                "and above": ">=", "and more": ">=", "or less": "<=", "or fewer": "<=", "or below": "<=", "or lower": "<=",
+                "and under": "<=", "and below": "<=", "and less": "<=", "max.": "<=", "max": "<=", "maximum": "<=",
+                "min.": ">=", "min": ">=", "minimum": ">="}
+_CENSORED_AFTER = re.compile(r"\s*(\S+?)\s*%?\s*(" + "|".join(sorted(map(re.escape, _BOUND_AFTER), key=len, reverse=True)) + r")\s*%?\s*", re.I)
 
 
 def interval(op: str, value: float) -> Interval:
@@ -165,10 +184,15 @@ def interval(op: str, value: float) -> Interval:
 
 
 def censored(text: str) -> Interval | None:
-    """A cell printed as a bound ("<0.5", ">23", "more than 23", "\u226523"): the interval it states; None for any other cell."""
-    m = _CENSORED.fullmatch(text)
-    v = parse_number(m.group(2)) if m else None
-    return interval(_BOUND_WORDS[m.group(1).lower()], v) if m and v is not None and _NUM.fullmatch(_plain(m.group(2)).rstrip("%")) else None
+    """A cell printed as a bound ("<0.5", ">23", "more than 23", "\u226523", "23+", "40% max."): the interval it states; None for any other cell."""
+    if (m := _CENSORED.fullmatch(text)) is not None:
+        bound, number = _BOUND_WORDS[m.group(1).lower()], m.group(2)
+    elif (m := _CENSORED_AFTER.fullmatch(text)) is not None:
+        bound, number = _BOUND_AFTER[m.group(2).lower()], m.group(1)
+    else:
+        return None
+    v = parse_number(number)
+    return interval(bound, v) if v is not None and _NUM.fullmatch(_plain(number).rstrip("%")) else None
 
 
 def inside(a: Interval, b: Interval) -> bool:
@@ -500,9 +524,11 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         # ("... call +1 615 591 1000 ..."), whose number under the header is no cell's value.
         glued = [w for w in line if w not in col and w not in cut
                  and any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in col)]
-        # Digits a word space from the cell, outside the band: a letter-spaced number ("2 4 . 1 %") whose
-        # first glyphs stand left of a header set further right; read whole, the number is another.
-        apart = [w for w in glued if _DIGIT_BITS.fullmatch(w[4])]
+        # Digits or a sign a word space from the cell, outside the band or astride its edge, word by word:
+        # a letter-spaced number ("2 4 . 1 %"), a sign set apart ("\u2013 24.1"), a whole before its
+        # fraction ("23 \u00bd"), whose first glyphs stand left of a header set further right; read whole,
+        # the number is another.
+        apart = _number_parts(line, col, lh)
         spread = " ".join(w[4] for w in sorted(col + apart, key=lambda w: w[0])) if apart else ""
         # Its words without digits: a cell read into the label ("North 0a", a footnote-marked zero) is no name.
         key = " ".join(w for w in cell_words(label) if not any(c.isdigit() for c in w))
@@ -523,6 +549,28 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
 
 # A word of digits and number marks only ("2", "4", ".", "1%"): a piece of a number, no word of text.
 _DIGIT_BITS = re.compile(r"[\d.,%()+\-\u2212]*\d[\d.,%()+\-\u2212]*")
+# A word that is a sign or bound alone: a plus, plus-minus, any minus or dash _MINUS reads, a sign mark
+# (_SIGN_MARKS), a bound or approximation mark ("\u2265 23%", "~ 24").
+_SIGN_WORD = re.compile(r"[<>\u2264\u2265\u2a7d\u2a7e~\u2248+-\u00b1\u2212\u2013\u2012\ufe63\uff0d\u2010\u2011\u2014\u25bc\u25bd\u25be\u25bf\u2193\u21e3\u21e9\u2b07\u2198\u25b2\u25b3\u25b4\u25b5\u2bc6\U0001f53b]")
+
+
+def _number_parts(line: list[tuple], col: list[tuple], lh: float) -> list[tuple]:
+    """The words of ``line`` outside ``col`` that carry on its number a word space apart, chained word by
+    word to either side: pieces of digits ("2", "4", "23" before "\u00bd%") or a sign or bound alone ("\u2013"
+    or "\u2265" before "24.1%"). A word of text breaks the chain."""
+    out: list[tuple] = []
+    have = list(col)
+    grew = True
+    while grew:
+        grew = False
+        for w in line:
+            if w in have or not (_DIGIT_BITS.fullmatch(w[4]) or _SIGN_WORD.fullmatch(w[4])):
+                continue
+            if any(0 <= w[0] - c[2] < 0.5 * lh or 0 <= c[0] - w[2] < 0.5 * lh for c in have):
+                have.append(w)
+                out.append(w)
+                grew = True
+    return out
 
 
 def _leading_label(words: list[tuple]) -> list[str]:
@@ -862,6 +910,10 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
         # The row names the asked column again ("Item Revenue Share Budget 2024" under "Revenue"):
         # another table's header row, or this one's repeated; its number ("2024") may be a heading's.
         return "doubt", f"row filter: the row {cell.row!r} repeats the column's name (a header row of another table?)"
+    if cell.spread and censored(cell.words or cell.text) is None and (bound := censored(cell.spread)) is not None:
+        # A bound read with a sign or digits outside the band ("\u2265" left of "23%"): a reading, never a member.
+        if overlaps(bound, interval(op, value)):
+            return "doubt", f"censored-value filter: read with the words beside it, {cell.spread!r} states a range reaching into the asked one"
     if (bound := censored(cell.words or cell.text)) is not None:
         # "<0.5", ">23": a range, not a value. Inside the asked one it is a member; across its edge, a doubt.
         if inside(bound, interval(op, value)):
