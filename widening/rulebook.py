@@ -410,6 +410,7 @@ class AnswerFormat(RuleFile):
     """Where a question only shows the answer's form (rules/qualifiers.yaml answer_format)."""
 
     to_sentence_end: Words
+    instructions: Words = []  # only where they open a sentence or clause ("Answer in Float format.")
     before_example: Words
     quoted_answers: Words
 

@@ -67,10 +67,16 @@ def answer_format_spans(q: str) -> list[tuple[int, int]]:
     spans = [m.span() for m in re.finditer(r"\[[^\]]*\]", q)]
     spans += [m.span() for m in re.finditer(r"\bY{2,4}(?:[-/]M{1,2})?(?:[-/]D{1,2})?\b", q)]
     trig = vocab.alternation(spec["to_sentence_end"])
+    # An instruction counts only where it opens a sentence or clause: inside one, its words may be the question's.
+    opens = rf"(?:^|[.?!;:,])\s*(?:please\s+)?(?P<i>{vocab.alternation(spec.get('instructions') or [])})"
     for m in re.finditer(trig, q, re.I):
         # "e.g., ["9%","8%"] in the 2022 survey": an example in brackets or quotes ends there.
         o = re.match(r"[\s,:]*([\[\"'‘“`])", q[m.end():])
         spans.append((m.start(), _closing(q, m.end() + o.end(), o.group(1)) if o else _sentence_end(q, m.end())))
+    for m in re.finditer(opens, q, re.I):
+        # The instruction's clause ends at its sentence's end or the next comma, colon or semicolon.
+        stop = re.search(r"[,;:]", q[m.end("i"):_sentence_end(q, m.end("i"))])
+        spans.append((m.start("i"), m.end("i") + stop.start() if stop else _sentence_end(q, m.end("i"))))
     like = vocab.alternation(spec["before_example"])
     for m in re.finditer(rf"\(\s*{like}[^)]*\)|{like}\s*(?P<o>[\"'‘“`\[])", q, re.I):
         end = m.end() if not m.group("o") else _closing(q, m.end(), m.group("o"))

@@ -1252,8 +1252,25 @@ def _unpresupposed(q: str) -> list[tuple[int, int]]:
     # page need not print: no year is presupposed for certain (checks.py derives no check for such a question,
     # since "above 2010 levels" compares with a year).
     threshold = compared_years(_mask(q, spans))
-    return spans + not_presupposed(q, _sub_containers(q, found)) + ([m.span()] if (m := _cardinality_match(q)) else []) \
-        + ([mention[1]] if mention else []) + threshold
+    return spans + _before_asked(q, not_presupposed(q, _sub_containers(q, found))) \
+        + ([m.span()] if (m := _cardinality_match(q)) else []) + ([mention[1]] if mention else []) + threshold
+
+
+def _before_asked(q: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each span cut where a clause after a colon or semicolon opens with a question word (rules/vocabulary.yaml
+    ``quantifiers``): "Answer in int format: how many images of Samsung ..." shows the answer's form up to the colon
+    only, and the question after it presupposes Samsung. An example after a colon ("for example: Apple, Google")
+    opens with no question word and stays unread."""
+    asked = vocab.alternation([w for words in _v()["quantifiers"].values() for w in words])
+    out = []
+    for s, e in spans:
+        cut = re.search(rf"[:;]\s+(?={asked})", q[s:e], re.I)
+        e = s + cut.start() if cut else e
+        # "write the answer in list format, e.g. ["9%"] in the 2022 survey": the instruction ends where an example
+        # inside it opens, and the example where it closes; what follows them is the question's again.
+        inner = [a for a, b in spans if s < a < e and b < e]
+        out.append((s, min(inner)) if inner else (s, e))
+    return out
 
 
 @cache
