@@ -36,7 +36,7 @@ from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult, Reader
 from widening.probes import COLOUR, LOWER_FINDS_MORE, Scope, Params, Widest, one_of, probe
-from widening.probes.images import placed_images
+from widening.probes.images import TileDevice, has_tiling_pattern, placed_images
 from widening.probes.pagewise import finish, grouped, measurable
 
 DPI = 150
@@ -233,29 +233,101 @@ def _rgb255(c: tuple[float, ...]) -> tuple[int, int, int]:
     return (v[0], v[0], v[0]) if len(v) == 1 else (v[0], v[1], v[2])
 
 
+class _TiledPathDevice(TileDevice):
+    """Records the paths filled or stroked inside tiling-pattern cells, with the area each pattern fills."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        for name in ("fill_path", "stroke_path"):
+            getattr(self, "use_virtual_" + name)()
+        # (every path as get_drawings places it, the area its pattern fills when it is drawn in a cell, else None)
+        self.paths: list[tuple[pymupdf.Rect, pymupdf.Rect | None]] = []
+
+    def _path(self, path, ctm) -> None:
+        r = pymupdf.mupdf.ll_fz_bound_path(path, None, ctm)
+        self.paths.append((pymupdf.Rect(r.x0, r.y0, r.x1, r.y1), self.areas[0] if self.areas else None))
+
+    def fill_path(self, ctx, path, even_odd, ctm, colorspace, color, alpha, color_params):
+        self._path(path, ctm)
+
+    def stroke_path(self, ctx, path, stroke, ctm, colorspace, color, alpha, color_params):
+        self._path(path, ctm)
+
+
+# A path of a pattern's cell is the one get_drawings lists when its box is within this many points of it.
+TILE_PATH_TOLERANCE_PT = 0.5
+
+
+def tiled_paths(page: pymupdf.Page) -> list[tuple[pymupdf.Rect | None, pymupdf.Rect | None]]:
+    """(box of a path, the area a tiling pattern fills when the path is drawn in its cell, else None) for each
+    path of a page that has a tiling pattern (none listed on a page of a file with no tiling pattern; one
+    (None, the page) when the page could not be run again: every path may then show anywhere on it).
+
+    MuPDF draws a cell once, where the pattern's matrix puts it (the page's bottom-left corner by default, off the
+    page under another matrix), and repeats it where the pattern fills: ``get_drawings`` lists the cell's paths at
+    the cell, where nothing of them may show. A bar filled with fine red hatching (0.15 pt lines, a pale pink at
+    DPI that no component keeps) was then looked for in the page's corner, or nowhere: a zero. Kept on the open
+    document, as ``images.tiled_placements`` keeps its pictures (pages are not edited once read)."""
+    memo = getattr(page.parent, "_widening_tiled_paths", None)
+    if memo is None:
+        memo = {} if has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
+        setattr(page.parent, "_widening_tiled_paths", memo)
+    if page.number not in memo:
+        dev = _TiledPathDevice()
+        try:
+            pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
+            pymupdf.mupdf.fz_close_device(dev)
+            memo[page.number] = tuple(dev.paths) if any(area is not None for _, area in dev.paths) else ()
+        except Exception:  # a page that cannot be run again: any path may be a cell filling anywhere on it
+            memo[page.number] = ((None, pymupdf.Rect(page.rect)),)
+    return list(memo[page.number])
+
+
+def ink_places(d: dict, tiles: list[tuple[pymupdf.Rect | None, pymupdf.Rect | None]]) -> list[pymupdf.Rect]:
+    """Where a ``get_drawings`` path can show: the area of every tiling pattern whose cell draws a path at its
+    box (``tiled_paths``: the cell is repeated there), and its own box unless every path drawn at that box is
+    in a cell (a cell shows only where its pattern fills)."""
+    own = pymupdf.Rect(d["rect"])
+    if any(box is None for box, _ in tiles):
+        return [own] + [area for box, area in tiles if box is None and area is not None]
+    same = [area for box, area in tiles if box is not None and max(abs(a - b) for a, b in zip(box, own)) <= TILE_PATH_TOLERANCE_PT]
+    areas = [a for a in same if a is not None and not a.is_empty]
+    return areas if same and all(a is not None for a in same) else [own] + areas
+
+
 def unrendered(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, seen: list[pymupdf.Rect], drawings: list[dict] | None = None, bars_only: bool = False) -> list[Member]:
     """Vector shapes filled or stroked in ``colour`` that no rendered component covers: a hairline
     anti-aliased below the colour's saturation floor still has its colour in the drawing itself.
+    A shape of a tiling pattern's cell (hatching) is looked for where the pattern fills (``tiled_paths``).
     With ``bars_only``, a shape that cannot render a bar is not listed (certain; ``shapes.piece_can_be_bar``)."""
     fam = family(colour)
     out = []
+    tiles = tiled_paths(page)
     for d in page.get_drawings() if drawings is None else drawings:
         paints = [c for c in (d.get("fill"), d.get("color")) if c is not None and len(c) in (1, 3)]
         rgb = next((c for c in paints if matches(fam, _rgb255(c))), None)
         # A pale or muted shade of the colour (tint_mask) too: thin hatching or a hairline bar in slate grey
         # leaves no area the pale render keeps (generator, shades). It cannot pass the bar test below: a doubt.
         shade = rgb is None and any(tinted(fam, _rgb255(c)) for c in paints)
-        r = pymupdf.Rect(d["rect"]) + (-0.5, -0.5, 0.5, 0.5)
-        if (rgb is None and not shade) or not r.intersects(clip) or any(r.intersects(s) for s in seen):
+        if rgb is None and not shade:
+            continue
+        places = [r + (-0.5, -0.5, 0.5, 0.5) for r in ink_places(d, tiles)]
+        places = [r for r in places if r.intersects(clip) and not any(r.intersects(s) for s in seen)]
+        if not places:
             continue
         if bars_only and not shade:
             fill, stroke, unknown = _paints(d, fam)
             if not unknown and not any(bar for _, bar in drawing_pieces(d, fill, stroke)):
                 continue
         name = f"{'pale or muted ' if shade else ''}{colour}"
-        why = f"rendering: a {name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt too thin to show at {DPI}dpi"
-        out.append(Member(page=page.number + 1, bbox=rect_tuple(r & clip), what=f"{name} vector shape {d['rect'].width:.1f}x{d['rect'].height:.1f}pt", why=why,
-                          reader=Reader.vectors))
+        size = f"{d['rect'].width:.1f}x{d['rect'].height:.1f}pt"
+        tiled = any(r != pymupdf.Rect(d["rect"]) + (-0.5, -0.5, 0.5, 0.5) for r in places)
+        what = f"{name} {'tiling pattern of a ' + size + ' vector shape (hatching)' if tiled else 'vector shape ' + size}"
+        why = f"rendering: a {name} vector shape {size}{' repeated by a tiling pattern' if tiled else ''} too thin to show at {DPI}dpi"
+        hull = places[0]
+        for r in places[1:]:
+            hull |= r
+        out.append(Member(page=page.number + 1, bbox=rect_tuple(hull & clip), what=what, why=why, reader=Reader.vectors))
     return out
 
 
@@ -337,14 +409,18 @@ class NotBars:
         # A Type 3 glyph is a little drawing with colours of its own: the text layer does not say what it paints.
         self.usable = not any(f[2] == "Type3" for f in page.get_fonts())
         can, cannot, unknown_paint = [], [], []
+        tiles = tiled_paths(page)
         for d, whole in uncut_paths(page.get_drawings(extended=True)):
             fill, stroke, unknown = _paints(d, fam, pale)
+            # A tiling pattern's cell is repeated where the pattern fills, far from where its paths are listed.
+            repeated = [r for r in ink_places(d, tiles) if r != pymupdf.Rect(d["rect"])]
             if unknown:
-                unknown_paint.append(pymupdf.Rect(d["rect"]))
+                unknown_paint += [pymupdf.Rect(d["rect"])] + repeated
             if fill or stroke:
                 for r, bar in drawing_pieces(d, fill, stroke):
                     # A clip that cuts a shape can leave an axis-aligned edge (hatching clipped to a bar).
                     (can if bar or not whole else cannot).append(r)
+                can += repeated
         opaque = [pymupdf.Rect(r) for kind, r in page.get_bboxlog() if kind in _OPAQUE_SOURCES]
         # Annotations and form fields are rendered from appearance streams the page's path list does not hold.
         opaque += [pymupdf.Rect(a.rect) for a in page.annots()] + [pymupdf.Rect(w.rect) for w in page.widgets()]

@@ -130,7 +130,7 @@ def _cell_of(bbox: pymupdf.Rect, pixels: tuple[int, int], tiles: list[Tiled]) ->
     return None
 
 
-class _TileDevice(pymupdf.mupdf.FzDevice2):
+class TileDevice(pymupdf.mupdf.FzDevice2):
     """Records the pictures drawn inside tiling-pattern cells, with the area each pattern fills."""
 
     def __init__(self) -> None:
@@ -201,10 +201,10 @@ def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
     # answer is kept on the open document (whose pages are not edited once read).
     memo = getattr(page.parent, "_widening_tiles", None)
     if memo is None:
-        memo = {} if _has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
+        memo = {} if has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
         setattr(page.parent, "_widening_tiles", memo)
     if page.number not in memo:
-        dev = _TileDevice()
+        dev = TileDevice()
         try:
             pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
             pymupdf.mupdf.fz_close_device(dev)
@@ -214,7 +214,7 @@ def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
     return list(memo[page.number])
 
 
-def _has_tiling_pattern(pdf: pymupdf.Document) -> bool:
+def has_tiling_pattern(pdf: pymupdf.Document) -> bool:
     """Whether the file holds a tiling pattern at all (a stream, so an object of its own): most hold none, and a
     look at each object's /PatternType costs far less than running every page again."""
     for xref in range(1, pdf.xref_length()):
