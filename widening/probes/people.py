@@ -9,7 +9,8 @@ rendered without its text shows no face there) is a non-member. Doubts: a face s
 skin test, or in no such body; an upper-body cascade box no other detector confirms; a CenterNet
 person box below the score floor, or found only in a tile at the picture's own scale, that is no
 person already counted. With ``attribute`` "sunglasses" (or "glasses"), members are the faces
-wearing them.
+wearing them; a face cleared by a bright eye band alone (no eye found: mirrored or pale lenses are as
+bright) and a person in whom no face was found are doubts.
 Why: "the contact person in the picture at the top left of page 42" presupposes a person photo.
 Example: a three-women photo in a university brochure: 3 faces, eyes visible on each, 0 sunglasses.
 Cannot see: drawn or cartoon people (a flat-coloured picture, a picture under 36 pt, and each figure
@@ -45,7 +46,8 @@ MIN_FACE_FOR_EYES_PX = 40
 # Eye band at most this fraction as bright as the cheeks, and dark in absolute terms: lenses.
 DARK_RATIO, DARK_MEAN = 0.55, 90.0
 # An eye band at least this bright relative to the cheeks has no dark lenses (laughing eyes
-# defeat the eye cascade, not this).
+# defeat the eye cascade, not this). Bright is not bare: mirrored or pale-tinted lenses are as bright
+# as eyes, so a face judged by this alone, with no eye found, is a doubt, never a measured "no".
 BRIGHT_RATIO = 0.75
 # The cheeks of a face box must be at least this skin-coloured, or the box is not on a face.
 MIN_SKIN = 0.3
@@ -108,7 +110,10 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     if res.status is not ProbeStatus.measured:
         return res
     wearing, elsewhere = outside_region(doc, scope.region, views, [_scored(m, cn_scored) for m in res.members])
-    return res.model_copy(update={"members": tuple(wearing), "doubts": doubts + tuple(elsewhere),
+    # A person in whom no face was found may wear the attribute: sunglasses defeat the face cascades
+    # (mirrored lenses hid a whole face), and a face is what the attribute is read on.
+    faceless = tuple(b.model_copy(update={"why": FACELESS_WHY.format(attribute)}) for b in lonely_bodies)
+    return res.model_copy(update={"members": tuple(wearing), "doubts": doubts + res.doubts + faceless + tuple(elsewhere),
                                   "best_candidates": res.best_candidates + letters})
 
 
@@ -131,6 +136,7 @@ LONE_BODY_CASCADE = "upperbody"
 LONE_BODY_WHY = "upper-body cascade alone (no face, HOG or CenterNet box there): its boxes are often furniture or foliage"
 LONE_FACE_WHY = ("face cascade alone: no HOG or CenterNet body around it (the cascades fire on foliage and walls, "
                  "skin-coloured or grey, at any weight)")
+FACELESS_WHY = "a person in whom no face was found: whether they wear {} is not seen (lenses can hide a face from the cascades)"
 SKIN_WHY = f"skin filter: cheeks under {MIN_SKIN:.0%} skin-coloured (a cascade false alarm, or a face in odd light)"
 
 
@@ -214,6 +220,7 @@ def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], co
     """Sunglasses per face; refuse when some face, or some person's face, cannot be tested."""
     wearing: list[Member] = []
     problems: list[str] = []
+    bright: list[Member] = []
     clear = 0
     kept = {id(m) for m in face_members}
     for s in seen:
@@ -232,29 +239,40 @@ def _attribute(attribute: str, seen: list[_Seen], face_members: list[Member], co
                 wearing.append(m.model_copy(update={"what": f"sunglasses: dark eye band on {m.what}"}))
             elif verdict == "eyes":
                 clear += 1
+            elif verdict == "bright":
+                clear += 1
+                bright.append(m.model_copy(update={"why": BRIGHT_WHY}))
             else:
                 problems.append(f"{verdict}: {m.what}")
     if attribute == "glasses" and not problems and face_members:
         problems.append("clear spectacles cannot be told apart from bare eyes by these detectors")
-    note = f"{summary}; {clear} face(s) with eyes visible, {len(wearing)} with dark lenses"
+    note = (f"{summary}; {clear} face(s) with eyes visible" + (f" ({len(bright)} by a bright eye band alone, no eye found)" if bright else "")
+            + f", {len(wearing)} with dark lenses")
     if problems and not wearing:
         shown = "; ".join(problems[:6]) + (f"; and {len(problems) - 6} more" if len(problems) > 6 else "")
         return ProbeResult.cannot(note=f"cannot rule out {attribute}: {shown}. {note}", best_candidates=controls, **base)
     if problems:
         note += f"; also {len(problems)} face(s)/person(s) not testable, so the count is a lower bound"
-    return ProbeResult(members=tuple(wearing), best_candidates=controls, note=note, **base)
+    return ProbeResult(members=tuple(wearing), doubts=tuple(_dedupe(bright)), best_candidates=controls, note=note, **base)
+
+
+BRIGHT_WHY = (f"eye band at least {BRIGHT_RATIO:.0%} as bright as the cheeks but no eye found: bare eyes, or mirrored or "
+              "pale lenses (a brightness test, not an eye seen)")
 
 
 def _sunglasses(crop: Any) -> str:
-    """'dark' (lenses), 'eyes' (open eyes seen), or why the face cannot be judged."""
+    """'dark' (lenses), 'eyes' (open eyes seen), 'bright' (an eye band as bright as bare eyes, no eye seen:
+    mirrored or pale lenses are as bright), or why the face cannot be judged."""
     h, w = crop.shape[:2]
     if w < MIN_FACE_FOR_EYES_PX:
         return f"face too small to test the eyes ({w} px < {MIN_FACE_FOR_EYES_PX})"
     ratio, mean = fd.eye_band_ratio(crop)
     if ratio <= DARK_RATIO and mean <= DARK_MEAN:
         return "dark"
-    if ratio >= BRIGHT_RATIO or fd.eyes(crop):
+    if fd.eyes(crop):
         return "eyes"
+    if ratio >= BRIGHT_RATIO:
+        return "bright"
     return f"eyes not found and eye band not dark (ratio {ratio:.2f})"
 
 
