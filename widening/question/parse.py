@@ -924,15 +924,18 @@ def _illustration(q: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def _venue_also(key: str, q: str) -> tuple[str, ...]:
-    """The map categories besides ``key`` that the question's venue words may mean: each word it names ("a
-    restaurant or café"), each as rules/maps.yaml reads it (a "café" is Eating or Drinking & Nightlife), else
-    its vocabulary category; from the vocabulary word, not its spelling in the question."""
+    """The venue words the question names ("a restaurant or café"), each a rules/maps.yaml venue word the map
+    probe reads (a "café" is Eating or Drinking & Nightlife, and only part of each), else its vocabulary
+    category besides ``key``; from the vocabulary word, not its spelling in the question."""
     venues = _v()["venues"]
     meanings = vocab.load("maps")["venue_words"]
     out: set[str] = set()
     for hit in vocab.find_all(sorted({w for ws in venues.values() for w in ws} | set(meanings)), q):
         word = hit.word.lower()
-        out |= set(meanings.get(word) or [k for k, ws in venues.items() if word in (w.lower() for w in ws)])
+        # One form per meaning, the singular: a misspelling may be read as either ("restaurannt").
+        if word.endswith("s") and word[:-1] in meanings and meanings[word[:-1]] == meanings.get(word):
+            word = word[:-1]
+        out |= {word} if word in meanings else {k for k, ws in venues.items() if word in (w.lower() for w in ws)}
     return tuple(sorted(out - {key}))
 
 

@@ -22,9 +22,15 @@ Example: in a city guidebook's avenue grid map (key on the page before), one Eat
 lies between two consecutive numbered avenues, and the next block over holds none: its
 nearest Eating marker sits just across the bounding avenue, and is reported as a near miss.
 
+A venue word of several meanings ("café": Eating or Drinking & Nightlife) names only part of each
+section: a marker there is a member only where its key name or its section's name says the word (or
+one of the same meaning), else a doubt. A map page that points at no key and has none within two
+pages has every key of the document looked up: a number listed there with no pictogram is a doubt
+(numbers repeat from key to key, so such a key names and categorises no pictogram marker).
+
 Params: ``category`` (a legend category such as "Eating", or a venue word from
-rules/maps.yaml such as "restaurant"), ``also`` (other categories the venue asked may be
-under: a café is Eating or Drinking & Nightlife), ``a`` and ``b`` (the two street names).
+rules/maps.yaml such as "restaurant"), ``also`` (the question's venue words, or other categories the
+venue asked may be under: a café is Eating or Drinking & Nightlife), ``a`` and ``b`` (the two street names).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, text_reader
 from widening.probes import Params, Scope, probe
 from widening.probes.map_between.band import band_position
-from widening.probes.map_between.legend import key_page_for, learn_legend
+from widening.probes.map_between.legend import AnyKey, key_page_for, learn_legend
 from widening.probes.map_between.markers import Marker, find_labels, find_markers
 from widening.probes.map_between.named import drawn_key, naming_labels, venue_words
 from widening.probes.map_between.streets import Streets
@@ -48,7 +54,10 @@ from widening.probes.map_between.vocabulary import (
     legend_reading,
     may_print_street,
     rules,
+    says_any,
     street_forms,
+    typeless_forms,
+    venue_reading,
 )
 from widening.probes.pagewise import finish, measurable
 
@@ -69,8 +78,9 @@ def _describe(m: Marker, wanted: str) -> str:
 
 
 class MapBetweenParams(Params):
-    """``category``: the map key's venue category; ``also``: other categories the venue asked may be under (a
-    café: Drinking & Nightlife); ``a``, ``b``: the two street labels."""
+    """``category``: the map key's venue category; ``also``: the question's own venue words ("café", read by
+    rules/maps.yaml: Eating or Drinking & Nightlife, and only part of each) or other categories the venue asked
+    may be under; ``a``, ``b``: the two street labels."""
 
     category: str = ""
     also: tuple[str, ...] = ()
@@ -97,6 +107,14 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     maybe = {lc for lc, r in reading.items() if r == "maybe"}
     if not wanted and not any(category_meaning(lc) for lc in maybe):
         return ProbeResult.cannot(NAME, f"no legend category matches {category!r}; the legend has {legend_cats}", **base)
+    # A venue word of several meanings ("café": Eating or Drinking & Nightlife) asks only part of each section:
+    # there a marker is a member only when its name or its section's says the word (a diner is no café).
+    whole, narrow = venue_reading(category, tuple(str(a) for a in params.get("also", ())))
+    whole_sections = {lc for lc in wanted if legend_reading(lc, sorted(whole)) == "member"}
+
+    def of_the_kind(m: Marker) -> bool:
+        return not narrow or bool(m.categories & whole_sections) or says_any(m.name or "", narrow) or any(
+            says_any(lc, narrow) for lc in m.categories & wanted)
     tol = float(rules()["band_tolerance"])
     members: list[Member] = []
     near: list[Member] = []
@@ -110,7 +128,10 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         # Cheap pre-filter on the cached text: the labels cannot be on this page. Spacing is ignored
         # (a label set letter by letter, a raised ordinal) and every abbreviation and spelling of the
         # street is tried: a page that may print both is read, and measured only if both are found.
-        if not (may_print_street(text, street_forms(a)) and may_print_street(text, street_forms(b))):
+        # A map may also label its streets without their type ("45th" for 45th Ave.).
+        bare_a, bare_b = typeless_forms(a), typeless_forms(b)
+        in_text = may_print_street(text, street_forms(a)) and may_print_street(text, street_forms(b))
+        if not (in_text or (may_print_street(text, street_forms(a) | bare_a) and may_print_street(text, street_forms(b) | bare_b))):
             continue
         page = doc.page(index)
         labels_a, labels_b = find_labels(page, a), find_labels(page, b)
@@ -119,7 +140,13 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         if not (labels_a and labels_b):
             # Both names are in the page's text, yet not as labels read whole (stacked on two
             # lines, split into spans): the map may show the street, so the page is not measured.
-            unmeasured[index] = f"{a!r} and {b!r} are in the page's text but not both found as street labels"
+            if in_text:
+                unmeasured[index] = f"{a!r} and {b!r} are in the page's text but not both found as street labels"
+            # Labels naming each street without its type ("45th"): the map may show them, and which street
+            # of that name (an avenue, a street) it means is not read, so the page is not measured.
+            elif (labels_a or (bare_a and find_labels(page, a, bare_a))) and (labels_b or (bare_b and find_labels(page, b, bare_b))):
+                unmeasured[index] = (f"the page labels {a!r} and {b!r} without their street type "
+                                     f"({'/'.join(sorted(bare_a | bare_b))}); which streets they name is not read")
             continue
         key = key_page_for(doc, index, keys)
         markers = find_markers(page, legend, key)
@@ -128,7 +155,8 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         # A key that draws the category as a shape or a picture (a swatch beside its name): those
         # markers are no pictograms, and the page cannot be measured for it.
         named = venue_words(wanted | {lc for lc in maybe if category_meaning(lc)} | set(asked))
-        drawn = drawn_key(page, named) or (drawn_key(doc.page(key.page), named) if key is not None else None)
+        key_pages = [k.page for k in key.keys] if isinstance(key, AnyKey) else [key.page] if key is not None else []
+        drawn = drawn_key(page, named) or next((d for p in key_pages if (d := drawn_key(doc.page(p), named))), None)
         if drawn:
             unmeasured[index] = f"the key draws what is asked as a shape or picture ({drawn}); only pictogram markers are read"
             continue
@@ -148,7 +176,9 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                                       why="a pictogram not in the legend may mark what is asked (a variant icon)"))
             elif -tol <= pos.t <= 1 + tol and m.bare:
                 doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} with no pictogram, {where}",
-                                     why="a number the key lists, printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
+                                     why=("a number the key lists" if key is not None and key.certain else
+                                          f"a number a key of the document lists (p{', p'.join(str(p) for p in key_pages)}; the map points at none)")
+                                         + ", printed with no icon-font pictogram: its marker may be drawn as a shape or a picture"))
             elif -tol <= pos.t <= 1 + tol and m.categories and not m.categories & wanted:
                 doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
                                      why=f"the key lists it under {' / '.join(sorted(m.categories & maybe))}, a section that may hold "
@@ -157,6 +187,10 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
                                      why="a marker whose category neither the legend nor the key gives (a pictogram it does not "
                                          "explain, a key section it cannot name): it may be what is asked, or not"))
+            elif -tol <= pos.t <= 1 + tol and not of_the_kind(m):
+                doubts.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where}",
+                                     why=f"the key lists it under {' / '.join(sorted(m.categories & wanted))}, which holds more than "
+                                         f"what is asked ({', '.join(narrow[:2])}), and its name does not say it is one"))
             elif -tol <= pos.t <= 1 + tol:
                 inside.append(Member(page=index, bbox=m.bbox, reader=rd, what=f"{_describe(m, category)} {where} (t={pos.t:.2f} across a {pos.width:.1f} pt block)"))
             elif pos.outside_by() <= pos.width:

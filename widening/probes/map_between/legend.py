@@ -55,12 +55,37 @@ class KeyPage:
             return None
         return heading
 
+    # Whether this is the map page's own key (pointed at, or close by); a page whose key is not found has
+    # every key of the document looked up instead (``AnyKey``), which is not.
+    certain: bool = True
+
     def lookup(self, number: str) -> tuple[str, frozenset[str]] | None:
         for e in self.entries:
             if e.number == number:
                 h = self.section(e)
                 return e.name, frozenset({h.category} if h else ())
         return None
+
+
+@dataclass(frozen=True)
+class AnyKey:
+    """Every key page of the document, for a map page that points at none and has none close by (a guidebook
+    keying its maps pages away): a number looks up in each, and what it finds is not this map's own entry for
+    certain (numbers repeat from key to key), so it can only make doubts."""
+
+    keys: tuple[KeyPage, ...]
+    certain: bool = False
+
+    @property
+    def page(self) -> int:
+        return self.keys[0].page
+
+    def lookup(self, number: str) -> tuple[str, frozenset[str]] | None:
+        hits = [h for k in self.keys if (h := k.lookup(number))]
+        if not hits:
+            return None
+        names = " / ".join(dict.fromkeys(n for n, _ in hits))
+        return names, frozenset(c for _, cats in hits for c in cats)
 
 
 def _right_neighbour(flat: list[dict[str, Any]], s: dict[str, Any]) -> dict[str, Any] | None:
@@ -142,8 +167,9 @@ def learn_legend(doc: Doc) -> tuple[dict[GlyphKey, frozenset[str]], dict[int, Ke
     return result
 
 
-def key_page_for(doc: Doc, index: int, keys: dict[int, KeyPage]) -> KeyPage | None:
-    """The key a map page points at ("Key on p317", by page label or PDF index), else the nearest one."""
+def key_page_for(doc: Doc, index: int, keys: dict[int, KeyPage]) -> KeyPage | AnyKey | None:
+    """The key a map page points at ("Key on p317", by page label or PDF index), else the nearest one within
+    two pages, else every key page of the document (``AnyKey``: its numbers found there are doubts)."""
     m = re.search(rules()["key_reference"], doc.page(index).get_text(), re.I)
     if m:
         printed = m.group(1)
@@ -153,4 +179,6 @@ def key_page_for(doc: Doc, index: int, keys: dict[int, KeyPage]) -> KeyPage | No
         if int(printed) in keys and doc.facts.page(int(printed)).label is None:
             return keys[int(printed)]
     near = sorted((abs(k - index), k) for k in keys if abs(k - index) <= 2)
-    return keys[near[0][1]] if near else None
+    if near:
+        return keys[near[0][1]]
+    return AnyKey(tuple(keys[k] for k in sorted(keys))) if keys else None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from widening.probes.map_between.legend import KeyPage
+from widening.probes.map_between.legend import AnyKey, KeyPage
 from widening.probes.map_between.spans import GlyphKey, Point, centre, is_icon_font, line_spans, span_font
 from widening.probes.map_between.vocabulary import street_forms, street_key
 
@@ -54,9 +54,12 @@ def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return math.hypot(dx, dy)
 
 
-def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key: KeyPage | None) -> list[Marker]:
+def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key: KeyPage | AnyKey | None) -> list[Marker]:
     """Icon-font glyphs grouped by position (a marker is a background disc plus a pictogram), with their numbers;
-    then the numbers the key lists that label no pictogram (``bare``)."""
+    then the numbers the key lists that label no pictogram (``bare``). A key that is not the page's own for
+    certain (``AnyKey``: every key of the document) names no pictogram marker and gives none a category; its
+    numbers that label no pictogram are still bare markers (doubts)."""
+    own = key if key is not None and key.certain else None
     glyphs: list[tuple[GlyphKey, tuple[float, float, float, float], float]] = []
     numbers: list[tuple[str, tuple[float, float, float, float], float]] = []
     for spans in line_spans(page):
@@ -101,13 +104,13 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
         for k in keys:
             cats |= legend.get(k, frozenset())
         number = numbers[taken_c[ci]][0] if ci in taken_c else None
-        hit = key.lookup(number) if number and key is not None else None
+        hit = own.lookup(number) if number and own is not None else None
         name = hit[0] if hit else None
         # A pictogram the legend does not explain takes the key section of every number
         # close enough to be its own: a wrong pairing can then only add categories.
         candidates = [numbers[n][0] for n in eligible.get(ci, [])] if not cats else ([number] if number else [])
         for num in candidates:
-            found = key.lookup(num) if key is not None else None
+            found = own.lookup(num) if own is not None else None
             if found:
                 cats |= found[1]
         # An unnumbered symbol the legend does not explain (parking, transport, a disc, or a
@@ -119,9 +122,10 @@ def find_markers(page: pymupdf.Page, legend: dict[GlyphKey, frozenset[str]], key
         y1 = max(g[1][3] for g in cl)
         out.append(Marker((x0, y0, x1, y1), keys, frozenset(cats), number, name, unexplained))
     # A number the key lists that labels no pictogram: its marker may be drawn as a disc or a picture
-    # (no icon-font glyph). Kept with the key's category, as a marker that can only be a doubt.
+    # (no icon-font glyph). Kept with the key's category (none when the key's section is not read), as a
+    # marker that can only be a doubt.
     for ni, (num, nb, _) in enumerate(numbers):
-        if ni not in taken_n and key is not None and (found := key.lookup(num)) and found[1]:
+        if ni not in taken_n and key is not None and (found := key.lookup(num)):
             out.append(Marker(nb, (), found[1], num, found[0], bare=True))
     return out
 
@@ -142,10 +146,10 @@ def _glyph_boxes(page: pymupdf.Page, span: dict) -> list[tuple[str, tuple[float,
     return out
 
 
-def find_labels(page: pymupdf.Page, street: str) -> list[Label]:
+def find_labels(page: pymupdf.Page, street: str, forms: frozenset[str] | None = None) -> list[Label]:
     """Every text line or span on the page that reads as ``street``: in any of its abbreviations or
-    spellings, whatever the spacing between its letters (``vocabulary.street_forms``)."""
-    want = street_forms(street)
+    spellings, whatever the spacing between its letters (``vocabulary.street_forms``), or as one of ``forms``."""
+    want = street_forms(street) if forms is None else forms
     out: dict[tuple[int, ...], Label] = {}
     for spans in line_spans(page):
         candidates = [(" ".join(s["text"].strip() for s in spans), spans)] + [(s["text"], [s]) for s in spans]

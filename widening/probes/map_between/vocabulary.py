@@ -72,6 +72,49 @@ def legend_reading(legend_category: str, asked: tuple[str, ...] | list[str]) -> 
     return "member" if hits == meaning else "maybe" if hits else None
 
 
+def venue_word(word: str) -> str | None:
+    """``word`` as a rules/maps.yaml venue word ("Café" -> "café"), None when it is none (a category's name
+    such as "Drinking & Nightlife")."""
+    key = word.strip().lower()
+    return key if key in rules()["venue_words"] else None
+
+
+def same_venue(word: str) -> tuple[str, ...]:
+    """The venue words that mean what ``word`` means (the same categories): "café" -> cafe, cafes, cafés,
+    coffee, coffee shop... A marker whose name says one of them is a venue of that kind."""
+    venue = rules()["venue_words"]
+    cats = sorted(venue.get(word.strip().lower()) or [])
+    return tuple(w for w, c in venue.items() if cats and sorted(c) == cats)
+
+
+def venue_reading(category: str, also: tuple[str, ...] | list[str]) -> tuple[set[str], tuple[str, ...]]:
+    """What a question's venue asks, as (categories asked whole, words a marker's name must say).
+
+    The venue words are those of ``also`` (the question's own words, passed by the question stage), else
+    ``category`` itself when it is a venue word. A word of one meaning ("restaurant": Eating) asks its category
+    whole; a word of several ("café": Eating or Drinking & Nightlife) asks only part of each, so a marker of
+    those sections is of the kind asked only where its name (or its section's) says the word or one of the
+    same meaning. An entry that is no venue word (a category's name) asks its category whole."""
+    given = [w for w in also if venue_word(w)]
+    words = given or ([category] if venue_word(category) else [])
+    whole: set[str] = set()
+    narrow: list[str] = []
+    for w in words:
+        cats = categories_for(w)
+        if len(cats) > 1:
+            narrow += same_venue(w)
+        else:
+            whole |= set(cats)
+    for c in (*([] if words else [category]), *(a for a in also if not venue_word(a))):
+        whole |= set(categories_for(c))
+    return whole, tuple(dict.fromkeys(narrow))
+
+
+def says_any(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` says one of ``words`` as words of its own, accents and case aside."""
+    return any(_says(text, w) for w in words)
+
+
 _TENS = re.compile(r"[2-9]0")
 _UNIT_ORDINAL = re.compile(r"([1-9])(?:st|nd|rd|th)")
 
@@ -112,6 +155,15 @@ def street_forms(name: str) -> frozenset[str]:
     abbreviations = _spellings()
     variants = [[w, *sorted(a for a, full in abbreviations.items() if full == w)] for w in normalise_street(name).split()]
     return frozenset("".join(combo) for combo in product(*variants)) if variants else frozenset()
+
+
+def typeless_forms(name: str) -> frozenset[str]:
+    """The forms of street ``name`` with its type word dropped ('45th Ave.' -> '45th'; 'Market St' -> 'market'):
+    a map may label its streets without their type. Empty when the name has no type word (or nothing else)."""
+    types = set(rules()["street_abbreviations"].values())
+    words = normalise_street(name).split()
+    rest = [w for w in words if w not in types]
+    return street_forms(" ".join(rest)) if rest and len(rest) < len(words) else frozenset()
 
 
 def may_print_street(text: str, forms: frozenset[str]) -> bool:
