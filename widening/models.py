@@ -250,7 +250,7 @@ class Target(Frozen):
     predicate: Predicate | None = None
     pattern: str | None = None  # phone, email: something a text pattern enumerates
     venue: str | None = None  # map key category ("Eating")
-    venue_also: tuple[str, ...] = ()  # other map categories the venue word may mean (a café: Drinking & Nightlife)
+    venue_also: tuple[str, ...] = ()  # the venue words the question names (rules/maps.yaml: a café is Eating or Drinking & Nightlife, part of each)
     # A year-like number the question compares with ("more than 2000 sales", "above 2010 levels"): a threshold
     # or a year, the words do not say which.
     compared_year: str | None = None
