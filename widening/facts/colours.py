@@ -152,6 +152,9 @@ GREYISH_S_MAX = 160
 # over brown's ceiling of 200. Of the family's hue, at least its saturation floor and at most LIGHT_S_MAX
 # saturated (pure orange #FF7F00, S 255, and Office's orange #ED7D31, S 202, stay apart): a doubt.
 LIGHT_S_MAX = 160
+# Whatever its saturation, a colour just over the ceiling (by up to CEILING_EDGE, text_style's EDGE_SV) is a doubt too:
+# peru #CD853F (V 205, S 177) is light brown, chocolate #D2691E (V 210, S 219) brown to some readers, orange to others.
+CEILING_EDGE = 12
 # Between black and grey: a reader calls bars filled with Office's "Black, Text 1, Lighter 25%" #404040 (V 64) or
 # "Lighter 35%" #595959 (V 89) black, and "Lighter 15%" #262626 (V 38) dark grey, though each is past the other
 # family's limit (black's value ceiling of 60, grey's floor of 50). A greyish colour (chroma at most
@@ -159,13 +162,21 @@ LIGHT_S_MAX = 160
 # to GREY_DARK_V_MIN, at most GREYISH_S_MAX saturated (a very dark red, #320202, is no grey), a doubt of grey.
 BLACK_GREY_V_MAX = 100
 GREY_DARK_V_MIN = 32
+# Between black and every hue: a very dark red #400000 (V 64) is under red's value floor (70) and over black's ceiling
+# (60), and too saturated for the greyish band above; a reader sees a bar of it as dark red, or as black. A colour of
+# a family's hue (at least its saturation floor) up to SHADE_DARK_BAND under its value floor, down to GREY_DARK_V_MIN,
+# is a doubt of it; and any colour over black's ceiling up to BLACK_SHADE_V_MAX (over the highest value floor of the
+# hues that meet black, 70, by the edge slack a text colour gets) is a doubt of black: no colour falls between them.
+SHADE_DARK_BAND = 40
+BLACK_SHADE_V_MAX = 82
 
 
 def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
     """Pixels a reader may name by ``fam`` that ``mask`` leaves out: a pale tint of its hue (for grey: lighter
     than its ceiling, or a grey with a cast of some hue), its hue greyed down, a lighter shade of it over its value
-    ceiling (brown), or a dark colour just outside its hue range (the hue read around its circle); for black and
-    grey, a greyish colour on the other side of the value limit between them (a dark grey)."""
+    ceiling (brown), a dark shade of its hue under its value floor, or a dark colour just outside its hue range (the
+    hue read around its circle); for black and grey, a greyish colour on the other side of the value limit between
+    them (a dark grey); for black, too, any colour just over its ceiling (a very dark red)."""
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     chroma = s.astype(np.int32) * v.astype(np.int32) // 255
     if fam.name == "gray":
@@ -173,7 +184,7 @@ def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
         dark = (v >= GREY_DARK_V_MIN) & (v < fam.v_min) & (s <= GREYISH_S_MAX)
         return ((s <= fam.s_max) & (v > fam.v_max) & (v <= GREY_TINT_V_MAX)) | greyish | dark
     if fam.name == "black":
-        return (v > fam.v_max) & (v <= BLACK_GREY_V_MAX) & (chroma <= GREYISH_CHROMA_MAX)
+        return (v > fam.v_max) & ((v <= BLACK_SHADE_V_MAX) | ((v <= BLACK_GREY_V_MAX) & (chroma <= GREYISH_CHROMA_MAX)))
     if not fam.hues:
         return np.zeros(h.shape, dtype=bool)  # white has no tint
     hue_ok = np.zeros(h.shape, dtype=bool)
@@ -186,9 +197,10 @@ def tint_mask(fam: Family, hsv: np.ndarray) -> np.ndarray:
     near &= ~hue_ok
     pale = (s >= TINT_S_MIN) & (s < fam.s_min) & (v >= TINT_V_MIN)
     muted = (s >= MUTED_S_MIN) & (s < fam.s_min) & (v >= fam.v_min) & (v <= fam.v_max)
-    light = (s >= fam.s_min) & (s <= LIGHT_S_MAX) & (v > fam.v_max)
+    light = (s >= fam.s_min) & ((s <= LIGHT_S_MAX) | (v <= fam.v_max + CEILING_EDGE)) & (v > fam.v_max)
     shade = near & (s >= fam.s_min) & (v >= fam.v_min) & (v < SHADE_V_MAX)
-    return ((pale | muted | light) & hue_ok) | shade
+    dark = (s >= fam.s_min) & (v >= max(GREY_DARK_V_MIN, fam.v_min - SHADE_DARK_BAND)) & (v < fam.v_min)
+    return ((pale | muted | light | dark) & hue_ok) | shade
 
 
 def tinted(fam: Family, rgb: tuple[int, int, int]) -> bool:
