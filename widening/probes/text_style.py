@@ -91,6 +91,7 @@ class Span:
     # font joins its span; the span-wide skew share then stays low): (bbox, text) each.
     skewed_words: tuple[tuple[BBox, str], ...] = ()
     words: tuple[BBox, ...] = ()  # the box of each word (cut at spaces): a ground under one word is judged on its own
+    underlined_words: tuple[tuple[BBox, str], ...] = ()  # words of a span not underlined as a whole that a mark underlines
     alpha: int = 255  # fill opacity (0-255): below 255 the glyphs show as a blend of their colour with the ground
     direction: tuple[float, float] = (1.0, 0.0)  # the line's direction (MuPDF's dir): (1, 0) for a line read left to right
 
@@ -294,14 +295,7 @@ def _underline_marks(page: pymupdf.Page, raw: dict, drawings: list[dict], faint:
                 faint.append(r)  # a white line on white paper: no reader sees it, a tuned contrast test says so
                 continue
             drawn.append((r, em))
-    marks: list[pymupdf.Rect] = _chained(drawn)
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            for sp in line["spans"]:
-                chars = [c for c in sp["chars"] if not c["c"].isspace()]
-                if len(chars) >= 2 and all(c["c"] == "_" for c in chars):
-                    y = chars[0]["origin"][1]
-                    marks.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
+    marks: list[pymupdf.Rect] = _chained(drawn) + _typed_lines(raw)
     for annot in page.annots(types=[pymupdf.PDF_ANNOT_UNDERLINE]) or ():
         if annot.opacity != 0:  # -1 (unset) or above 0: it is drawn; at 0 it inks nothing
             marks.append(_AnnotationMark(annot.rect))
@@ -343,6 +337,51 @@ def _chained(drawn: list[tuple[pymupdf.Rect, float]]) -> list[pymupdf.Rect]:
                 out.append(pymupdf.Rect(min(m.x0 for m in chain), min(m.y0 for m in chain), max(m.x1 for m in chain), max(m.y1 for m in chain)))
             if r is not None:
                 chain, reach, chain_em = [r], r.x1, em
+    return out
+
+
+# Low lines typed as characters draw a rule at their baseline: a span of nothing else (one stretched
+# underscore under a word, or a run of them), or underscores struck over other letters of their line (a
+# typewriter's underline: "s", backspace, "_"). Their ink lies just under the baseline.
+LOW_LINES = frozenset("_\u2017\uff3f")  # low line, double low line, fullwidth low line
+
+
+def _overstrikes(line: dict) -> set[int]:
+    """ids of the low-line characters of ``line`` drawn across another visible character of it (overstrike):
+    they are marks, not text."""
+    chars = [c for sp in line["spans"] for c in sp["chars"] if not c["c"].isspace()]
+    glyphs = [c["bbox"] for c in chars if c["c"] not in LOW_LINES]
+    out = set()
+    for c in chars:
+        if c["c"] in LOW_LINES:
+            x0, x1 = c["bbox"][0], c["bbox"][2]
+            if any(min(x1, g[2]) - max(x0, g[0]) >= 0.5 * max(min(x1 - x0, g[2] - g[0]), 1e-3) for g in glyphs):
+                out.add(id(c))
+    return out
+
+
+def _typed_lines(raw: dict) -> list[pymupdf.Rect]:
+    """Marks of typed low lines: each span made of them alone, and each row of overstruck ones (joined while
+    they touch: one underscore per letter is one line under the word)."""
+    out: list[pymupdf.Rect] = []
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            struck = _overstrikes(line)
+            row: list[dict] = []
+            for sp in line["spans"]:
+                chars = [c for c in sp["chars"] if not c["c"].isspace()]
+                if chars and all(c["c"] in LOW_LINES for c in chars) and not any(id(c) in struck for c in chars):
+                    y = chars[0]["origin"][1]
+                    out.append(pymupdf.Rect(chars[0]["bbox"][0], y + 0.5, chars[-1]["bbox"][2], y + 2))
+                row += [c for c in sp["chars"] if id(c) in struck]
+            row.sort(key=lambda c: c["bbox"][0])
+            start = 0
+            for i in range(1, len(row) + 1):
+                if i == len(row) or row[i]["bbox"][0] - row[i - 1]["bbox"][2] > 0.25 * float(row[i - 1]["bbox"][3] - row[i - 1]["bbox"][1]) \
+                        or abs(row[i]["origin"][1] - row[i - 1]["origin"][1]) > ROW_PT:
+                    y = row[start]["origin"][1]
+                    out.append(pymupdf.Rect(row[start]["bbox"][0], y + 0.5, max(c["bbox"][2] for c in row[start:i]), y + 2))
+                    start = i
     return out
 
 
@@ -644,7 +683,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     faint: list[pymupdf.Rect] = []
     marks = _underline_marks(page, raw, (_drawings(page) or []) if drawings is None else drawings, faint)
     words = _word_boxes(raw)
-    dedup = DedupChars()
+    # Fake bold draws a glyph again in its own font and paint, a little offset: only such a copy is dropped. A copy in
+    # another font or colour (a grey drop shadow under yellow words, drawn first) is another thing a reader sees.
+    dedups: dict[tuple[str, int, int], DedupChars] = {}
     drawn_fonts = type3_fonts(page)
     out: list[Span] = []
     for block in raw["blocks"]:
@@ -652,8 +693,15 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
             made: dict[int, Span] = {}
             line_chars: list[tuple[int, dict]] = []
             direction: Direction = tuple(line.get("dir") or HORIZONTAL)  # type: ignore[assignment]
+            struck = _overstrikes(line)  # underscores struck over letters: marks (_typed_lines), not text
             for i, s in enumerate(line["spans"]):
-                chars = [c for c in s["chars"] if centre_in(c["bbox"], clip)]
+                if draws_nothing(s):
+                    # Certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing. Skipped
+                    # before the de-duplication: an invisible layer drawn first (OCR, search text) at the letters'
+                    # places would make the visible copy drawn after it a duplicate, and the visible words vanish.
+                    continue
+                chars = [c for c in s["chars"] if centre_in(c["bbox"], clip) and id(c) not in struck]
+                dedup = dedups.setdefault((s["font"], s["color"], int(s.get("alpha", 255))), DedupChars())
                 fresh = [c for c in chars if not dedup.seen(c["c"], *c["origin"], c["bbox"][2] - c["bbox"][0])]
                 line_chars += [(i, c) for c in fresh]
                 text = "".join(c["c"] for c in fresh)
@@ -663,8 +711,6 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 # Glyphs used as a clip (text filled with a pattern or a gradient: WordArt, gradient
                 # titles) report no colour and alpha 0, yet the page shows them: their paint is unknown.
                 unknown_paint = s.get("alpha", 255) == 0 and bool(cf & STEXT_CLIPPED)
-                if draws_nothing(s):
-                    continue  # certain: render mode 3 (neither filled nor stroked) or fully transparent draws nothing
                 bbox = rect_tuple(pymupdf.Rect(fresh[0]["bbox"]).include_rect(fresh[-1]["bbox"]) | pymupdf.Rect(*_union_chars(fresh)))
                 rgb = int_to_rgb(s["color"])
                 invisible = min(rgb) >= WHITE and white_on_white(page, bbox)
@@ -703,12 +749,19 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 near_u = not underline and (bool(cf & STEXT_UNDERLINE) or _near_underline(bbox, size, tall + faint))
                 if underline and _rule_like(bbox, size, fit, words):
                     underline, near_u = False, True
+                if all(c["c"] in LOW_LINES or c["c"].isspace() for c in fresh):
+                    underline, near_u = False, False  # typed low lines are the mark itself (_typed_lines), no underlined word
+                # A mark under one word of a long span (a typed or drawn line MuPDF did not cut the span at) is
+                # under less than the share of the span the test asks: each word is judged on its own too.
+                word_boxes = [(rect_tuple(pymupdf.Rect(*_union_chars(w))), "".join(c["c"] for c in w)) for w in _words(fresh)]
+                underlined_words = () if underline or not near_u else tuple(
+                    (b, t) for b, t in word_boxes if _underlined(b, size, fit) and not _rule_like(b, size, fit, words))
                 near_i = not italic and (_skew_share(fresh, size, direction) >= 0.3 or most >= UPRIGHT_LEAN or maybe_italic_name(s["font"]))
                 made[i] = Span(index, bbox, text.strip(), s["font"], rgb, italic, bold, underline, "+".join(reasons), near_u, near_i,
                                invisible and not unknown_paint, near_bold=overstruck, unknown_paint=unknown_paint,
                                stroked=bool(cf & STEXT_STROKED), type3=s["font"] in drawn_fonts,
                                own_colour=drawn_fonts.get(s["font"], False), size=size,
-                               words=tuple(rect_tuple(pymupdf.Rect(*_union_chars(w))) for w in _words(fresh)),
+                               words=tuple(b for b, _ in word_boxes), underlined_words=underlined_words,
                                alpha=int(s.get("alpha", 255)), direction=direction)
             _attach_skewed_words(made, line_chars, line["spans"], leans, direction)
             out.extend(made.values())
@@ -808,6 +861,10 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
             spans += [replace(sp, bbox=b, text=t, italic=True, why="skewed matrix (one word)", near_italic=False, skewed_words=(), words=(b,))
                       for sp in spans for b, t in sp.skewed_words]
+        if "underline" in styles:
+            # A word underlined inside a span that is not: judged as its own span (the span stays a near miss).
+            spans += [replace(sp, bbox=b, text=t, underline=True, near_underline=False, underlined_words=(), skewed_words=(), words=(b,))
+                      for sp in spans for b, t in sp.underlined_words]
         for span in spans:
             style_ok = _styled(span, styles, match)
             if span.unknown_paint and fam is not None:
@@ -902,15 +959,27 @@ def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str])
             lean, stroke = got
             sp = replace(sp, near_italic=sp.near_italic or (not sp.italic and lean >= GLYPH_LEAN),
                          near_bold=sp.near_bold or (not sp.bold and stroke >= GLYPH_STROKE))
+        elif sp.font in by_font and is_anonymous_name(sp.font):
+            # Too few letters to measure ("NO", "vs") in a font whose name says nothing of its face: no test has
+            # read its slant or weight.
+            sp = replace(sp, near_italic=sp.near_italic or not sp.italic, near_bold=sp.near_bold or not sp.bold)
         out.append(sp)
     return out
+
+
+# A font name that names no face: a writer's resource-like label ("F1", "T3", "TT2", "C0_0", "CIDFont+F1").
+_ANONYMOUS_NAME = re.compile(r"(?:[a-z]{1,3}|font)?[_-]?\d+(?:[_-]\d+)?", re.I)
+
+
+def is_anonymous_name(font: str) -> bool:
+    return bool(_ANONYMOUS_NAME.fullmatch(_base_font(font)))
 
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation); or the mark under it is white on a white render, or a link's underline border (drawn by some viewers only)",
-    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit')",
-    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit'); or its font's name names no face ('F1') and its letters on the page are too few to measure",
+    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight; or its font's name names no face ('T3') and its letters on the page are too few to measure",
 }
 
 
