@@ -202,6 +202,10 @@ class Vocabulary(RuleFile):
     divider_max_words: int
     non_visual: NonVisual
     box_words: Words
+    box_words_more: Words  # "the green label"
+    box_colour_shades: Words  # "the light green box"
+    box_modifiers: Words  # "the green text box"
+    box_colour_parts: Words  # "the box with a green border"
 
 
 CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]

@@ -20,10 +20,33 @@ def _v() -> dict[str, Any]:
     return vocab.load("vocabulary")
 
 
+# Words a question may put around a box's colour that leave the colour the box's (rules/vocabulary.yaml
+# box_words_more, box_colour_shades, box_modifiers, box_colour_parts). Reading a phrase as a box is the safe
+# side: a box only ever keeps a row (missing when no pixel of its colour is on the page, in doubt otherwise),
+# while a colour left to the target makes a text-colour check that finds no green word in a green-outlined box
+# and widens.
+
+
+def _list(key: str) -> list[str]:
+    return list(_v()[key])
+
+
+def _alt(words: list[str]) -> str:
+    """An alternation on word boundaries that, unlike rulebook.alternation, may follow a hyphen ("lime-green")."""
+    return r"(?<!\w)(?:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + r")(?!\w)"
+
+
 def _words() -> tuple[dict[str, str], str, str, str]:
-    """(colour form -> colour key, colour alternation, box alternation, tint suffix)."""
+    """(colour form -> colour key, colour alternation (a shade before it allowed outside the group), box
+    alternation, what may stand between colour and box word)."""
     colours = {form.lower(): key for key, forms in _v()["colours"].items() for form in [key, *forms]}
-    return colours, vocab.alternation(list(colours)), vocab.alternation(_v()["box_words"]), r"(?:[\s-]+(?:colou?red|shaded|filled|tinted))?"
+    modifiers = rf"(?:[\s-]+{_alt(_list('box_modifiers'))}){{0,2}}?"
+    # A box word after a hyphen is no box ("white-box models").
+    return colours, _alt(list(colours)), r"(?<!-)" + _alt([*_v()["box_words"], *_list("box_words_more")]), modifiers
+
+
+def _shade() -> str:
+    return rf"(?:{_alt(_list('box_colour_shades'))}[\s-]+)?"
 
 
 def _box(q: str, m: re.Match[str], colours: dict[str, str], c: str = "c") -> NamedBox:
@@ -32,22 +55,42 @@ def _box(q: str, m: re.Match[str], colours: dict[str, str], c: str = "c") -> Nam
 
 
 def named_boxes(q: str) -> list[NamedBox]:
-    """Every "<colour> box" read inside ("in the green box", "inside the green-coloured frame", "in the box in green"), with its span,
-    and every one named as an alternative of it ("in the green box or the blue box", "in the green or blue box")."""
-    colours, colour, box, tinted = _words()
+    """Every "<colour> box" read inside ("in the green box", "inside the light green text box", "in the box in green",
+    "in the box that is shaded green", "in the box with a green border"), or whose words are asked for ("what does
+    the red box say", "the text of the green box", "the green box's title"), with its span; and every one named
+    as an alternative of it ("in the green box or the blue box", "in the green or blue box")."""
+    colours, colour, box, between = _words()
+    shade = _shade()
     # Only a box the question reads inside ("written in the green box") is a container; "how many
     # red boxes" asks for the boxes themselves.
-    inside = r"(?<![\w-])(?:in|inside|within|into|on)\s+(?:either\s+)?(?:the\s+|a\s+|an\s+)?"
-    pats = [rf"{inside}(?P<c>{colour}){tinted}[\s-]+(?P<b>{box})",
-            rf"{inside}(?P<b>{box})\s+(?:in|of|colou?red)\s+(?P<c>{colour})(?![\s-]+(?:text|word|font|letter))"]
+    article = r"(?:the\s+|a\s+|an\s+|each\s+|every\s+)?"
+    inside = (rf"(?<![\w-])(?:in|inside(?:\s+of)?|within|into|on|(?:enclosed|surrounded|bounded|framed|boxed|"
+              rf"contained)\s+(?:by|in|within))\s+(?:either\s+)?{article}")
+    # Where the box's words are asked for with the box as subject or owner: "what does the red box say",
+    # "the text of the green box", "the green box's title".
+    said = (rf"(?:(?<![\w-])(?:does|do|did)\s+{article}(?=(?:[\w'-]+\s+){{1,12}}?{_SAYS})|(?<![\w-])(?:text|texts|words?|"
+            rf"contents?|title|heading|label|phrase|sentence|message|writing|wording)\s+(?:of|from)\s+{article})")
+    front = rf"{shade}(?P<c>{colour}){between}[\s-]+(?P<b>{box})"
+    # A colour after the box word, tied to it: "in the box in blue", "the box coloured in green", "the box that is
+    # green", "the box shaded light green" -- never "the box of green text" (the text's colour).
+    tie = (r"(?:(?:that|which)\s+(?:is|are|was|were)\s+|(?:that|which|it)'s\s+|(?:is|are)\s+)?"
+           r"(?:(?:colou?red|shaded|filled|highlighted|outlined|bordered|painted|tinted|drawn|marked)\s+)?"
+           r"(?:in|of|with)?\s*(?:a\s+|an\s+)?")
+    lead = rf"(?:{_alt(_list('box_modifiers'))}[\s-]+){{0,2}}?"  # "the text box drawn in green"
+    back = rf"{lead}(?P<b>{box})\s+{tie}{shade}(?P<c>{colour})(?![\s-]+(?:text|texts|word|words|font|letters?|ink|writing|numbers?|digits?|figures?))"
+    # "the box with a green background", "the box that has a green border": the colour of a part of the box.
+    part = (rf"{lead}(?P<b>{box})\s+(?:with|having|(?:that|which)\s+(?:has|have|had))\s+(?:a\s+|an\s+)?{shade}(?P<c>{colour})"
+            rf"[\s-]+{_alt(_list('box_colour_parts'))}")
+    pats = [rf"{inside}{front}", rf"{said}{front}", rf"(?<![\w-]){front}'s?(?!\w)",
+            rf"{inside}{part}", rf"{said}{part}", rf"{inside}{back}", rf"{said}{back}"]
     out: list[NamedBox] = []
 
     def add(b: NamedBox) -> None:
         if not any(not (b.span[1] <= o.span[0] or b.span[0] >= o.span[1]) for o in out):
             out.append(b)
 
-    # "in the green or blue box": two colours sharing one box word, each a box of its own.
-    shared = rf"{inside}(?P<c1>{colour})\s*(?:,|\bor\b|\band/or\b)\s*(?:the\s+)?(?P<c>{colour}){tinted}[\s-]+(?P<b>{box})"
+    # "in the green or blue box", "the green and white box": two colours sharing one box word, each a box of its own.
+    shared = rf"(?:{inside}|{said}){shade}(?P<c1>{colour})\s*(?:,|\bor\b|\band/or\b|\band\b)\s*(?:the\s+)?{front}"
     for m in re.finditer(shared, q, re.I):
         add(_box(q, m, colours))
         first = NamedBox(colour=colours[m.group("c1").lower()], shape=m.group("b").lower(), text=f"{m.group('c1')} {m.group('b')}", span=(m.start("c1"), m.end("c1")))
@@ -57,11 +100,15 @@ def named_boxes(q: str) -> list[NamedBox]:
         for m in re.finditer(pat, q, re.I):
             add(_box(q, m, colours))
     # "in the green box or the blue box": a box after "or" needs no "in" of its own.
-    for m in re.finditer(rf"{_OR}(?P<c>{colour}){tinted}[\s-]+(?P<b>{box})", q, re.I):
+    for m in re.finditer(rf"{_OR}{front}", q, re.I):
         if any(o.span[1] <= m.start() for o in out):
             add(_box(q, m, colours))
     return sorted(out, key=lambda b: b.span)
 
+
+# What a box that is the subject does with its words ("what does the red box on page 3 say"); "what do the red
+# squares denote" asks what the marks stand for, no box read.
+_SAYS = r"(?:say|read|contain|hold|show|display|state|list|include|mention|spell|write|present)\b"
 
 # "or" (with what may come between: a place, "in", "either") joining alternatives of where to read.
 _OR = r"(?<![\w-])(?:or|and/or)\s+(?:else\s+)?(?:in\s+|inside\s+|within\s+|on\s+)?(?:either\s+)?(?:the\s+|a\s+|an\s+)?"
@@ -106,4 +153,4 @@ def box_groups(q: str, boxes: list[NamedBox] | tuple[NamedBox, ...]) -> list[Box
 
 def _shares_word(q: str, a: NamedBox, b: NamedBox) -> bool:
     """``a`` is the bare colour of "green or blue box", whose box word ``b`` carries."""
-    return a.span[1] <= b.span[0] and re.fullmatch(r"\s*(?:,|\bor\b|\band/or\b)\s*(?:the\s+)?", q[a.span[1]:b.span[0]], re.I) is not None
+    return a.span[1] <= b.span[0] and re.fullmatch(r"\s*(?:,|\bor\b|\band/or\b|\band\b)\s*(?:the\s+)?(?:[\w-]+[\s-]+)?", q[a.span[1]:b.span[0]], re.I) is not None
