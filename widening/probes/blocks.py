@@ -367,12 +367,16 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = 
     if not all(_straight(d) for d in visible):
         return False
     bands: list[pymupdf.Rect] = []
+    across: dict[bool, list[tuple[float, tuple]]] = {True: [], False: []}  # filled bands with text, by whether they run along x: (thickness, paint)
     empty = False
-    for b in (piece for d in visible for piece in _pieces(d)):
+    for d, b in ((d, piece) for d in visible for piece in _pieces(d)):
         if b.width >= 0.95 * r.width or b.height >= 0.95 * r.height:
             if b.width > THIN and b.height > THIN:
                 bands.append(b)
                 empty = empty or not any(b.contains((t.tl + t.br) / 2) for t in text)
+                wide, tall = b.width >= 0.95 * r.width, b.height >= 0.95 * r.height
+                if wide != tall and d.get("fill") is not None and any(b.contains((t.tl + t.br) / 2) for t in text):
+                    across[wide].append((b.height if wide else b.width, _band_paint(d)))
             continue
         if b.width <= THIN and b.height <= THIN:
             dots.append(b)
@@ -382,6 +386,8 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = 
             add("h", (b.y0 + b.y1) / 2, (b.x0, b.x1))
         else:
             return False
+    if any(_valued(group) for group in across.values()):
+        return False  # segments of a stacked bar or strips of a treemap: their thickness may be a value
     filled = bool(bands) and _union_area(bands) >= 0.9 * abs(r)
     if empty and not filled:
         return False  # a filled band holding no text, not the block's own fill (a banner): it may be a bar
@@ -395,6 +401,32 @@ def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = 
     edges_v = full["v"] + [r.x0, r.x1]
     edges_h = full["h"] + [r.y0, r.y1]
     return all(any(abs((b.x0 + b.x1) / 2 - x) <= 2 for x in edges_v) or any(abs((b.y0 + b.y1) / 2 - y) <= 2 for y in edges_h) for b in dots)
+
+
+# Bands of one direction this much thicker or thinner than each other (pt) differ: a table's rows drawn at one height round.
+BAND_SAME = 1.0
+
+
+def _band_paint(d: dict) -> tuple:
+    """What a filled band shows: its fill colour; a shading or pattern area is a paint of its own."""
+    return ("paint", id(d)) if d.get("type") == "paint" else tuple(d["fill"])
+
+
+def _valued(bands: list[tuple[float, tuple]]) -> bool:
+    """Bands spanning the block one way, each holding text, that are painted in two colours or more and differ
+    in thickness: a 100% stacked bar's segments or a treemap's strips, each as thick as its value, its share
+    printed inside (a one-bar stacked chart was "a ruled grid of text", and "how many charts" was widened).
+    Bands of one thickness (a zebra table's rows) or of one colour vary in nothing a value could set apart;
+    a band holding no text (a banner's accent stripe, a cell's border) is judged as before."""
+    paints = [p for _, p in bands]
+    if all(_same_paint(p, paints[0]) for p in paints):
+        return False
+    sides = [t for t, _ in bands]
+    return max(sides) - min(sides) > BAND_SAME
+
+
+def _same_paint(a: tuple, b: tuple) -> bool:
+    return a == b if "paint" in (a[:1] + b[:1]) else _same(a, b)
 
 
 def _union_area(rects: list[pymupdf.Rect]) -> float:

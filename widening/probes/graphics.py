@@ -63,6 +63,11 @@ STACK_DOWN_EMS, STACK_ALONG_EMS = 2.5, 5.0
 # a list's bullets stack too, and no list is a chart. Tuned, and it only keeps doubts off list pages.
 BULLET_EMS = 6.0
 
+# A run of one repeated mark this long ("###", "+---") draws a bar or an edge in text art; stacked runs are looked at (``text_art``).
+ART_RUN = 3
+# Dots lead the eye from a label to its number (a contents page, a financial statement): a run of them draws no bar.
+LEADERS = ".·…‧∙"
+
 CAPTION_FILTER = "caption filter:"  # how a printed caption's doubt opens its why (coloured_graphics tells it from graphics by it)
 
 
@@ -133,6 +138,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         glyphs += stacked_glyphs(lines, index, pictures, kind, glyphs)
         glyphs += [m for m in inked_glyphs(page, clip, index, pictures, kind)
                    if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
+        glyphs += text_art(lines, index, kind, glyphs)
         for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
         # Pictures the image listing does not see (a Type 3 glyph's image, a Link annotation's appearance).
@@ -335,6 +341,75 @@ def inked_glyphs(page: pymupdf.Page, clip: pymupdf.Rect, index: int, pictures: s
                                           what=f"glyph {c['c']!r} (U+{ord(c['c'][:1] or ' '):04X}; {span['font']} {span['size']:g}pt) painting {ink.width:.0f}x{ink.height:.0f}pt",
                                           why=f"glyph filter: a {span['font']} glyph whose ink, {side:.0f}pt, is more than {INK_EM:g} ems of its "
                                               f"{span['size']:g}pt size: its program may draw a {kind}"))
+    return out
+
+
+def _mark_runs(lines: list[Line]) -> list[tuple[str, pymupdf.Rect, float, bool, int]]:
+    """Runs of one mark (no letter, digit, space or leader dot) in a line, of a mark that runs at least ART_RUN
+    long somewhere on the page: (mark, box, font size, whether one other mark flanks it at both ends, as "+"
+    does a box's "+-----+" edge, and its length in marks)."""
+    out = []
+    for _, spans in lines:
+        chars = [(c, s["size"]) for s in spans if not draws_nothing(s) for c in s["chars"]]
+        i = 0
+        while i < len(chars):
+            mark = chars[i][0]["c"]
+            j = i
+            while j < len(chars) and chars[j][0]["c"] == mark:
+                j += 1
+            if mark.strip() and not mark.isalnum() and mark not in LEADERS:
+                box = pymupdf.Rect(chars[i][0]["bbox"]) | pymupdf.Rect(chars[j - 1][0]["bbox"])
+                before, after = (chars[i - 1][0]["c"] if i else ""), (chars[j][0]["c"] if j < len(chars) else "")
+                flanked = bool(before.strip()) and before == after and not before.isalnum()
+                out.append((mark, box, max(size for _, size in chars[i:j]), flanked, j - i))
+            i = j
+    # A mark's shorter runs count only on a page where it runs ART_RUN long somewhere: a chart's shortest bar ("#").
+    long = {r[0] for r in out if r[4] >= ART_RUN}
+    return [r for r in out if r[0] in long]
+
+
+def text_art(lines: list[Line], index: int, kind: str, seen: Sequence[Member] = ()) -> list[Member]:
+    """Charts and box diagrams typeset in plain characters: runs of one repeated mark ("#########", "*****",
+    "+--------+") on lines stacked within STACK_DOWN_EMS ems, starting within half an em of each other: bars
+    of differing lengths growing from one edge (an ASCII bar chart), or two edges of one box ("+---+" above
+    "+---+"). Each such stack is a doubt: which text art is a figure is no rule's to say (a Courier bar chart
+    of "#" runs, no caption, was a measured zero for "how many charts"). Dot leaders of a contents page end
+    together but start apart, and stack into nothing here. A run already a doubt (``seen``: a row of symbol
+    glyphs) stacks with nothing: it is counted there."""
+    runs = [r for r in _mark_runs(lines) if not any((pymupdf.Rect(m.bbox) + (-1, -1, 1, 1)).contains(r[1]) for m in seen)]
+    parent = list(range(len(runs)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (ma, a, sa, fa, _) in enumerate(runs):
+        for j in range(i + 1, len(runs)):
+            mb, b, sb, fb, _ = runs[j]
+            em = max(sa, sb)
+            if ma == mb and fa == fb and abs(a.x0 - b.x0) <= em / 2 and 0 < abs(a.y0 - b.y0) and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * em:
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(runs)):
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for ids in groups.values():
+        if len(ids) < 2 or max(runs[i][4] for i in ids) < ART_RUN:
+            continue  # no run in it ART_RUN marks long: a column of hyphens or asterisks draws no bar
+        em = max(runs[i][2] for i in ids)
+        bars = max(runs[i][1].width for i in ids) - min(runs[i][1].width for i in ids) >= em / 2
+        boxed = all(runs[i][3] for i in ids)
+        if not (bars or boxed):
+            continue
+        box = pymupdf.Rect(runs[ids[0]][1])
+        for i in ids[1:]:
+            box |= runs[i][1]
+        shape = "bars of differing lengths from one edge" if bars else "edges of a box"
+        out.append(Member(page=index, bbox=rect_tuple(box), reader=Reader.text_layer,
+                          what=f"{len(ids)} runs of {runs[ids[0]][0]!r} stacked {box.width:.0f}x{box.height:.0f}pt",
+                          why=f"text-art filter: {len(ids)} runs of one repeated mark stacked as {shape}: a {kind} typeset in characters"))
     return out
 
 
