@@ -9,16 +9,14 @@ from pydantic import BaseModel, ConfigDict
 from widening.facts.captions import SUPPLEMENT, band_numbers, continued_pages, listed_page, loose_mention_pages, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
-from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
+from widening.facts.folios import FOLIO_BAND, RUN_WINDOW
 from widening.facts.handouts import handout_counts, slide_pages, slide_shaped
 from widening.facts.legibility import words_unread
 from widening.models import (
-    BBox,
     Caption,
     Container,
     ContainerKind,
     DocumentFacts,
-    PageFacts,
     PageKind,
     Reading,
     ReadingTried,
@@ -230,13 +228,6 @@ _FOLIO_MARKS = r"\dIVXLCivxlcA-Z.\-\u2013\u2014()/|"
 _UNSAID_FOLIO = re.compile(rf"[{_FOLIO_MARKS}]*{UNSAID}[{_FOLIO_MARKS}{UNSAID_CHARS}]*")
 
 
-def _in_margin(p: PageFacts, bbox: BBox) -> bool:
-    """``bbox`` centres in the top or bottom FOLIO_BAND of page ``p``, or lies in a SIDE_BAND at its side."""
-    x0, y0, x1, y1 = bbox
-    cy = (y0 + y1) / 2
-    return cy <= FOLIO_BAND * p.height or cy >= p.height - FOLIO_BAND * p.height or x1 <= SIDE_BAND * p.width or x0 >= p.width - SIDE_BAND * p.width
-
-
 def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
     """Pages with a word in a margin (FOLIO_BAND top or bottom, SIDE_BAND sides) made of characters the
     text layer cannot say (a font with no Unicode for its digits leaves NUL or private-use codes), as a
@@ -248,11 +239,27 @@ def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
         # Spans, not words: PyMuPDF's word list drops a word of NUL characters.
         spans = [sp for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ()) for sp in ln["spans"]]
         for sp in spans:
-            if _in_margin(p, sp["bbox"]) and any(len(w) <= 8 and _UNSAID_FOLIO.fullmatch(w) for w in sp["text"].split()):
+            if _readings_module().in_margin(p, sp["bbox"]) and any(len(w) <= 8 and _UNSAID_FOLIO.fullmatch(w) for w in sp["text"].split()):
                 out.append(p.index)
                 break
     return ReadingTried(reading=Reading.printed, number=f"{number} (a margin word the text layer cannot say may print it)",
                         pages=tuple(out), doubtful=True) if out else None
+
+
+def margin_only(doc: Doc, index: int) -> bool:
+    """Page ``index`` prints words, and only in its top and bottom ``_MARGIN`` strips (a folio, a running head),
+    with no picture (``shows_picture``): a blank sheet to a reader. False for a page whose words were not read."""
+    p = doc.facts.page(index)
+    if p.kind is PageKind.empty or shows_picture(doc, index):
+        return False
+    if p.text_source == "ocr":
+        boxes = [l.bbox for l in p.ocr_lines if l.text.strip()]
+    elif p.text_source == "layer":
+        boxes = [tuple(w[:4]) for w in doc.page(index).get_text("words") if w[4].strip()]
+    else:
+        return False
+    h = p.height or 1.0
+    return bool(boxes) and all(not _MARGIN * h < (b[1] + b[3]) / 2 < (1 - _MARGIN) * h for b in boxes)
 
 
 def page_in_doubt(doc: Doc, number: str) -> bool:
@@ -263,61 +270,18 @@ def page_in_doubt(doc: Doc, number: str) -> bool:
     return value is not None and (rejected or bool(words_unread(doc)))
 
 
-# A page label or folio with a prefix before its number: an appendix's "A-3", a supplement's "S3", a
-# chapter's page "2-3" (not "2.3": a decimal in a margin is a value, far more often than a folio).
-# A question may drop the prefix ("page 3"). The folio reader takes
-# plain numbers only, so margin lines are read here: a line that is such a number ("Page A-3" too),
-# or a running head that starts or ends with one.
-_PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-\u2013])\s?0*(\d{1,5})")
-_PAGE_WORD = re.compile(r"^(?:page|p\.|pg\.?|slide)\s*", re.I)
-# A chapter's page printed "3.12": a decimal, taken only where a run of them counts up page by page.
-_CHAPTER_DECIMAL = re.compile(r"(\d{1,3})\.(\d{1,4})")
-# Pages apart two folios of a run may be (a folio on odd pages only, one page without its folio).
-_RUN_GAP = 2
-
-
-def _decimal_runs(decimals: dict[int, set[tuple[int, int]]]) -> dict[int, set[int]]:
-    """Per page, the second parts of its "C.N" margin decimals that a page near it continues (C.N+k
-    ``k`` pages on): a chapter's folios. A lone "3.5" in a footer, or the same value on every page, is none."""
-    out: dict[int, set[int]] = {}
-    for page, found in decimals.items():
-        for chapter, n in found:
-            if any((chapter, n + k) in decimals.get(page + k, set()) for k in range(-_RUN_GAP, _RUN_GAP + 1) if k):
-                out.setdefault(page, set()).add(n)
-    return out
-
-
 def _prefixed_numbers(doc: Doc) -> dict[int, set[int]]:
-    """Per page, the numbers its label or a margin line prints after a prefix (memoised per document)."""
-    key = ("prefixed_numbers",)
-    if key in doc.memo:
-        return doc.memo[key]
-    out: dict[int, set[int]] = {}
-    decimals: dict[int, set[tuple[int, int]]] = {}
-    for p in doc.facts.pages:
-        texts = [p.label or ""]
-        lines = [(l.bbox, l.text) for l in p.ocr_lines] if p.text_source == "ocr" else [
-            (ln["bbox"], "".join(sp["text"] for sp in ln["spans"])) for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ())
-        ] if p.text_source == "layer" else []
-        for bbox, text in lines:
-            if _in_margin(p, bbox):
-                words = text.split()
-                texts += [_PAGE_WORD.sub("", text.strip()), *words[:1], *words[-1:]]
-        out[p.index] = {int(m.group(1)) for t in texts if (m := _PREFIXED.fullmatch(t.strip()))}
-        decimals[p.index] = {(int(m.group(1)), int(m.group(2))) for t in texts if (m := _CHAPTER_DECIMAL.fullmatch(t.strip()))}
-    for page, values in _decimal_runs(decimals).items():
-        out[page] |= values
-    doc.memo[key] = out
-    return out
+    """Per page, the numbers its label or a margin line prints after a prefix (facts.readings.prefixed_numbers)."""
+    return _readings_module().prefixed_numbers(doc)
 
 
-def prefixed_number_pages(doc: Doc, number: str) -> ReadingTried | None:
-    """Pages labelled or printed in a margin with ``number`` after a prefix ("A-3", "S3", "2-3" for page 3),
-    as a doubtful reading: the question may have dropped the prefix."""
-    if not number.isdigit():
-        return None
-    pages = tuple(i for i, values in sorted(_prefixed_numbers(doc).items()) if int(number) in values)
-    return ReadingTried(reading=Reading.label, number=f"{number} after a prefix (a label or folio such as 'A-{number}')",
+def prefixed_number_pages(doc: Doc, number: str, last: str | None = None) -> ReadingTried | None:
+    """Pages labelled or printed in a margin with ``number`` (or a number of ``number``-``last``) after a prefix
+    ("A-3", "S3", "2-3" for page 3), as a doubtful reading: the question may have dropped the prefix."""
+    pages = _readings_module().prefixed_pages(doc, number, last)
+    label = number if last is None else f"{number}-{last}"
+    example = f"'A-{number}'" if last is None else f"'A-{number}'..'A-{last}'"
+    return ReadingTried(reading=Reading.label, number=f"{label} after a prefix (a label or folio such as {example})",
                         pages=pages, doubtful=True) if pages else None
 
 
@@ -575,6 +539,13 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         tried = [ReadingTried(reading=Reading.pdf, number=f"{k} from the end", pages=(n - k + 1,) if k <= n else ())]
         if len(drawn) >= k and drawn[-k] != n - k + 1:
             tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
+        # A closing page that prints nothing but a folio or a running head is a blank sheet to a reader too:
+        # the k-th page from the end of those printing more, a doubtful reading (a find there is a doubt).
+        # Read from the end, only as far as the k-th such page.
+        full = next((p for j, p in enumerate(q for q in reversed(drawn) if not margin_only(doc, q)) if j == k - 1), None)
+        if full is not None and full not in {q for t in tried for q in t.pages}:
+            tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those printing more than a folio or running head",
+                                      pages=(full,), doubtful=True))
         if "slide" in container.text.lower() and (handout := handout_slide_from_end(doc, k)) is not None:
             # "The penultimate slide" of a handout is on the page printing it, counted from the end.
             tried = _handout_doubts(tried, handout) + [handout]
@@ -584,16 +555,22 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         first, last = str(container.first), str(container.last)
         handout = None
         tried = _readings_module().resolve_range(facts, container.first, container.last)
-        found = any(t.pages for t in tried)
+        found = any(t.pages for t in tried if not t.doubtful)
         # "Slides 9-10" of a handout: the pages that print them, counted in order (doubtful).
         if "slide" in container.text.lower() and (handout := handout_slide_range(doc, first, last)):
             tried = tuple(_handout_doubts(list(tried), handout)) + (handout,)
+        # Pages "A-9", "A-10" (a label or a margin folio after a prefix) for "pages 9-10": a doubtful reading,
+        # looked at whether or not another reading finds the range ("pages 5-6" of a file labelled "A-5".."A-10"
+        # are PDF pages 5-6 and also PDF pages 1-2), as for one page.
+        if prefixed := prefixed_number_pages(doc, first, last):
+            tried = tuple(tried) + (prefixed,)
         if found:
             return Resolved(container=container, readings=tuple(tried), uncertain=handout is not None)
         # No reading finds the range: before it is claimed missing, every place a number of it may be
         # printed is looked at, as for one page.
         extra = _unfound_readings(doc, first, tried, last)
-        return Resolved(container=container, readings=tuple(tried) + extra, uncertain=bool(extra) or handout is not None)
+        return Resolved(container=container, readings=tuple(tried) + extra,
+                        uncertain=bool(extra) or handout is not None or prefixed is not None)
     if kind in (ContainerKind.page, ContainerKind.slide):
         tried = _readings_module().resolve(facts, container.number or "")
         number = container.number or ""

@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import re
 
-from widening.models import DocumentFacts, PageKind, Reading, ReadingTried
+from typing import TYPE_CHECKING
+
+from widening.facts.folios import FOLIO_BAND, SIDE_BAND
+from widening.models import BBox, DocumentFacts, PageFacts, PageKind, Reading, ReadingTried
 from widening.text import roman_value
+
+if TYPE_CHECKING:
+    from widening.facts.document import Doc
 
 _UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
@@ -170,3 +176,69 @@ def resolve_range(facts: DocumentFacts, first: str | int, last: str | int) -> tu
     tried = tuple(ReadingTried(reading=r, number=label, pages=tuple(sorted(acc[r]))) for r in Reading)
     counted = _counted_over_content(facts, lo, hi, label, tried)
     return tried + ((counted,) if counted else ())
+
+
+def in_margin(p: PageFacts, bbox: BBox) -> bool:
+    """``bbox`` centres in the top or bottom FOLIO_BAND of page ``p``, or lies in a SIDE_BAND at its side."""
+    x0, y0, x1, y1 = bbox
+    cy = (y0 + y1) / 2
+    return cy <= FOLIO_BAND * p.height or cy >= p.height - FOLIO_BAND * p.height or x1 <= SIDE_BAND * p.width or x0 >= p.width - SIDE_BAND * p.width
+
+
+# A page label or folio with a prefix before its number: an appendix's "A-3", a supplement's "S3", a
+# chapter's page "2-3" (not "2.3": a decimal in a margin is a value, far more often than a folio).
+# A question may drop the prefix ("page 3"). The folio reader takes
+# plain numbers only, so margin lines are read here: a line that is such a number ("Page A-3" too),
+# or a running head that starts or ends with one.
+_PREFIXED = re.compile(r"(?:[A-Za-z]{1,3}\s?[-.\u2013]?|\d{1,3}\s?[-\u2013])\s?0*(\d{1,5})")
+_PAGE_WORD = re.compile(r"^(?:page|p\.|pg\.?|slide)\s*", re.I)
+# A chapter's page printed "3.12": a decimal, taken only where a run of them counts up page by page.
+_CHAPTER_DECIMAL = re.compile(r"(\d{1,3})\.(\d{1,4})")
+# Pages apart two folios of a run may be (a folio on odd pages only, one page without its folio).
+_RUN_GAP = 2
+
+
+def _decimal_runs(decimals: dict[int, set[tuple[int, int]]]) -> dict[int, set[int]]:
+    """Per page, the second parts of its "C.N" margin decimals that a page near it continues (C.N+k
+    ``k`` pages on): a chapter's folios. A lone "3.5" in a footer, or the same value on every page, is none."""
+    out: dict[int, set[int]] = {}
+    for page, found in decimals.items():
+        for chapter, n in found:
+            if any((chapter, n + k) in decimals.get(page + k, set()) for k in range(-_RUN_GAP, _RUN_GAP + 1) if k):
+                out.setdefault(page, set()).add(n)
+    return out
+
+
+def prefixed_numbers(doc: "Doc") -> dict[int, set[int]]:
+    """Per page, the numbers its label or a margin line prints after a prefix (memoised per document)."""
+    key = ("prefixed_numbers",)
+    if key in doc.memo:
+        return doc.memo[key]
+    out: dict[int, set[int]] = {}
+    decimals: dict[int, set[tuple[int, int]]] = {}
+    for p in doc.facts.pages:
+        texts = [p.label or ""]
+        lines = [(l.bbox, l.text) for l in p.ocr_lines] if p.text_source == "ocr" else [
+            (ln["bbox"], "".join(sp["text"] for sp in ln["spans"])) for b in doc.page(p.index).get_text("dict")["blocks"] for ln in b.get("lines", ())
+        ] if p.text_source == "layer" else []
+        for bbox, text in lines:
+            if in_margin(p, bbox):
+                words = text.split()
+                texts += [_PAGE_WORD.sub("", text.strip()), *words[:1], *words[-1:]]
+        out[p.index] = {int(m.group(1)) for t in texts if (m := _PREFIXED.fullmatch(t.strip()))}
+        decimals[p.index] = {(int(m.group(1)), int(m.group(2))) for t in texts if (m := _CHAPTER_DECIMAL.fullmatch(t.strip()))}
+    for page, values in _decimal_runs(decimals).items():
+        out[page] |= values
+    doc.memo[key] = out
+    return out
+
+
+def prefixed_pages(doc: "Doc", first: str | int, last: str | int | None = None) -> tuple[int, ...]:
+    """The pages labelled or printed in a margin with a number of ``first``-``last`` (``first`` alone when
+    ``last`` is None) after a prefix ("A-9", "S9", "2-9" for page 9): a question may drop the prefix. Arabic
+    numbers only; the pages' values are scanned, so a range of any length costs the same."""
+    lo, hi = str(first).strip(), str(last if last is not None else first).strip()
+    if not (lo.isdigit() and hi.isdigit()):
+        return ()
+    a, b = sorted((int(lo), int(hi)))
+    return tuple(i for i, values in sorted(prefixed_numbers(doc).items()) if any(a <= v <= b for v in values))

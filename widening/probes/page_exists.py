@@ -14,7 +14,7 @@ from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult, Reader, Reading, ReadingTried, text_reader
 from widening.probes import Scope, Params, probe
-from widening.facts.readings import parse_number, resolve, resolve_range
+from widening.facts.readings import parse_number, prefixed_pages, resolve, resolve_range
 
 NAME = "page_exists"
 
@@ -58,6 +58,12 @@ def page_exists(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         asked = f"{params['first']}-{params['last']}"
     else:  # the params model refuses this (run through the registry)
         raise ValueError("params need 'number', or 'first' and 'last'")
+    first, _, last = asked.partition("-") if params.get("number") is None else (asked, "", asked)
+    if prefixed := prefixed_pages(doc, first, last):
+        # "A-9", "S9", "2-9" (a label or a margin folio after a prefix) for "page 9": the question may have
+        # dropped the prefix. A doubtful reading: its pages are doubts, never proof the page exists.
+        tried = tuple(tried) + (ReadingTried(reading=Reading.label, number=f"{asked} after a prefix (a label or folio such as 'A-{first}')",
+                                             pages=prefixed, doubtful=True),)
     members, doubtful = [], []
     for t in tried:
         for page in t.pages:
