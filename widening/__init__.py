@@ -15,8 +15,9 @@ __version__ = "0.1.0"
 # form fields, and folios framed by dots, bullets, bars, angle quotes, hashes or squares are read;
 # facts12: an area one render would read at under half the resolution its content needs is read in
 # tiles at that resolution, or left blind, never "OCR ran, no words"; facts13: a /Rotate page with a
-# CropBox keeps its crop when the rotation is baked in).
-ENGINE_VERSION = "0.1.0-facts14"
+# CropBox keeps its crop when the rotation is baked in; facts14: list-of-figures entries at a tab stop name
+# their figure's page; facts15: a page MuPDF reads only in part (a corrupt or cut content stream) refuses the PDF).
+ENGINE_VERSION = "0.1.0-facts15"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -208,6 +208,57 @@ class RowIndex:
         return len(self._by_key)
 
 
+# --------------------------------------------------------------------------- YAML aliases
+
+# Without aliases a YAML or JSON text of n characters holds at most n values, so a file whose values,
+# counted as a reader expands them, outnumber its characters many times over is made of aliases
+# repeating aliases (the "billion laughs"): expanding it (a message quoting it, a model walking it)
+# takes gigabytes. Such a file is refused before anything looks at its values.
+ALIAS_GROWTH = 10
+ALIAS_FLOOR = 100_000
+
+
+def alias_bomb(data: object, text_length: int) -> str | None:
+    """Why ``data`` (parsed from a text of ``text_length`` characters) is refused, else None.
+
+    Counts every value as often as aliases repeat it, each shared part measured once (so the count
+    itself is cheap); a value that contains itself (``&a [*a]``) never ends and is refused too."""
+    limit = max(ALIAS_FLOOR, ALIAS_GROWTH * text_length)
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(v: object) -> int:
+        if not isinstance(v, (dict, list, tuple, set)):
+            return 1
+        key = id(v)
+        if key in sizes:
+            return sizes[key]
+        if key in open_:
+            raise _Cycle
+        open_.add(key)
+        parts = [*v.keys(), *v.values()] if isinstance(v, dict) else list(v)
+        total = 1
+        for part in parts:
+            total += size(part)
+            if total > limit:
+                break
+        open_.discard(key)
+        sizes[key] = total
+        return total
+
+    try:
+        n = size(data)
+    except _Cycle:
+        return "an alias refers to a value that contains it: it never ends"
+    if n > limit:
+        return f"aliases expand it to more than {limit:,} values from {text_length:,} characters (an alias bomb)"
+    return None
+
+
+class _Cycle(Exception):
+    pass
+
+
 # --------------------------------------------------------------------------- documents
 
 
@@ -285,6 +336,12 @@ def load_reviewed(directory: Path) -> dict[tuple[str, str], ReviewedSpec]:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise InputError("spec_not_yaml", (str(path),), f"not valid YAML: {exc}") from exc
+        try:
+            bomb = alias_bomb(data, path.stat().st_size)
+        except RecursionError:
+            bomb = "nested too deeply"
+        if bomb is not None:
+            raise InputError("spec_not_yaml", (str(path),), f"refused: {bomb}")
         items = data if isinstance(data, list) else [data]
         for i, item in enumerate(items):
             try:

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from widening.commands.corpus import check_doc_id
+from widening.commands.corpus import alias_bomb, check_doc_id
 from widening.errors import ErrorRecord
 from widening.models import CheckSpec
 from widening.rulebook import SCHEMA_DIR
@@ -142,6 +142,7 @@ def load_file(path: Path | str) -> ProposalFile:
         return fail("file_unreadable", f"cannot read proposal file as UTF-8 text: {exc}")
     try:
         data = _parse(path, text)
+        bomb = alias_bomb(data, len(text))
     except RecursionError:
         return fail("too_deep", "nested too deeply to be a proposal file")
     except json.JSONDecodeError as exc:
@@ -150,6 +151,8 @@ def load_file(path: Path | str) -> ProposalFile:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         return fail("parse_error", f"not valid YAML: {str(exc).splitlines()[0]}" + (f" at line {line}" if line else ""), line)
+    if bomb is not None:
+        return fail("alias_bomb", bomb)
     try:
         root: yaml.Node | None = yaml.compose(text)
     except (yaml.YAMLError, RecursionError):

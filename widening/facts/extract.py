@@ -12,6 +12,7 @@ from typing import Callable
 import pymupdf
 
 from widening import ENGINE_VERSION
+from widening.errors import DocumentError
 from widening.facts.document import Doc, open_pdf, sha256_file
 from widening.facts.captions import CAPTION_LIKE, find_captions
 from widening.facts.folios import accept_folios, band_limits, folio_candidates, in_side_margin, printed_folios, side_limits
@@ -22,6 +23,35 @@ from widening.models import Caption, DocumentFacts, FolioCandidate, PageFacts, P
 _FLAGS = pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES
 
 OcrFn = Callable[[pymupdf.Page], "tuple[TextLine, ...]"]
+
+# MuPDF's own words when it could not read all of a page's content and went on without the rest (a
+# corrupt or cut-short content stream, a syntax error that swallows the operators after it). The page
+# then reads as if that content were not there, and a probe would report a measured zero (pitfall 12):
+# such a PDF is refused like a repaired one. Matched on MuPDF's warnings for the page's text pass.
+# Messages that lose nothing are not here: a bad checksum after complete data ("ignoring zlib error"),
+# a stream missing only its end marker ("premature end of data in flate filter"), "gstate underflow".
+LOST_CONTENT = (
+    "page may not be correct",  # after any syntax error while interpreting the page
+    "treating as end of file",  # a read error inside a stream: the rest of it is dropped
+    "ignoring rest of",  # too many syntax errors: the rest of the page is dropped
+    "too many syntax errors",
+    "library error",  # an error MuPDF caught inside the page and went on past
+)
+
+
+def _lost_content(warnings: str) -> str | None:
+    """The first MuPDF warning that says content was dropped, else None."""
+    for line in warnings.splitlines():
+        if any(m in line for m in LOST_CONTENT):
+            return line.strip()
+    return None
+
+
+def _refuse_damaged(pdf: pymupdf.Document, index: int, why: str) -> DocumentError:
+    return DocumentError(
+        "pdf_damaged", (pdf.name or "PDF",),
+        f"page {index} cannot be read whole (MuPDF: {why}), so its content may be incomplete",
+    )
 
 
 def _ocr_fn() -> tuple[OcrFn | None, str | None, str | None]:
@@ -93,7 +123,16 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
     for page in pdf:
         index = page.number + 1
         w, h = page.rect.width, page.rect.height  # page.rect is recomputed on every access
-        tp = page.get_textpage(flags=_FLAGS)
+        pymupdf.TOOLS.mupdf_warnings(reset=True)  # what ran before (another page's OCR) is not this page's
+        try:
+            tp = page.get_textpage(flags=_FLAGS)
+        except RuntimeError as exc:  # MuPDF gave up on the page (nesting too deep, a broken object)
+            if any(m in str(exc).lower() for m in ("memory", "malloc")):
+                raise  # the tool ran out of memory: not the PDF's fault, the runner says so
+            raise _refuse_damaged(pdf, index, str(exc).strip() or type(exc).__name__) from exc
+        lost = _lost_content(pymupdf.TOOLS.mupdf_warnings(reset=True))
+        if lost is not None and not repaired:  # a repaired PDF was let in knowing it is incomplete (facts.repaired)
+            raise _refuse_damaged(pdf, index, lost)
         text = tp.extractText()
         blocks = tp.extractBLOCKS()
         images = [tuple(b[:4]) for b in blocks if b[6] == 1]
@@ -144,10 +183,17 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
     )
 
 
-def load_doc(path: Path, ocr: bool = True) -> Doc:
-    """Open ``path`` and compute its facts. Raises DocumentError for unusable files."""
+def load_doc(path: Path, ocr: bool = True, allow_repaired: bool = False) -> Doc:
+    """Open ``path`` and compute its facts. Raises DocumentError for unusable files.
+
+    A PDF MuPDF had to repair is refused unless ``allow_repaired``, as ``load_doc_cached`` refuses it:
+    repair drops what it cannot find, and a page that lost its content would be measured as empty."""
     pdf, repaired = open_pdf(Path(path))
     try:
+        if repaired and not allow_repaired:
+            raise DocumentError(
+                "pdf_damaged", (str(path),), "PDF is damaged (truncated or broken xref; MuPDF had to repair it), so its content may be incomplete"
+            )
         facts = compute_facts(pdf, sha256_file(Path(path)), repaired, ocr=ocr)
     except BaseException:
         pdf.close()
