@@ -177,6 +177,7 @@ class Vocabulary(RuleFile):
     styles_together: dict[Literal["both", "predicate_ends"], Words]
     styles: dict[str, Words]
     colours: dict[str, Words]
+    unmeasured_colours: Words = []  # colour words no family measures ("navy", "teal"): no colour is measured
     colour_links: Words
     colour_negation_window: int
     lacking: Lacking
@@ -313,6 +314,7 @@ class Maps(RuleFile):
 
     icon_font_patterns: Words
     venue_words: dict[str, Words]
+    venue_kinds: dict[str, dict[str, Words]] = {}  # kind -> {"words": [...], "unless": [...]}
     street_abbreviations: dict[str, str]
     street_numbers: dict[str, str]
     key_reference: str
@@ -483,6 +485,9 @@ class Labels(RuleFile):
     other_quantity: Words
     phone_cues: Words
     other_codes: Words
+    # What a blank sheet says, its whole body text ("This page intentionally left blank", "Notes"): plain words,
+    # matched case-folded with punctuation and digits set aside (widening/facts/readings.blank_phrase).
+    blank_sheet_phrases: Words = []
 
     @field_validator("phone_cues", "other_codes")
     @classmethod

@@ -22,9 +22,10 @@ Example: in a city guidebook's avenue grid map (key on the page before), one Eat
 lies between two consecutive numbered avenues, and the next block over holds none: its
 nearest Eating marker sits just across the bounding avenue, and is reported as a near miss.
 
-A venue word of several meanings ("café": Eating or Drinking & Nightlife) names only part of each
-section: a marker there is a member only where its key name or its section's name says the word (or
-one of the same meaning), else a doubt. A map page that points at no key and has none within two
+A venue word of one kind ("bakery", "museum", "bar": rules/maps.yaml ``venue_kinds``) or of several meanings
+("café": Eating or Drinking & Nightlife) names only part of each section: a marker there is a member only where
+its key name says the word (or one of the same meaning, not in a phrase naming another kind: "Sushi Bar"), or its
+section's name says it and no venue word of another kind ("Bars", not "Cafés & Bars"), else a doubt. A map page that points at no key and has none within two
 pages has every key of the document looked up: a number listed there with no pictogram is a doubt
 (numbers repeat from key to key, so such a key names and categorises no pictogram marker).
 
@@ -54,7 +55,8 @@ from widening.probes.map_between.vocabulary import (
     legend_reading,
     may_print_street,
     rules,
-    says_any,
+    says_kind,
+    section_says_kind,
     street_forms,
     typeless_forms,
     venue_reading,
@@ -107,14 +109,15 @@ def map_between(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     maybe = {lc for lc, r in reading.items() if r == "maybe"}
     if not wanted and not any(category_meaning(lc) for lc in maybe):
         return ProbeResult.cannot(NAME, f"no legend category matches {category!r}; the legend has {legend_cats}", **base)
-    # A venue word of several meanings ("café": Eating or Drinking & Nightlife) asks only part of each section:
-    # there a marker is a member only when its name or its section's says the word (a diner is no café).
+    # A venue word of one kind ("bakery", "bar": rules/maps.yaml venue_kinds) or of several meanings ("café": Eating
+    # or Drinking & Nightlife) asks only part of each section: there a marker is a member only when its name, or
+    # its section's name alone, says the word (a steakhouse is no bakery, a diner no café, "Cafés & Bars" no café).
     whole, narrow = venue_reading(category, tuple(str(a) for a in params.get("also", ())))
     whole_sections = {lc for lc in wanted if legend_reading(lc, sorted(whole)) == "member"}
 
     def of_the_kind(m: Marker) -> bool:
-        return not narrow or bool(m.categories & whole_sections) or says_any(m.name or "", narrow) or any(
-            says_any(lc, narrow) for lc in m.categories & wanted)
+        return not narrow or bool(m.categories & whole_sections) or says_kind(m.name or "", narrow) or any(
+            section_says_kind(lc, narrow) for lc in m.categories & wanted)
     tol = float(rules()["band_tolerance"])
     members: list[Member] = []
     near: list[Member] = []

@@ -79,12 +79,33 @@ def venue_word(word: str) -> str | None:
     return key if key in rules()["venue_words"] else None
 
 
+def _kind_of(word: str) -> tuple[str, dict[str, list[str]]] | None:
+    """The rules/maps.yaml ``venue_kinds`` entry whose words hold ``word`` ("bars" -> bar), None when none does."""
+    w = word.strip().lower()
+    for kind, spec in (rules().get("venue_kinds") or {}).items():
+        if w == kind.lower() or w in (x.lower() for x in spec.get("words", [])):
+            return kind, spec
+    return None
+
+
 def same_venue(word: str) -> tuple[str, ...]:
-    """The venue words that mean what ``word`` means (the same categories): "café" -> cafe, cafes, cafés,
-    coffee, coffee shop... A marker whose name says one of them is a venue of that kind."""
+    """The venue words that mean what ``word`` means: those of its kind (rules/maps.yaml ``venue_kinds``: "bar" ->
+    bar, bars), else, for a word of several categories, those of the same categories ("club" -> club, clubs,
+    nightclub). A marker whose name says one of them is a venue of that kind."""
+    if (hit := _kind_of(word)) is not None:
+        return tuple(dict.fromkeys([hit[0].lower(), *(w.lower() for w in hit[1].get("words", []))]))
     venue = rules()["venue_words"]
     cats = sorted(venue.get(word.strip().lower()) or [])
     return tuple(w for w, c in venue.items() if cats and sorted(c) == cats)
+
+
+def _unless(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrases that say one of ``words`` yet name another kind ("sushi bar" for a bar)."""
+    out: list[str] = []
+    for w in words:
+        if (hit := _kind_of(w)) is not None:
+            out += [u.lower() for u in hit[1].get("unless", [])]
+    return tuple(dict.fromkeys(out))
 
 
 def venue_reading(category: str, also: tuple[str, ...] | list[str]) -> tuple[set[str], tuple[str, ...]]:
@@ -92,16 +113,17 @@ def venue_reading(category: str, also: tuple[str, ...] | list[str]) -> tuple[set
 
     The venue words are those of ``also`` (the question's own words, passed by the question stage), else
     ``category`` itself when it is a venue word. A word of one meaning ("restaurant": Eating) asks its category
-    whole; a word of several ("café": Eating or Drinking & Nightlife) asks only part of each, so a marker of
-    those sections is of the kind asked only where its name (or its section's) says the word or one of the
-    same meaning. An entry that is no venue word (a category's name) asks its category whole."""
+    whole; a word of one kind (rules/maps.yaml ``venue_kinds``: "bakery", "bar") or of several categories ("café":
+    Eating or Drinking & Nightlife) asks only part of each, so a marker of those sections is of the kind asked
+    only where its name (or its section's) says the word or one of the same meaning. An entry that is no venue
+    word (a category's name) asks its category whole."""
     given = [w for w in also if venue_word(w)]
     words = given or ([category] if venue_word(category) else [])
     whole: set[str] = set()
     narrow: list[str] = []
     for w in words:
         cats = categories_for(w)
-        if len(cats) > 1:
+        if len(cats) > 1 or _kind_of(w) is not None:
             narrow += same_venue(w)
         else:
             whole |= set(cats)
@@ -113,6 +135,28 @@ def venue_reading(category: str, also: tuple[str, ...] | list[str]) -> tuple[set
 def says_any(text: str, words: tuple[str, ...]) -> bool:
     """Whether ``text`` says one of ``words`` as words of its own, accents and case aside."""
     return any(_says(text, w) for w in words)
+
+
+def says_kind(name: str, words: tuple[str, ...]) -> bool:
+    """Whether a marker's key name says it is a venue of the kind ``words`` name ("Joe's Bar & Grill" for a bar):
+    it says one of them, and no phrase that says such a word yet names another kind ("Sushi Bar")."""
+    if not says_any(name, words):
+        return False
+    blank = _fold(name)
+    for u in _unless(words):
+        blank = re.sub(rf"(?<![a-z]){re.escape(_fold(u))}(?![a-z])", " ", blank)
+    return says_any(blank, words)
+
+
+def section_says_kind(section: str, words: tuple[str, ...]) -> bool:
+    """Whether a key section's name says every marker under it is of the kind ``words`` name: it says one of
+    them, and no venue word of another kind ("Cafés & Bars" holds bars, no café: not for a café)."""
+    if not says_kind(section, words):
+        return False
+    venue = rules()["venue_words"]
+    others = [w for w, cats in venue.items() if cats and w not in words and _says(section, w)]
+    # A word inside one of ``words`` ("coffee" in "coffee shop") is no other kind.
+    return not [w for w in others if not any(_says(k, w) for k in words if _says(section, k))]
 
 
 _TENS = re.compile(r"[2-9]0")
