@@ -35,7 +35,7 @@ def _probe(path: Path, **params):
 def _sheared(tmp: Path, degrees: float, tc: float, colour: str = "1 0.85 0", font: str = "Helvetica") -> Path:
     """Yellow words in an upright font whose text matrix is sheared by ``degrees``, tracked by ``tc``."""
     shear = math.tan(math.radians(degrees))
-    return pdfs.raw_page(tmp / "sk.pdf", BODY + f"q BT {colour} rg /F2 14 Tf {tc} Tc 1 0 {shear:.4f} 1 72 542 Tm (Regional summary now) Tj ET Q\n",
+    return pdfs.raw_page(tmp / "sk.pdf", BODY + f"q BT {colour} rg /F2 14 Tf {tc:.4f} Tc 1 0 {shear:.4f} 1 72 542 Tm (Regional summary now) Tj ET Q\n",
                          fonts={"F1": "Helvetica", "F2": font})
 
 

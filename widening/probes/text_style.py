@@ -495,6 +495,75 @@ def _highlights(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> list
     return out
 
 
+# An outline encloses words when its sides lie around them: a side may sit this far (a share of the
+# word's height) inside the word's box (a tight border, a stroke's width), and the sides of a box drawn as
+# separate lines are joined when they run past the word's middle.
+OUTLINE_SLACK = 0.25
+
+
+def _outlines(doc: Doc, index: int, fam: Family, drawings: list[dict]) -> tuple[list[pymupdf.Rect], list[tuple[float, float, float, float]]]:
+    """Enclosures drawn as a border of colour family ``fam`` (no fill of it): the rects of its closed stroked
+    pieces (a rectangle, a rounded box, an ellipse, a closed polygon) and of its border annotations, and the
+    axis-aligned straight segments of its strokes (a box drawn as four lines), as (x0, y0, x1, y1). Words a
+    border of the colour encloses are what a reader may call "the green words" (the box's colour). White is
+    left out: paper is white (as ``_highlights``)."""
+    from widening.facts.shapes import subpaths
+
+    if fam.name == "white":
+        return [], []
+    page = doc.page(index)
+    rects: list[pymupdf.Rect] = []
+    segs: list[tuple[float, float, float, float]] = []
+    for d in drawings:
+        c = d.get("color")
+        if c is None or "s" not in (d.get("type") or "") or len(c) < 3 or (d.get("stroke_opacity") is not None and d["stroke_opacity"] <= 0):
+            continue
+        if not matches(fam, tuple(round(255 * v) for v in c[:3])):
+            continue
+        clip = pymupdf.Rect(d["rect"])  # the path's rect cut to its clips (``_drawings``)
+        for piece in subpaths(d.get("items", ())):
+            r = piece.rect & clip if not clip.is_empty else piece.rect
+            closed = piece.is_rect or bool(d.get("closePath")) or (
+                piece.first is not None and piece.last is not None and abs(piece.first[0] - piece.last[0]) + abs(piece.first[1] - piece.last[1]) <= 1.0)
+            if closed and r.width > 1 and r.height > 1:
+                rects.append(pymupdf.Rect(r))
+            sides = ([((r.x0, r.y0), (r.x1, r.y0)), ((r.x1, r.y0), (r.x1, r.y1)), ((r.x0, r.y1), (r.x1, r.y1)), ((r.x0, r.y0), (r.x0, r.y1))]
+                     if piece.is_rect else piece.closed_segs() if closed else piece.segs)
+            for (ax, ay), (bx, by) in sides:
+                if abs(ay - by) <= 0.5 or abs(ax - bx) <= 0.5:  # axis-aligned: a side of a box
+                    segs.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+    for a in page.annots() or ():
+        c = (a.colors or {}).get("stroke")
+        if c and len(c) >= 3 and a.type[0] in (pymupdf.PDF_ANNOT_SQUARE, pymupdf.PDF_ANNOT_CIRCLE, pymupdf.PDF_ANNOT_POLYGON) \
+                and matches(fam, tuple(round(255 * v) for v in c[:3])):
+            rects.append(pymupdf.Rect(a.rect))
+    return rects, segs
+
+
+def _enclosed(bbox: BBox, rects: list[pymupdf.Rect], segs: list[tuple[float, float, float, float]]) -> bool:
+    """An outline lies around the box: a closed one holds half of it, or four sides of separate strokes
+    lie above, below, left and right of it, each running past its middle."""
+    r = pymupdf.Rect(bbox)
+    if r.is_empty:
+        return False
+    if any(abs(r & b) >= 0.5 * abs(r) for b in rects):
+        return True
+    slack = OUTLINE_SLACK * max(r.height, 1.0)
+    cx, cy = (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2
+    flat = [s for s in segs if s[3] - s[1] <= 0.5 and s[0] <= cx <= s[2]]
+    upright = [s for s in segs if s[2] - s[0] <= 0.5 and s[1] <= cy <= s[3]]
+    above = [s for s in flat if s[1] <= r.y0 + slack]
+    below = [s for s in flat if s[1] >= r.y1 - slack]
+    left = [s for s in upright if s[0] <= r.x0 + slack]
+    right = [s for s in upright if s[0] >= r.x1 - slack]
+    return bool(above and below and left and right)
+
+
+def _framed(span: "Span", rects: list[pymupdf.Rect], segs: list[tuple[float, float, float, float]]) -> bool:
+    """The span, or one of its words, is enclosed by an outline (``_enclosed``)."""
+    return any(_enclosed(b, rects, segs) for b in (span.bbox, *span.words))
+
+
 def _on_any(bbox: BBox, boxes: list[pymupdf.Rect]) -> bool:
     """The span and one of ``boxes`` overlap by half the smaller of the two (a highlight may cover
     one word of a long span)."""
@@ -856,6 +925,7 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             continue
         spans = page_spans(page, index, doc.region_rect(index, scope.region), drawings, page_font_traits(doc.pdf, page, doc.memo))
         marked = _highlights(doc, index, fam, drawings) if fam is not None else []
+        framed = _outlines(doc, index, fam, drawings) if fam is not None else ([], [])
         spans = _measured_shapes(doc, index, spans, styles)
         if "italic" in styles:
             # A sheared word inside an upright span is italic on its own: judged as its own span.
@@ -882,6 +952,11 @@ def text_style(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             if fam is not None and not colour_ok and may_style and _on_any(span.bbox, marked):
                 # "The yellow words" may be black words on a yellow highlight or box.
                 doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match), why=f"set on a {fam.name} highlight or box: the colour may be the background's"))
+                continue
+            if fam is not None and not colour_ok and may_style and _framed(span, *framed):
+                # "The green words" may be black words inside a box drawn only as a green border.
+                doubts.append(Member(page=index, bbox=span.bbox, reader=Reader.text_layer, what=_what(span, styles, match),
+                                     why=f"enclosed by a {fam.name} outline (a box drawn as its border): a reader may call its words {fam.name}"))
                 continue
             if fam is not None and not colour_ok and span.stroked and style_ok and _ink_may_be(doc.page(index), span.bbox, fam):
                 # Outlined text (a white fill, a red outline): the text layer gives the fill's colour only.

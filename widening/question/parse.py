@@ -950,11 +950,53 @@ def _between(q: str) -> tuple[str, str] | None:
 _COLOUR_WORD = re.compile(r"[\s-]*(?:colou?r(?:ed|s)?\b)?[\s-]*", re.I)
 
 
+def _colour_tied(masked: str, h: vocab.Hit, v: Any) -> str | None:
+    """The word after colour ``h`` when it ties the colour to another thing ("a red cross", "the red
+    underline"), or None when the colour is the asked thing's: followed by the thing itself, a style
+    word, a word of ``colour_links``, or nothing."""
+    after = masked[_COLOUR_WORD.match(masked, h.end).end():]
+    word = re.match(r"[\w']+", after)
+    things = _all_words(v["elements"]) + _all_words(v["styles"])
+    if word and (word.group(0).lower() in v["colour_marks"] or not (
+            vocab.member(word.group(0), v["colour_links"]) or vocab.member(word.group(0), things) or re.match(vocab.alternation(things), after, re.I))):
+        return word.group(0)
+    return None
+
+
+def _unmeasured_colours(masked: str, v: Any, known: list[tuple[vocab.Hit, str]]) -> list[vocab.Hit]:
+    """The colour words of ``masked`` no family measures (rules/vocabulary.yaml ``unmeasured_colours``) said
+    of the asked thing: tied to it as a known colour is, or a shade before another colour word ("navy
+    blue", "teal-green"). One tied to another noun ("Terry Tan studied", "copper prices") is no colour of
+    the asked thing."""
+    colour_words = "|".join(re.escape(w) for w in sorted([w for ws in v["colours"].values() for w in ws] + list(v["unmeasured_colours"]), key=len, reverse=True))
+    # A compound ending in a colour word ("light-green", "navy-blue", "blue-green", "non-red"): the word after
+    # the hyphen is no colour word of its own (the vocabulary's words start at no hyphen), and no family
+    # measures the compound as said (a shade, a blend, a negation).
+    compounds = [vocab.Hit(m.start(), m.end(), m.group(0), m.group(0).lower(), True)
+                 for m in re.finditer(rf"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)*-(?:{colour_words})(?![\w])", masked, re.I)]
+    out = []
+    words = [h for h in vocab.find_all(v["unmeasured_colours"], masked) if not any(k.start < h.end and h.start < k.end for k, _ in known)]
+    for h in words + compounds:  # (a near spelling of a known colour's word is that colour)
+        if any(c.start <= h.start and h.end <= c.end and c != h for c in compounds):
+            continue  # a part of a compound
+        shade = re.match(rf"[\s-]+(?:{colour_words})(?![\w])", masked[h.end:], re.I)
+        if shade is not None or _colour_tied(masked, h, v) is None:
+            out.append(h)
+    return sorted(set(out))
+
+
 def _colour(masked: str) -> tuple[str | None, str | None]:
     """The colour the asked thing is said to have, or None and why when the question names several,
-    negates one, or gives one to another thing (rules/vocabulary.yaml ``colour_links``)."""
+    names one no family measures (rules/vocabulary.yaml ``unmeasured_colours``), negates one, or gives
+    one to another thing (rules/vocabulary.yaml ``colour_links``). Where a note is given, the asked
+    set is a part of the thing of any colour: what a check of that finds is a candidate (``_target``)."""
     v = _v()
     hits = sorted((h, key) for key, words in v["colours"].items() for h in vocab.find_all(words, masked))
+    odd = _unmeasured_colours(masked, v, hits)
+    if odd:
+        said = ", ".join(repr(h.text) for h in sorted(odd + [h for h, _ in hits]))
+        return None, (f"the question names a colour no family measures ({said}): a check of a known colour would miss it, "
+                      "so no colour is measured")
     if not hits:
         return None, None
     keys = list(dict.fromkeys(key for _, key in hits))
@@ -969,12 +1011,8 @@ def _colour(masked: str) -> tuple[str | None, str | None]:
         if aside := re.search(vocab.alternation(complement_rules()["excluding"]), " ".join(before), re.I):
             # "colours other than red", "apart from the red chart": the colour is what is set aside.
             return None, f"the colour {h.text!r} is set aside ({aside.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
-        after = masked[_COLOUR_WORD.match(masked, h.end).end():]
-        word = re.match(r"[\w']+", after)
-        things = _all_words(v["elements"]) + _all_words(v["styles"])
-        if word and (word.group(0).lower() in v["colour_marks"] or not (
-                vocab.member(word.group(0), v["colour_links"]) or vocab.member(word.group(0), things) or re.match(vocab.alternation(things), after, re.I))):
-            return None, f"the colour {h.text!r} belongs to '{h.text} {word.group(0)}', not to the asked thing: no colour is measured"
+        if (word := _colour_tied(masked, h, v)) is not None:
+            return None, f"the colour {h.text!r} belongs to '{h.text} {word}', not to the asked thing: no colour is measured"
     return keys[0], None
 
 
@@ -1069,6 +1107,10 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     elif part := document_part(q):
         narrowed = part
         notes.append(f"'{part}' is a part of the document no container reads: the check looks at the whole document, and its finds are candidates")
+    if colour_note and not narrowed and not asked:
+        # A colour said but not measured (several, one no family measures, negated, another thing's): the
+        # check measures the thing in any colour, a superset; none found is none, what it finds a candidate.
+        narrowed = "the colour the question names, not measured"
     target = Target(
         asked=asked,
         narrowed=narrowed,
