@@ -246,20 +246,59 @@ def unsaid_folio_pages(doc: Doc, number: str) -> ReadingTried | None:
                         pages=tuple(out), doubtful=True) if out else None
 
 
-def margin_only(doc: Doc, index: int) -> bool:
-    """Page ``index`` prints words, and only in its top and bottom ``_MARGIN`` strips (a folio, a running head),
-    with no picture (``shows_picture``): a blank sheet to a reader. False for a page whose words were not read."""
+def blank_sheet(doc: Doc, index: int) -> bool:
+    """Page ``index`` is a blank sheet to a reader, though it prints words: it shows no picture (``shows_picture``)
+    and its words lie only in its top and bottom ``_MARGIN`` strips (a folio, a running head), or the words
+    outside them are, as a whole, what a blank sheet prints ("This page intentionally left blank", "Notes" over
+    ruled lines: facts.readings.blank_phrase). False for an empty page and for a page whose words were not read."""
+    key = ("blank_sheet", index)
+    if key in doc.memo:
+        return doc.memo[key]
+    doc.memo[key] = out = _blank_sheet(doc, index)
+    return out
+
+
+def _blank_sheet(doc: Doc, index: int) -> bool:
     p = doc.facts.page(index)
     if p.kind is PageKind.empty or shows_picture(doc, index):
         return False
     if p.text_source == "ocr":
-        boxes = [l.bbox for l in p.ocr_lines if l.text.strip()]
+        words = [(l.bbox, l.text) for l in p.ocr_lines if l.text.strip()]
     elif p.text_source == "layer":
-        boxes = [tuple(w[:4]) for w in doc.page(index).get_text("words") if w[4].strip()]
+        words = [(tuple(w[:4]), w[4]) for w in sorted(doc.page(index).get_text("words"), key=lambda w: w[5:8]) if w[4].strip()]
     else:
         return False
     h = p.height or 1.0
-    return bool(boxes) and all(not _MARGIN * h < (b[1] + b[3]) / 2 < (1 - _MARGIN) * h for b in boxes)
+    body = [t for b, t in words if _MARGIN * h < (b[1] + b[3]) / 2 < (1 - _MARGIN) * h]
+    return bool(words) and (not body or _readings_module().blank_phrase(" ".join(body)))
+
+
+# A picture covering this share of a page's area or more fills the page (a cover picture, a full-bleed photo).
+FULL_PAGE_SHARE = 0.5
+
+
+def full_page_picture(doc: Doc, index: int) -> bool:
+    """Page ``index`` displays an image covering ``FULL_PAGE_SHARE`` of its area or more (clipped to the page)."""
+    page = doc.page(index)
+    r = page.rect
+    area = r.width * r.height or 1.0
+    clipped = (r & i["bbox"] for i in page.get_image_info() if i.get("bbox"))
+    return any(not c.is_empty and c.width * c.height / area >= FULL_PAGE_SHARE for c in clipped)
+
+
+def _nth_sheet(doc: Doc, drawn: list[int], k: int, from_end: bool = False) -> int | None:
+    """The ``k``-th of the pages ``drawn`` (from the end with ``from_end``) that is no blank sheet to a reader
+    (``blank_sheet``), or None; pages are read only as far as that one."""
+    pages = reversed(drawn) if from_end else iter(drawn)
+    return next((p for j, p in enumerate(q for q in pages if not blank_sheet(doc, q)) if j == k - 1), None)
+
+
+def _add_sheet_reading(tried: list[ReadingTried], page: int | None, number: str) -> None:
+    """Appends ``page`` to ``tried`` as a doubtful reading of ``number`` counted past blank sheets, unless a
+    reading already gives it."""
+    if page is not None and page not in {q for t in tried for q in t.pages}:
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{number} of those a reader does not take as a blank sheet "
+                                  "(a folio or running head alone, or a blank-page notice)", pages=(page,), doubtful=True))
 
 
 def page_in_doubt(doc: Doc, number: str) -> bool:
@@ -517,6 +556,12 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
             tried = [ReadingTried(reading=Reading.pdf, number="1", pages=(1,))]
             if drawn and drawn[0] != 1:
                 tried.append(ReadingTried(reading=Reading.printed, number="page 1 of those not blank", pages=(drawn[0],)))
+            _add_sheet_reading(tried, _nth_sheet(doc, drawn, 1), "page 1")
+            # A file may open with a title or repository sheet before the piece's own cover, a picture filling
+            # the next page: that page is a doubtful reading (a find there a doubt, never a zero of page 1 alone).
+            if n >= 2 and full_page_picture(doc, 2) and not full_page_picture(doc, 1) and 2 not in {q for t in tried for q in t.pages}:
+                tried.append(ReadingTried(reading=Reading.printed, number="page 2 (a picture filling it, after a first page that is none: a cover after a title sheet)",
+                                          pages=(2,), doubtful=True))
             return Resolved(container=container, readings=tuple(tried))
         # The k-th page of the file, and the k-th cover of a printed piece (2 inside front, 3 inside
         # back, 4 back): every reading is looked at, so "none" holds under all of them.
@@ -528,9 +573,15 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
             # "The inside cover" with no side said may be the inside back cover (cover 3) too: a doubtful
             # reading, looked at so that a thing there is a doubt, never a zero of the inside front cover.
             tried.append(ReadingTried(reading=Reading.printed, number="cover 3 (an inside cover with no side said)", pages=(n - 1,), doubtful=True))
+            _add_sheet_reading(tried, _nth_sheet(doc, drawn, 2, from_end=True), "cover 3 (an inside cover with no side said)")
         # A blank page (an empty inside cover) is no page a reader counts: the k-th page with content.
         if len(drawn) >= k and drawn[k - 1] != k:
             tried.append(ReadingTried(reading=Reading.printed, number=f"page {k} of those not blank", pages=(drawn[k - 1],)))
+        # A page a reader takes as blank though it prints a folio or "This page intentionally left blank":
+        # the k-th page (cover 3 and 4: the second and first from the end) of the others, a doubtful reading.
+        _add_sheet_reading(tried, _nth_sheet(doc, drawn, k), f"page {k}")
+        if k in (3, 4):
+            _add_sheet_reading(tried, _nth_sheet(doc, drawn, 5 - k, from_end=True), f"cover {k}")
         return Resolved(container=container, readings=tuple(tried))
     if kind is ContainerKind.last_page:
         # The k-th page from the end (1: the last), of the file and, when blank pages close it, of
@@ -539,13 +590,10 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         tried = [ReadingTried(reading=Reading.pdf, number=f"{k} from the end", pages=(n - k + 1,) if k <= n else ())]
         if len(drawn) >= k and drawn[-k] != n - k + 1:
             tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those not blank", pages=(drawn[-k],)))
-        # A closing page that prints nothing but a folio or a running head is a blank sheet to a reader too:
-        # the k-th page from the end of those printing more, a doubtful reading (a find there is a doubt).
-        # Read from the end, only as far as the k-th such page.
-        full = next((p for j, p in enumerate(q for q in reversed(drawn) if not margin_only(doc, q)) if j == k - 1), None)
-        if full is not None and full not in {q for t in tried for q in t.pages}:
-            tried.append(ReadingTried(reading=Reading.printed, number=f"{k} from the end of those printing more than a folio or running head",
-                                      pages=(full,), doubtful=True))
+        # A closing page that prints nothing but a folio, a running head or "This page intentionally left blank"
+        # is a blank sheet to a reader too: the k-th page from the end of the others, a doubtful reading (a
+        # find there is a doubt). Read from the end, only as far as the k-th such page.
+        _add_sheet_reading(tried, _nth_sheet(doc, drawn, k, from_end=True), f"{k} from the end")
         if "slide" in container.text.lower() and (handout := handout_slide_from_end(doc, k)) is not None:
             # "The penultimate slide" of a handout is on the page printing it, counted from the end.
             tried = _handout_doubts(tried, handout) + [handout]

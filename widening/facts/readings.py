@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from widening.facts.folios import FOLIO_BAND, SIDE_BAND
@@ -123,18 +124,73 @@ def _content_pages(facts: DocumentFacts) -> list[int]:
     return [p.index for p in facts.pages if p.kind is not PageKind.empty]
 
 
+def _plain(text: str) -> str:
+    """``text`` case-folded, with everything but letters (punctuation, digits, marks) set aside as spaces."""
+    return " ".join(re.sub(r"[\W\d_]+", " ", text.casefold()).split())
+
+
+@cache
+def _blank_phrases() -> frozenset[str]:
+    from widening import rulebook  # read at first use, never at import
+
+    return frozenset(_plain(w) for w in rulebook.load("labels").get("blank_sheet_phrases", ()) if _plain(w))
+
+
+def blank_phrase(text: str) -> bool:
+    """``text`` (a page's body text), as a whole, is what a blank sheet prints (rules/labels.yaml
+    ``blank_sheet_phrases``: "[This page intentionally left blank]", "Notes"), case, punctuation and digits aside."""
+    plain = _plain(text)
+    return bool(plain) and plain in _blank_phrases()
+
+
+# A running head or foot is a line printed on this many other pages at least (its digits aside).
+_REPEATED_ON = 2
+
+
+def _phrase_sheets(facts: DocumentFacts) -> set[int]:
+    """Pages that show no image and whose text, its folio and running-head lines set aside (a line of no letter
+    but a page word, a line printed on ``_REPEATED_ON`` other pages or more), is a blank sheet's phrase (``blank_phrase``).
+    Read from the facts alone (no geometry): used for a doubtful reading only."""
+    if not any(p.text and blank_phrase_in(p.text) for p in facts.pages):
+        return set()
+    seen: dict[str, set[int]] = {}
+    for p in facts.pages:
+        for line in p.text.splitlines():
+            seen.setdefault(_plain(line), set()).add(p.index)
+    out = set()
+    for p in facts.pages:
+        if p.image_count or not p.text.strip():
+            continue
+        body = [line for line in p.text.splitlines() if (plain := _plain(line)) and _PREFIX.sub("", plain)
+                and (blank_phrase(line) or len(seen.get(plain, ())) <= _REPEATED_ON)]
+        if body and blank_phrase(" ".join(body)):
+            out.add(p.index)
+    return out
+
+
+def blank_phrase_in(text: str) -> bool:
+    """Whether some phrase of a blank sheet appears in ``text`` (a cheap test before the lines are read)."""
+    plain = f" {_plain(text)} "
+    return any(f" {w} " in plain for w in _blank_phrases())
+
+
 def _counted_over_content(facts: DocumentFacts, lo: int, hi: int, label: str, tried: tuple[ReadingTried, ...]) -> ReadingTried | None:
-    """Pages ``lo``-``hi`` counted over the pages that are not blank (a blank sheet before the first page, the
-    empty backs of a duplex scan), as a doubtful reading where it gives a page no other reading gives: a reader
-    who leafs past an empty sheet does not count it, so "the second page" may be the second page with content.
-    Doubtful: a find there is a doubt, never a member, and it never makes a page exist."""
+    """Pages ``lo``-``hi`` counted over the pages that are not blank to a reader (a blank sheet before the first
+    page, the empty backs of a duplex scan, a page printing only "This page intentionally left blank"), as a
+    doubtful reading where it gives a page no other reading gives: a reader who leafs past a blank sheet does not
+    count it, so "the second page" may be the second page with content. Doubtful: a find there is a doubt, never
+    a member, and it never makes a page exist."""
     drawn = _content_pages(facts)
-    if len(drawn) == facts.page_count:
+    phrased = _phrase_sheets(facts)
+    if len(drawn) == facts.page_count and not phrased:
         return None
     have = {p for t in tried for p in t.pages}
-    pages = tuple(sorted({drawn[k - 1] for k in range(max(lo, 1), min(hi, len(drawn)) + 1)} - have))
-    return ReadingTried(reading=Reading.pdf, number=f"{label} counted over the {len(drawn)} pages that are not blank",
-                        pages=pages, doubtful=True) if pages else None
+    pages: set[int] = set()
+    for over in (drawn, [p for p in drawn if p not in phrased]):
+        pages |= {over[k - 1] for k in range(max(lo, 1), min(hi, len(over)) + 1)}
+    pages -= have
+    return ReadingTried(reading=Reading.pdf, number=f"{label} counted over the {len(drawn) - len(phrased & set(drawn))} pages that are not blank to a reader",
+                        pages=tuple(sorted(pages)), doubtful=True) if pages else None
 
 
 def resolve(facts: DocumentFacts, number: str | int) -> tuple[ReadingTried, ...]:
