@@ -939,12 +939,20 @@ def _venue_also(key: str, q: str) -> tuple[str, ...]:
     return tuple(sorted(out - {key}))
 
 
+# A place named after the second street ("... and 2nd Street on page 3"): no part of the street's name.
+_BETWEEN_PLACE = re.compile(r"\s+(?:on|in|of|at)\s+(?:the\s+)?(?:page|slide|p\.|pp\.|figure|fig\.|map|chart|table)\b.*$", re.I)
+
+
 def _between(q: str) -> tuple[str, str] | None:
+    """The two streets of "between X and Y", or None when either end names no street: a bare number or year
+    ("bars between 2010 and 2015" in a chart) is a span of values, not a street a map labels."""
     m = re.search(r"\bbetween\s+(.+?)\s+and\s+(.+?)[\s.?!]*$", q, re.I)
     if not m:
         return None
-    a, b = (s.strip(" .?") for s in m.groups())
-    return (a, b) if a and b else None
+    a, b = (_BETWEEN_PLACE.sub("", s).strip(" .?") for s in m.groups())
+    if not a or not b or not any(c.isalpha() for c in a) or not any(c.isalpha() for c in b):
+        return None
+    return a, b
 
 
 _COLOUR_WORD = re.compile(r"[\s-]*(?:colou?r(?:ed|s)?\b)?[\s-]*", re.I)
