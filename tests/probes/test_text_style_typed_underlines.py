@@ -21,12 +21,8 @@ import pymupdf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from widening.engine.decide import decide_row
-from widening.facts.extract import load_doc as _load_doc
-from widening.models import ProbeStatus, Row
-from widening.probes import Scope, run_probe
+from widening.models import ProbeStatus
 
-load_doc = partial(_load_doc, ocr=False)
 
 LINE = "Please read the unbelievable safety instructions carefully before you start."
 WORDS = LINE.split(" ")
@@ -83,21 +79,13 @@ def _pdf(path: Path, draw) -> Path:
 
 
 def _probe(path: Path):
-    doc = load_doc(path)
-    try:
-        res = run_probe("text_style", doc, Scope((2,)), {"styles": ["underline"]})
-        assert res.status is ProbeStatus.measured, res.note
-        return res
-    finally:
-        doc.close()
+    res = pdfs.probe(path, "text_style", {"styles": ["underline"]}, (2,))
+    assert res.status is ProbeStatus.measured, res.note
+    return res
 
 
 def _decide(path: Path):
-    doc = load_doc(path)
-    try:
-        return decide_row(Row(doc_id=path.name, question=QUESTION, answer="Not answerable"), doc)
-    finally:
-        doc.close()
+    return pdfs.decide(path, QUESTION)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
