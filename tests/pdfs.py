@@ -354,3 +354,16 @@ def recoded_page(path: Path, lines: list[str], code_of) -> Path:
     chars = {helv.has_glyph(ord(c)): c for line in lines for c in line}
     doc.update_stream(stream, _identity_ucs({g: code_of(g, c) for g, c in chars.items()}))
     return save(doc, path)
+
+
+def three_bars(folder: Path, rgb: tuple[int, int, int], outline: bool = False) -> Path:
+    """A one-page chart of three bars filled with ``rgb`` (0-255), outlined in black when ``outline`` (no lighter
+    rim at the edges), with year labels and a title."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i in range(3):
+        page.draw_rect(pymupdf.Rect(110 + 90 * i, 442 - 40 * i - 60, 160 + 90 * i, 442), color=(0, 0, 0) if outline else None,
+                       fill=tuple(c / 255 for c in rgb), width=1.5)
+        page.insert_text((110 + 90 * i, 457), str(2021 + i), fontsize=9)
+    page.insert_text((90, 222), "Sales by year", fontsize=12)
+    return save(doc, folder / ("bars_%02x%02x%02x%s.pdf" % (*rgb, "_o" if outline else "")))

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import colorsys
 
-import pymupdf
+import pdfs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widening.engine.decide import decide_row
 from widening.facts.colours import FAMILIES, GREY_DARK_V_MIN, family, matches, srgb_to_hsv, tinted
-from widening.facts.extract import load_doc
-from widening.models import Row
 
 SHADE_DARK_BAND = 40  # colours.SHADE_DARK_BAND: how far under a family's value floor its dark shades reach
 CHROMATIC = sorted(n for n, f in FAMILIES.items() if f.hues)
@@ -73,31 +70,18 @@ def test_black_near_black_other_hues_and_bright_orange_stay_apart(rgb, name):
 
 
 def _chart(tmp_path, rgb: tuple[int, int, int], outline: bool = True):
-    """Three bars filled with ``rgb`` and outlined in black (no lighter rim), year labels and a title."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    for i in range(3):
-        page.draw_rect(pymupdf.Rect(110 + 90 * i, 442 - 40 * i - 60, 160 + 90 * i, 442), color=(0, 0, 0) if outline else None, fill=tuple(c / 255 for c in rgb), width=1.5)
-        page.insert_text((110 + 90 * i, 457), str(2021 + i), fontsize=9)
-    page.insert_text((90, 222), "Sales by year", fontsize=12)
-    path = tmp_path / ("bars_%02x%02x%02x.pdf" % rgb)
-    doc.save(path)
-    return path
-
-
-def _decide(path, q):
-    return decide_row(Row(doc_id=path.name, question=q, answer="Not answerable"), load_doc(path, ocr=False))
+    return pdfs.three_bars(tmp_path, rgb, outline)
 
 
 @pytest.mark.parametrize("rgb,colour,outline", [((64, 0, 0), "red", True), ((64, 0, 0), "black", True), ((205, 133, 63), "brown", False)])
 def test_bars_of_a_shade_between_families_are_never_widened(tmp_path, rgb, colour, outline):
     """(A black outline blends with peru into brown at the rim: the light brown bars are drawn without one.)"""
-    d = _decide(_chart(tmp_path, rgb, outline), f"How many {colour} bars are in the chart on page 1?")
+    d = pdfs.decide(_chart(tmp_path, rgb, outline), f"How many {colour} bars are in the chart on page 1?")
     assert d.decision == "keep" and d.case == "unverifiable", d.reason
 
 
 def test_bars_of_another_hue_are_still_widened(tmp_path):
     """Control: the same outlined chart in green (#008000) asked about red bars, and bars of pure orange (no outline:
     its blend with black is dark orange, brown) asked about brown."""
-    assert _decide(_chart(tmp_path, (0, 128, 0)), "How many red bars are in the chart on page 1?").decision == "widen"
-    assert _decide(_chart(tmp_path, (255, 128, 0), outline=False), "How many brown bars are in the chart on page 1?").decision == "widen"
+    assert pdfs.decide(_chart(tmp_path, (0, 128, 0)), "How many red bars are in the chart on page 1?").decision == "widen"
+    assert pdfs.decide(_chart(tmp_path, (255, 128, 0), outline=False), "How many brown bars are in the chart on page 1?").decision == "widen"

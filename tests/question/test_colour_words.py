@@ -8,16 +8,13 @@ words: beside another colour the question names several, and alone the family me
 
 from __future__ import annotations
 
-import pymupdf
+import pdfs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widening import rulebook as vocab
-from widening.engine.decide import decide_row
 from widening.facts.colours import family
-from widening.facts.extract import load_doc
-from widening.models import Row
 from widening.question.parse import parse_question
 
 NEW = {"gold": "gold", "golden": "gold", "magenta": "magenta", "fuchsia": "magenta", "cyan": "cyan", "aqua": "cyan",
@@ -56,33 +53,17 @@ def test_a_colour_word_of_another_noun_is_not_the_asked_things():
     assert p.target.colour is None
 
 
-def _bars(tmp_path, rgb):
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    for i in range(3):
-        page.draw_rect(pymupdf.Rect(110 + 90 * i, 442 - 40 * i - 60, 160 + 90 * i, 442), color=None, fill=tuple(c / 255 for c in rgb))
-        page.insert_text((110 + 90 * i, 457), str(2021 + i), fontsize=9)
-    page.insert_text((90, 222), "Sales by year", fontsize=12)
-    path = tmp_path / ("bars_%02x%02x%02x.pdf" % rgb)
-    doc.save(path)
-    return path
-
-
-def _decide(path, q):
-    return decide_row(Row(doc_id=path.name, question=q, answer="Not answerable"), load_doc(path, ocr=False))
-
-
 def test_red_and_gold_bars_on_gold_bars_are_never_widened(tmp_path):
-    gold = _bars(tmp_path, (212, 175, 55))
-    d = _decide(gold, "How many red and gold bars are there in the chart on page 1?")
+    gold = pdfs.three_bars(tmp_path, (212, 175, 55))
+    d = pdfs.decide(gold, "How many red and gold bars are there in the chart on page 1?")
     assert d.decision == "keep", d.reason
-    d = _decide(gold, "How many blue or gold bars are in the chart on page 1?")
+    d = pdfs.decide(gold, "How many blue or gold bars are in the chart on page 1?")
     assert d.decision == "keep", d.reason
 
 
 def test_gold_bars_asked_as_gold_are_found_and_green_bars_are_no_gold(tmp_path):
     """Control: the gold family finds the gold bars, and a chart of green bars asked about gold bars is widened."""
-    d = _decide(_bars(tmp_path, (212, 175, 55)), "How many gold bars are in the chart on page 1?")
+    d = pdfs.decide(pdfs.three_bars(tmp_path, (212, 175, 55)), "How many gold bars are in the chart on page 1?")
     assert d.decision == "keep", d.reason
-    d = _decide(_bars(tmp_path, (0, 128, 0)), "How many gold bars are in the chart on page 1?")
+    d = pdfs.decide(pdfs.three_bars(tmp_path, (0, 128, 0)), "How many gold bars are in the chart on page 1?")
     assert d.decision == "widen", d.reason
