@@ -36,7 +36,7 @@ from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult, Reader
 from widening.probes import COLOUR, LOWER_FINDS_MORE, Scope, Params, Widest, one_of, probe
-from widening.probes.images import TileDevice, has_tiling_pattern, placed_images
+from widening.probes.images import TileDevice, placed_images, tiling_pass
 from widening.probes.pagewise import finish, grouped, measurable
 
 DPI = 150
@@ -268,19 +268,10 @@ def tiled_paths(page: pymupdf.Page) -> list[tuple[pymupdf.Rect | None, pymupdf.R
     the cell, where nothing of them may show. A bar filled with fine red hatching (0.15 pt lines, a pale pink at
     DPI that no component keeps) was then looked for in the page's corner, or nowhere: a zero. Kept on the open
     document, as ``images.tiled_placements`` keeps its pictures (pages are not edited once read)."""
-    memo = getattr(page.parent, "_widening_tiled_paths", None)
-    if memo is None:
-        memo = {} if has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
-        setattr(page.parent, "_widening_tiled_paths", memo)
-    if page.number not in memo:
-        dev = _TiledPathDevice()
-        try:
-            pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
-            pymupdf.mupdf.fz_close_device(dev)
-            memo[page.number] = tuple(dev.paths) if any(area is not None for _, area in dev.paths) else ()
-        except Exception:  # a page that cannot be run again: any path may be a cell filling anywhere on it
-            memo[page.number] = ((None, pymupdf.Rect(page.rect)),)
-    return list(memo[page.number])
+    # A page that cannot be run again: any path may be a cell filling anywhere on it.
+    return tiling_pass(page, "_widening_tiled_paths", _TiledPathDevice,
+                       lambda dev: tuple(dev.paths) if any(area is not None for _, area in dev.paths) else (),
+                       ((None, pymupdf.Rect(page.rect)),))
 
 
 def ink_places(d: dict, tiles: list[tuple[pymupdf.Rect | None, pymupdf.Rect | None]]) -> list[pymupdf.Rect]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -197,20 +198,27 @@ def tiled_placements(page: pymupdf.Page) -> list[Tiled]:
     corner under the default pattern matrix, or off the page), and repeats it where the pattern fills: get_image_info
     lists the cell's image there, where nothing of it may show, so a picture (a wallpaper of a name or logo) filling
     the middle of the page was read nowhere, or cut away as off the page. Each is placed where its pattern fills."""
-    # Every probe that places pictures asks again; running the page costs more than listing its images, so the
-    # answer is kept on the open document (whose pages are not edited once read).
-    memo = getattr(page.parent, "_widening_tiles", None)
+    # A page that cannot be run again keeps its images where get_image_info puts them.
+    return tiling_pass(page, "_widening_tiles", TileDevice, lambda dev: tuple(dev.found), ())
+
+
+def tiling_pass(page: pymupdf.Page, attr: str, make: Callable[[], Any], collect: Callable[[Any], tuple], failed: tuple) -> list:
+    """``collect(device)`` after running ``page`` once more through ``make()`` (a ``TileDevice``), or ``failed``
+    when MuPDF cannot run it again; () on every page of a file with no tiling pattern. Every probe that asks
+    again gets the answer kept on the open document under ``attr`` (pages are not edited once read): running a
+    page costs more than listing what it draws."""
+    memo = getattr(page.parent, attr, None)
     if memo is None:
         memo = {} if has_tiling_pattern(page.parent) else {n: () for n in range(page.parent.page_count)}
-        setattr(page.parent, "_widening_tiles", memo)
+        setattr(page.parent, attr, memo)
     if page.number not in memo:
-        dev = TileDevice()
+        dev = make()
         try:
             pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
             pymupdf.mupdf.fz_close_device(dev)
-            memo[page.number] = tuple(dev.found)
-        except Exception:  # a page that cannot be run again keeps its images where get_image_info puts them
-            memo[page.number] = ()
+            memo[page.number] = collect(dev)
+        except Exception:
+            memo[page.number] = failed
     return list(memo[page.number])
 
 
