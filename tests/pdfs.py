@@ -367,3 +367,14 @@ def three_bars(folder: Path, rgb: tuple[int, int, int], outline: bool = False) -
         page.insert_text((110 + 90 * i, 457), str(2021 + i), fontsize=9)
     page.insert_text((90, 222), "Sales by year", fontsize=12)
     return save(doc, folder / ("bars_%02x%02x%02x%s.pdf" % (*rgb, "_o" if outline else "")))
+
+
+def drawn_on_second_page(path: Path, draw) -> Path:
+    """Three pages of ordinary body text in Helvetica; ``draw(page)`` adds what is asked about on page 2."""
+    doc = new_doc(3)
+    for n, page in enumerate(doc):
+        page.insert_textbox(pymupdf.Rect(72, 72, 520, 300), f"Page {n + 1}. The committee discussed budget plans and agreed on next steps.",
+                            fontsize=12, fontname="helv")
+        if n == 1:
+            draw(page)
+    return save(doc, path)

@@ -37,14 +37,7 @@ def _copy_first(p: pymupdf.Page, font: str, dx: float, dy: float, colour, invisi
     p.insert_text(AT, TEXT, fontsize=size, fontname="tiit", color=YELLOW)
 
 
-def _pdf(path: Path, draw) -> Path:
-    d = pdfs.new_doc(3)
-    for n, p in enumerate(d):
-        p.insert_textbox(pymupdf.Rect(72, 72, 520, 300), f"Page {n + 1}. The committee discussed budget plans and agreed on next steps.",
-                         fontsize=12, fontname="helv")
-        if n == 1:
-            draw(p)
-    return pdfs.save(d, path)
+_pdf = pdfs.drawn_on_second_page
 
 
 def _probe(path: Path, **params):

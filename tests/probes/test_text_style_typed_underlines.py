@@ -68,14 +68,7 @@ def _stretched(p: pymupdf.Page, i: int, size: float) -> None:
 TECHNIQUES = {"overstrike_letters": _overstrike_letters, "overstrike_line": _overstrike_line, "stretched": _stretched}
 
 
-def _pdf(path: Path, draw) -> Path:
-    d = pdfs.new_doc(3)
-    for n, p in enumerate(d):
-        p.insert_textbox(pymupdf.Rect(72, 72, 520, 300), f"Page {n + 1}. The committee discussed budget plans and agreed on next steps.",
-                         fontsize=12, fontname="helv")
-        if n == 1:
-            draw(p)
-    return pdfs.save(d, path)
+_pdf = pdfs.drawn_on_second_page
 
 
 def _probe(path: Path):
