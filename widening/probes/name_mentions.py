@@ -1915,18 +1915,8 @@ def _broken_lines(lines: tuple[TextLine, ...]) -> list[tuple[TextLine, TextLine]
 
 def _picture_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str] = ()) -> tuple[list[Member], list[Member]]:  # type: ignore[assignment]
     toks = picture_tokens(doc, index)
-    exact: list[Member] = []
-    near: list[Member] = []
     spelt = with_respellings(tuple(variants))
-    for v in [*spelt, *near_variants]:
-        for h in find(v, toks, tolerant=v in spelt):
-            printed = _printed(toks, h)
-            # a near variant's exact hit ("FY13", a stem) is a doubt; so is a respelling the page does not print
-            sure = h.exact and v in spelt and (v in variants or _same_spelling(printed, variants))
-            m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                       what=f"OCR of a picture: {printed!r} {'matches' if sure else 'near'} {v!r}", reader=Reader.ocr,
-                       why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
-            (exact if sure else near).append(m)
+    exact, near = _ocr_hits(index, toks, spelt, variants, near_variants, "OCR of a picture")
     if not exact and not near and toks:
         near = _squeezed_hits(doc, index, spelt, [], _squeezed_lines(picture_words.picture_lines(doc, index)), "OCR of a picture", Reader.ocr)
     if not exact and not near:
@@ -1940,16 +1930,21 @@ def _turned_hits(doc: Doc, index: int, spelt: list[str], variants: list[str], ne
     key = ("picture_tokens_turned", index)
     if key not in doc.memo:
         doc.memo[key] = [t for line in picture_words.turned_picture_lines(doc, index) for t in reading(tokens(line.text, line.bbox, split_box=True))]
-    toks = doc.memo[key]
+    return _ocr_hits(index, doc.memo[key], spelt, variants, near_variants, "OCR of a picture read a quarter turn (vertical lettering)")
+
+
+def _ocr_hits(index: int, toks: list[Token], spelt: list[str], variants: list[str], near_variants: list[str],
+              source: str) -> tuple[list[Member], list[Member]]:
+    """(exact hits, near hits) of the name in OCR tokens read from pictures (``source`` says how)."""
     exact: list[Member] = []
     near: list[Member] = []
     for v in [*spelt, *near_variants]:
         for h in find(v, toks, tolerant=v in spelt):
             printed = _printed(toks, h)
+            # a near variant's exact hit ("FY13", a stem) is a doubt; so is a respelling the page does not print
             sure = h.exact and v in spelt and (v in variants or _same_spelling(printed, variants))
             m = Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                       what=f"OCR of a picture read a quarter turn (vertical lettering): {printed!r} {'matches' if sure else 'near'} {v!r}",
-                       reader=Reader.ocr,
+                       what=f"{source}: {printed!r} {'matches' if sure else 'near'} {v!r}", reader=Reader.ocr,
                        why=None if sure else h.why or "matches only within the edit tolerance, or another form of the name: neither presence nor absence")
             (exact if sure else near).append(m)
     return exact, near
