@@ -52,3 +52,15 @@ def test_an_alternation_finds_each_of_its_words(words):
 
     for w in words:
         assert re.search(rulebook.alternation(words), f"say {w} now") is not None
+
+
+@given(st.sampled_from(["green", "red", "light blue"]), st.sampled_from(["lime", "non", "dark"]))
+def test_a_word_after_a_hyphen_matches_only_when_asked(word, prefix):
+    # "non-red" is no red by default; a colour box reads "lime-green" as green (question/boxes.py).
+    import re
+
+    said = f"the {prefix}-{word} box"
+    assert re.search(rulebook.alternation([word]), said) is None
+    m = re.search(rulebook.alternation([word], after_hyphen=True), said)
+    assert m is not None and m.group(0) == word
+    assert re.search(rulebook.alternation([word], after_hyphen=True), f"the {prefix}{word.replace(' ', '')}x box") is None

@@ -533,12 +533,13 @@ def load(name: str) -> dict[str, Any]:
     return validate(name, data, path)
 
 
-def alternation(words: list[str]) -> str:
-    """A regex alternation of ``words``, longest first, on word boundaries."""
+def alternation(words: list[str], after_hyphen: bool = False) -> str:
+    """A regex alternation of ``words``, longest first, on word boundaries; ``after_hyphen`` lets a word
+    follow a hyphen ("lime-green"), which by default ends a match ("non-red" is no "red")."""
     if not words:  # an empty group would match everywhere: an alternation of nothing matches nothing
         return r"(?!)"
     escaped = sorted((re.escape(w) for w in words), key=len, reverse=True)
-    return r"(?<![\w-])(?:" + "|".join(escaped) + r")(?![\w])"
+    return (r"(?<!\w)" if after_hyphen else r"(?<![\w-])") + "(?:" + "|".join(escaped) + r")(?![\w])"
 
 
 class Hit(NamedTuple):

@@ -32,8 +32,8 @@ def _list(key: str) -> list[str]:
 
 
 def _alt(words: list[str]) -> str:
-    """An alternation on word boundaries that, unlike rulebook.alternation, may follow a hyphen ("lime-green")."""
-    return r"(?<!\w)(?:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + r")(?!\w)"
+    """An alternation on word boundaries that may follow a hyphen ("lime-green")."""
+    return vocab.alternation(words, after_hyphen=True)
 
 
 def _words() -> tuple[dict[str, str], str, str, str]:
