@@ -362,3 +362,20 @@ def test_an_audit_with_one_truncated_pdf_still_writes_every_row(tmp_path, bad_pd
     assert all("damaged" in r["reason"] for r in records[2:4])
     assert all("outside" in r["reason"] or "refused" in r["reason"] for r in records[4:])
     assert not any("damaged" in r["reason"] for r in records[:2])
+
+
+def test_the_audit_command_names_each_unreadable_pdf_and_its_reason(tmp_path, bad_pdfs, capsys):
+    # The summary table only counts "PDF unreadable"; a user must learn from the terminal which file
+    # failed and why, while the audit still succeeds and keeps those rows.
+    from widening.commands.cli import main
+
+    corpus = bad_pdfs["good"].parent.parent
+    rows = [{"doc_id": d, "question": "What is the italic text on page 2?", "answer": "Not answerable"}
+            for d in ("good.pdf", "truncated.pdf", "truncated.pdf")]
+    (corpus / "samples.json").write_text(json.dumps(rows))
+    code = main(["audit", "--corpus", str(corpus), "--auto", "--no-cache", "--out", str(tmp_path / "out"), "-q"])
+    err = capsys.readouterr().err
+    assert code == 0
+    named = [line for line in err.splitlines() if line.startswith("warning truncated.pdf:")]
+    assert len(named) == 1 and "damaged" in named[0] and "2 row(s) kept as unverifiable" in named[0], err
+    assert "good.pdf" not in err

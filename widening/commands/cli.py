@@ -44,6 +44,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
     from widening.errors import engine_failed
+    from rich.markup import escape
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # one message, one line, whatever the width
     try:
@@ -84,6 +85,15 @@ def run_audit(args: argparse.Namespace) -> int:
     report.print_counts(records)
     html = write_html(records, Path(args.out) / "audit.html", corpus.root, cache_dir_from(args.cache_dir, args.no_cache), source=str(json_path))
     Console().print(f"wrote {json_path}, {md_path} and {html.html}", highlight=False)
+    # A PDF that cannot be read keeps its rows (unverifiable, the audit still succeeds), but the user
+    # must learn which file and why from the terminal, not only from a count in the summary table.
+    unread: dict[str, tuple[str, int]] = {}
+    for d in decisions:
+        if d.error and not engine_failed(d.error):
+            why, n = unread.get(d.doc_id, (d.error, 0))
+            unread[d.doc_id] = (why, n + 1)
+    for doc_id, (why, n) in sorted(unread.items()):
+        err.print(f"[yellow]warning[/yellow] {doc_id}: {escape(why.rstrip('.'))}; its {n} row(s) kept as unverifiable")
     failed = sorted({d.doc_id for d in decisions if engine_failed(d.error)})
     if failed:
         err.print(f"[red]error[/red] the engine could not run on {len(failed)} document(s): {', '.join(failed)}; "
