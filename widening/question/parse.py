@@ -1011,17 +1011,56 @@ def _colour(masked: str) -> tuple[str | None, str | None]:
     said = ", ".join(repr(h.text) for h, _ in hits)
     if len(keys) > 1:
         return None, f"the question names several colours ({said}): a check of one would miss the others, so no colour is measured"
-    negation = vocab.alternation(complement_rules()["negations"]) + r"|\bnon\b|n't\b"
     for h, key in hits:
-        before = re.findall(r"[\w']+|[^\w\s]", masked[: h.start])[-v["colour_negation_window"]:]
-        if neg := re.search(negation, " ".join(before), re.I):
-            return None, f"the colour {h.text!r} follows a negation ({neg.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
-        if aside := re.search(vocab.alternation(complement_rules()["excluding"]), " ".join(before), re.I):
-            # "colours other than red", "apart from the red chart": the colour is what is set aside.
-            return None, f"the colour {h.text!r} is set aside ({aside.group(0)!r}): the asked set is what is not {key}, so no colour is measured"
+        if (why := _denied(masked, h.start, f"the colour {h.text!r}", key, "colour")) is not None:
+            return None, why
         if (word := _colour_tied(masked, h, v)) is not None:
             return None, f"the colour {h.text!r} belongs to '{h.text} {word}', not to the asked thing: no colour is measured"
     return keys[0], None
+
+
+# Words that may stand between a negation and the attribute it denies when the two must be adjacent
+# ("not written in italics", "aren't a chart", "non-chart").
+_DENIAL_FILLERS = r"(?:\s+(?:a|an|the|any|in|as|of|written|printed|set|shown|drawn|-))*\s*-?\s*$"
+
+
+def _denied(masked: str, start: int, said: str, key: str, kind: str, adjacent: bool = False) -> str | None:
+    """Why the attribute said at ``start`` is not measured: it follows a negation ("bars that are not red",
+    "words that aren't italic", "non-bold") or an excluding word ("colours other than red") within
+    ``colour_negation_window`` words; then the asked set is what lacks it, and a check of it would count the
+    other set. None when neither comes before it. ``adjacent``: only the fillers above may stand between
+    ("Besides Figure 1, how many pictures" sets Figure 1 aside, not pictures)."""
+    before = " ".join(re.findall(r"[\w'’]+|[^\w\s]", masked[:start])[-_v()["colour_negation_window"]:])
+    end = _DENIAL_FILLERS if adjacent else ""
+    negation = "(?:" + vocab.alternation(complement_rules()["negations"]) + r"|\bnon\b|\bneither\b|n['’]t\b)" + end
+    if neg := re.search(negation, before, re.I):
+        return f"{said} follows a negation ({neg.group(0).strip()!r}): the asked set is what is not {key}, so no {kind} is measured"
+    if aside := re.search("(?:" + vocab.alternation(complement_rules()["excluding"]) + ")" + end, before, re.I):
+        return f"{said} is set aside ({aside.group(0).strip()!r}): the asked set is what is not {key}, so no {kind} is measured"
+    return None
+
+
+def _styles(masked: str) -> tuple[tuple[str, ...], str | None]:
+    """The styles the asked things are said to have (a set: "italic and underlined" = "underlined italic"), or
+    none and why when one is denied ("words that are not italic": a check of italic words counts the others)."""
+    v = _v()
+    for key, words in v["styles"].items():
+        for h in vocab.find_all(words, masked):
+            if (why := _denied(masked, h.start, f"the style {h.text!r}", key, "style", adjacent=True)) is not None:
+                return (), why
+    return tuple(sorted(vocab.find_all_keys(v["styles"], masked))), None
+
+
+def _element(masked: str) -> tuple[tuple[str, str] | None, str | None]:
+    """The first (kind, surface form) of element the asked things are said to be, skipping one the question
+    denies ("graphics that are not charts": a check of charts counts the other set), and why one was skipped."""
+    hits = sorted(((h.start, -len(h.text), key, h.text) for key, words in _v()["elements"].items()
+                   for h in vocab.find_all(words, masked)))
+    kept, denied = [], []
+    for start, _, key, text in hits:
+        why = _denied(masked, start, f"the kind {text!r}", key, "such kind", adjacent=True)
+        (kept if why is None else denied).append((key, text) if why is None else why)
+    return (kept[0] if kept else None), (denied[0] if denied else None)
 
 
 def _styles_together(masked: str) -> bool:
@@ -1081,11 +1120,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         notes.append(f"the asked things lack '{lacks}': the target is read from '{head}' alone, and a check of what they "
                      "lack cannot empty the set")
         masked = masked[:cue.start()]
-    styles = tuple(sorted(vocab.find_all_keys(v["styles"], masked)))  # a set: "italic and underlined" = "underlined italic"
+    styles, style_note = _styles(masked)
     any_style = len(styles) > 1 and not _styles_together(masked)
     colour, colour_note = _colour(masked)
-    notes += [colour_note] if colour_note else []
-    element = vocab.find_key(v["elements"], masked)
+    notes += [n for n in (style_note, colour_note) if n]
+    element, element_note = _element(masked)
+    notes += [element_note] if element_note else []
     things = without_compounds(masked)  # "man-made", "hot dog": no person, no dog
     obj = vocab.find_key(pictured_object_words(q), things)
     attribute = vocab.find_key(v["person_attributes"], masked)
@@ -1119,6 +1159,10 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         # A colour said but not measured (several, one no family measures, negated, another thing's): the
         # check measures the thing in any colour, a superset; none found is none, what it finds a candidate.
         narrowed = "the colour the question names, not measured"
+    if style_note and not narrowed and not asked:  # the same for a denied style: words of any style are a superset
+        narrowed = "the style the question denies, not measured"
+    if element_note and not narrowed and not asked:  # "images that are not photos": images of any kind, a superset
+        narrowed = "the kind the question denies, not measured"
     target = Target(
         asked=asked,
         narrowed=narrowed,
