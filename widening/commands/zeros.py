@@ -39,15 +39,18 @@ def decide_zero_keys(corpus: Path, rows: list[Row], options: AuditOptions, worke
     todo = zero_rows + [n for n in twins_na.values()]
     decided = audit_rows(corpus, todo, options, workers=workers, progress=progress)
     zero_recs = [record(verdict(d)) for d in decided[: len(zero_rows)]]
-    by_key: dict[tuple[str, str], dict[str, Any]] = {row_key(r["doc_id"], r["question"]): r for r in zero_recs}
-    for d in decided[len(zero_rows):]:
-        by_key.setdefault(row_key(d.doc_id, d.question), record(d))
+    # Two lookups, one per direction: the same question may be keyed 0 on one row and Not answerable on another
+    # (the plainest twin), and one dict keyed by (doc_id, question) would pair the zero record with itself.
+    by_zero: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in zero_recs:
+        by_zero.setdefault(row_key(r["doc_id"], r["question"]), r)
+    by_na = {row_key(d.doc_id, d.question): record(d) for d in decided[len(zero_rows):]}
     twins = [
         {
             "doc_id": z.doc_id,
             "shape": s.model_dump(mode="json"),
-            "zero_key": by_key[row_key(z.doc_id, z.question)],
-            "not_answerable": by_key[row_key(n.doc_id, n.question)],
+            "zero_key": by_zero[row_key(z.doc_id, z.question)],
+            "not_answerable": by_na[row_key(n.doc_id, n.question)],
         }
         for z, n, s in pairs
     ]
@@ -126,7 +129,7 @@ def markdown(zero_recs: list[dict[str, Any]], twins: list[dict[str, Any]], propo
     for r in (r for r in zero_recs if r["verdict"] == "unverifiable"):
         lines.append(f"| {r['case']} | {r['doc_id'][:40]} | `{r['key']}` | {_cell(r['question'], 120)} | {_cell(r['reason'])} |")
     lines += ["", f"## Twins keyed apart ({len(twins)})", "",
-              "Rows of one document with the same shape (container kind, quantifier, probe family) and different targets, "
+              "Rows of one document with the same shape (container kind, quantifier, probe family) and different targets, or the very same question, "
               "one keyed 0 / none and one keyed Not answerable. V2's scheme keys both `Not answerable or 0 or none`.", ""]
     for t in twins:
         z, n, s = t["zero_key"], t["not_answerable"], t["shape"]

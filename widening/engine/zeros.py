@@ -292,8 +292,15 @@ def _target_key(parsed: ParsedQuestion) -> str:
     return parsed.target.model_dump_json(exclude_defaults=True)
 
 
+def _same_question(a: Row, b: Row) -> bool:
+    return " ".join(fold(a.question).split()) == " ".join(fold(b.question).split())
+
+
 def twin_pairs(rows: Iterable[Row]) -> list[tuple[Row, Row, Shape]]:
-    """(zero-keyed row, Not-answerable row, shape) for rows of one document with the same shape and different targets."""
+    """(zero-keyed row, Not-answerable row, shape) for rows of one document with the same shape and different targets
+    ("sunglasses" beside "dogs and cats"), or the very same question keyed both ways (the plainest twin: whatever a
+    system answers, one of the two keys marks it wrong). The same target asked of another page is no twin: that
+    page may hold what this one lacks."""
     by_doc: dict[str, list[tuple[Row, ParsedQuestion, Shape]]] = {}
     for r in rows:
         if not (is_zero_key(r.answer) or r.answer.strip().startswith(NOT_ANSWERABLE)):
@@ -308,7 +315,7 @@ def twin_pairs(rows: Iterable[Row]) -> list[tuple[Row, Row, Shape]]:
             if not is_zero_key(z.answer):
                 continue
             for n, np_, ns in items:
-                if n.answer.strip().startswith(NOT_ANSWERABLE) and ns == zs and _target_key(np_) != _target_key(zp):
+                if n.answer.strip().startswith(NOT_ANSWERABLE) and ns == zs and (_target_key(np_) != _target_key(zp) or _same_question(z, n)):
                     out.append((z, n, zs))
     return out
 
