@@ -155,8 +155,8 @@ def ascii_words(text: str) -> list[str]:
 
 
 # Letters whose stroke or bar is part of the letter, so NFKD leaves them whole: a question typed
-# without it ("Soren", "Lodz") names what the page prints with it ("Søren", "Łódź").
-_STROKED = str.maketrans("øØłŁđĐħĦŧŦƀɨı", "oOlLdDhHtTbii")
+# without it ("Soren", "Lodz", "Gudmundsson") names what the page prints with it ("Søren", "Łódź", "Guðmundsson").
+_STROKED = str.maketrans("øØłŁđĐðÐħĦŧŦƀɨı", "oOlLdDdDhHtTbii")
 # Latin small capitals are letters of their own that NFKC leaves as they are: a reader reads "ꜰɪᴀᴛ" as "fiat".
 _STROKED.update(str.maketrans("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnoprstuvwyz"))
 

@@ -3,7 +3,8 @@
 Matching is strict and explainable (rules/mentions.yaml, ``names``): text is Unicode-
 normalised (NFKC) and case-folded, cut into word tokens, and a name matches a run of
 whole tokens in order. Hyphen, space and joined spellings of the same words match
-("e-mail", "e mail", "email"), as do plural and possessive forms of alphabetic words.
+("e-mail", "e mail", "email"), as do plural and possessive forms of alphabetic words (a plural's "-es" only
+after a hiss or an "o", as English writes it: "boxes" is "box", "Andes" is not "and").
 Numbers, years, versions and alphanumeric names match exactly: "2020" is not "20 20",
 "GPT-4o" is not "GPT-4 (OpenAI"; a number set with leading zeros is that number ("Chapter 01" is chapter 1).
 A footnote number or trademark sign set raised against a word ("Fiat¹", "2019³", "Xbox™", a footnote's
@@ -31,7 +32,8 @@ A year inside a printed period (``year_ranges``: "2010–2015", "between 2010 an
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
-line, glyphs drawn out of order "of America | Bank"), never a member. A name whose letters the text
+line, glyphs drawn out of order "of America | Bank", a name glued to a number "#Portugal2020": a word
+starts where letters meet digits there), never a member. A name whose letters the text
 layer cannot all say (a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code:
 "Q\x00rvane" for "Qorvane") is a doubt where the said letters, at least half of them, fall in place.
 Where nothing else is found, a font's character map that names glyphs wrongly is looked for (probes.glyph_maps):
@@ -121,13 +123,23 @@ def forms(token: str) -> frozenset[str]:
         # ("00" is left alone: zeros only are no padded number).
         out.add(token.lstrip("0"))
     if token.isalpha() and len(token) >= int(_rules()["plural_min_letters"]):
+        singular = set()
         if token.endswith("ies"):
-            out.add(token[:-3] + "y")
-        if token.endswith("es"):
-            out.add(token[:-2])
+            singular.add(token[:-3] + "y")
+        if _ES_PLURAL.search(token):
+            singular.add(token[:-2])
         if token.endswith("s") and not token.endswith("ss"):
-            out.add(token[:-1])
+            singular.add(token[:-1])
+        out |= {t for t in singular if len(t) >= _MIN_SINGULAR}
     return frozenset(out | {v for t in out for v in _us_spelling(t)})
+
+
+# English adds "-es" for a plural only after a hiss or an "o" ("boxes", "buses", "churches", "wishes", "heroes");
+# elsewhere "es" is an "e" and a plural "s" ("notes" is "note") or no plural at all: "Andes" is not "and",
+# "Jones" not "jon", "Hades" not "had", "James" not "jam", "Ames" not "am" (each an exact hit it made).
+_ES_PLURAL = re.compile(r"(?:[sxzo]|[cs]h)es$")
+# A singular candidate is a word of three letters or more: "uses" is not "us", "toes" not "to".
+_MIN_SINGULAR = 3
 
 
 # British and American spellings of one word ("programme"/"program", "colour"/"color",
@@ -423,17 +435,30 @@ def _word_start(text: str, at: int) -> int:
     return at
 
 
-def _two_letters(text: str) -> str:
-    """``text`` with every letter of ``transliterations`` written as its two letters ("Götz" -> "Goetz")."""
+def _letter_spellings(text: str) -> list[str]:
+    """``text`` with each letter of ``transliterations`` written as its two letters or left as the letter, which
+    ``name_form`` reads without its mark ("Þórshöfn" -> "Thórshoefn", "Thórshöfn", ...; at most ``_MAX_RESPELT``)."""
     _, other, letters = _respelling()
-    return letters.sub(lambda m: _cased(other[m.group(0).lower()][0], m.group(0)), unicodedata.normalize("NFC", text))
+    text = unicodedata.normalize("NFC", text)
+    places = list(letters.finditer(text))
+    options = [[_cased(other[m.group(0).lower()][0], m.group(0)), m.group(0)] for m in places]
+    out: list[str] = []
+    for combo in itertools.islice(itertools.product(*options), _MAX_RESPELT):
+        pieces: list[str] = []
+        k = 0
+        for m, written in zip(places, combo):
+            pieces += [text[k:m.start()], written]
+            k = m.end()
+        out.append("".join(pieces) + text[k:])
+    return out
 
 
 def _same_spelling(printed: str, variants: list[str]) -> bool:
-    """The words ``printed`` are a variant with its letters written as two letters on both sides: "Götz Baer" is
-    "Goetz Baer", "Århus" is "Aarhus"; "Aron" is not "Aaron", nor a printed "Koln" the "Koeln" asked."""
-    page = reading(tokens(_two_letters(printed)))
-    return any(find(_two_letters(v), page, tolerant=False) for v in variants)
+    """The words ``printed`` are a variant with its letters written as two letters, or as the letter (its mark
+    aside), on both sides: "Götz Baer" is "Goetz Baer", "Århus" is "Aarhus", "Þórshöfn" is "Thorshofn" (the "þ"
+    written as two letters, the "ö" without its mark); "Aron" is not "Aaron", nor a printed "Koln" the "Koeln" asked."""
+    pages = [reading(tokens(p)) for p in _letter_spellings(printed)]
+    return any(find(a, page, tolerant=False) for v in variants for a in _letter_spellings(v) for page in pages)
 
 
 def with_respellings(variants: tuple[str, ...]) -> list[str]:
@@ -1013,7 +1038,8 @@ def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
     words part where the next glyph is on another row or behind, or where the gap is wider than the
     gaps beside it by a fifth of the letter height; not where a space is stored: tracking makes MuPDF
     store a space, or a line, for every letter ("K A T H M A N D U") and each would start a word.
-    Without (OCR lines), a space or a new line parts words."""
+    Without (OCR lines), a space or a new line parts words. Either way a word also starts where letters
+    meet digits: a name glued to a number ("#Portugal2020", "Office365") is the name's letters as a word."""
     kept: list[tuple[str, BBox, bool]] = []  # (squeezed, box, a word starts here by the text)
     mark = False
     for c, box, new in chars:
@@ -1036,6 +1062,8 @@ def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
             h = max(box[3] - box[1], kept[k - 1][1][3] - kept[k - 1][1][1])
             narrow = max(0.0, min((gaps[i] for i in (k - 1, k + 1) if 0 <= i < len(kept) and not row[i]), default=0.0))
             start = gaps[k] > narrow + 0.2 * h
+        # Letters glued to a number ("#Portugal2020", "Office365") end or start a word there.
+        start = start or got[0].isdigit() != kept[k - 1][0][-1].isdigit()
         for i, x in enumerate(got):
             text.append(x)
             boxes.append(box)
@@ -1114,7 +1142,7 @@ def _squeezed_hits(doc: Doc, index: int, variants: list[str], near: list[Member]
                     box = union(boxes[at:end])
                     if not any(m.bbox == box or _overlap(m.bbox, box) for m in near + out):
                         out.append(Member(page=index, bbox=box, what=f"{src}: {v!r} squeezed, read across word gaps or out of order", reader=reader,
-                                          why="the name's letters in order once spaces, line breaks, punctuation and the order glyphs are stored in are set aside (a drop cap, stacked letters, text drawn out of order): neither presence nor absence"))
+                                          why="the name's letters in order once spaces, line breaks, punctuation and the order glyphs are stored in are set aside (a drop cap, stacked letters, text drawn out of order, a name glued to a number): neither presence nor absence"))
                 at = text.find(needle, at + 1)
     return out
 
