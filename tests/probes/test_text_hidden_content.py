@@ -108,7 +108,7 @@ def test_hidden_content_on_another_page_is_not_on_the_page_asked(tmp_path, how):
                                         ("layer for print only", True), ("annotation print only", True)])
 def test_only_a_page_that_may_hide_text_is_read_again(tmp_path, how, hides):
     from widening.facts.extract import load_doc
-    from widening.probes.name_mentions import hides_content
+    from widening.facts.hidden import hides_content
 
     doc = load_doc(_doc(tmp_path / "doc.pdf", "Quillfeather", how), ocr=False)
     try:

@@ -30,6 +30,7 @@ from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, picture_fonts, picture_mark
+from widening.facts.hidden import revealed_page
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
 from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
@@ -142,7 +143,7 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
         # Pictures the image listing does not see (a Type 3 glyph's image, a Link annotation's appearance).
-        for m in unlisted_pictures(page, index, clip):
+        for m in unlisted_pictures(page, index, clip, revealed_page(doc, index)):
             if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs):
                 doubts.setdefault("pictures the image listing does not see", []).append(m)
         if kind != "logo":

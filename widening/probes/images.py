@@ -16,6 +16,7 @@ import pymupdf
 
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
+from widening.facts.hidden import HIDDEN_WHY, revealed_page
 from widening.models import BBox, Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, Widest, probe
 from widening.probes.pagewise import finish, grouped, measurable
@@ -293,7 +294,7 @@ _D0 = re.compile(rb"(?<![A-Za-z0-9_.#/\\])d0(?![A-Za-z0-9_.#])")
 _ANNOT_UNSEEN = 2 | 32
 
 
-def unlisted_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None) -> list[Member]:
+def unlisted_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None, revealed: Any = None) -> list[Member]:
     """Doubts: pictures a reader may see that the image listing (``get_image_info``, the text device) does not list.
 
     - A glyph of a Type 3 font whose glyph programs may paint an image: the text device does not look inside glyph
@@ -302,8 +303,33 @@ def unlisted_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None 
       One opened with ``d1`` is a stencil in the text's colour: TeX bitmap fonts draw every letter so (an inline
       image mask), so only a glyph inked beyond ``GLYPH_INK_EMS`` ems and at least ``GLYPH_INK_PT`` is a doubt.
     - An annotation MuPDF does not draw (a Link) whose appearance stream paints an image: other viewers draw it.
+    - A picture in a layer (optional content) the screen hides by default, or shows only when printed: MuPDF lists
+      what the default view shows, yet the viewer's layer panel or a print shows the picture, as the text probes
+      read words there. ``revealed``: the page with its hidden content shown (facts.hidden.revealed_page).
     Never members: where the picture is, and whether it shows, is not measured."""
-    return _glyph_pictures(page, index, clip) + _annotation_pictures(page, index, clip)
+    return _glyph_pictures(page, index, clip) + _annotation_pictures(page, index, clip) + _layered_pictures(page, index, clip, revealed)
+
+
+def _layered_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None, revealed: Any) -> list[Member]:
+    """Doubts: pictures page ``index`` shows only with its hidden content shown (``revealed``, facts.hidden.revealed_page:
+    None when the page hides nothing, False when it cannot be read so), where the page as listed places none."""
+    if revealed is None:
+        return []
+    if revealed is False:  # the layers cannot be switched on: what they hide is not known
+        return [Member(page=index, bbox=rect_tuple(page.rect), reader=Reader.structure, what="content hidden by default (layers)",
+                       why=f"could not be read: {HIDDEN_WHY}")]
+    listed = [pymupdf.Rect(i["bbox"]) & page.rect for i in page.get_image_info()]
+    out = []
+    for info in revealed.get_image_info():
+        r = pymupdf.Rect(info["bbox"]) & page.rect
+        if r.is_empty or (clip is not None and not r.intersects(clip)):
+            continue
+        if any(max(abs(a - b) for a, b in zip(r, b0)) <= DRAWN_SLACK_PT for b0 in listed):
+            continue  # the page shows it without the layer too
+        out.append(Member(page=index, bbox=rect_tuple(r), reader=Reader.structure,
+                          what=f"raster image {info['width']}x{info['height']}px in hidden content, shown {r.width:.0f}x{r.height:.0f}pt",
+                          why=HIDDEN_WHY))
+    return out
 
 
 # A d1 glyph is a picture-sized stencil beyond this (as graphics.inked_glyphs): ink longer than this many ems of
@@ -396,21 +422,22 @@ def _has_key(pdf: pymupdf.Document, xref: int, key: str, sub: str) -> bool:
 
 
 def _annotation_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None) -> list[Member]:
-    """Annotations of the page MuPDF neither draws nor lists (a Link: not an annotation to MuPDF) whose normal
-    appearance may paint an image: other viewers draw an annotation's appearance."""
+    """Annotations of the page whose normal appearance may paint an image where MuPDF draws none: other viewers draw
+    an annotation's appearance as the file gives it. MuPDF draws no Link, no widget without a field type, and an
+    unsigned signature field as its own "SIGN" arrow instead of the file's appearance (a signature image a reader of
+    any other viewer sees); so an annotation counts as drawn only where the image listing places a picture."""
     pdf = page.parent
     if pdf.xref_get_key(page.xref, "Annots")[0] == "null":
         return []
-    drawn = {a.xref for a in page.annots()} | {w.xref for w in page.widgets()}
+    loaded = {a.xref for a in page.annots()} | {w.xref for w in page.widgets()}  # MuPDF loads these (and may draw them)
+    listed: list[pymupdf.Rect] | None = None  # the image listing's placements, read once for the page when needed
     out = []
     for xref, _, _ in page.annot_xrefs():
-        if xref in drawn:
-            continue
         try:
             flags = pdf.xref_get_key(xref, "F")
             if flags[0] == "int" and int(flags[1]) & _ANNOT_UNSEEN:
                 continue
-            if pdf.xref_get_key(xref, "AP")[0] == "null" or not _appearance_paints_picture(pdf, xref):
+            if pdf.xref_get_key(xref, "AP")[0] == "null" or not _appearance_paints_picture(pdf, xref, xref in loaded):
                 continue
             kind, value = pdf.xref_get_key(xref, "Rect")
             x0, y0, x1, y1 = (float(v) for v in value.strip("[]").split())
@@ -421,14 +448,28 @@ def _annotation_pictures(page: pymupdf.Page, index: int, clip: pymupdf.Rect | No
         rect = rect & page.rect
         if rect.is_empty or (clip is not None and not rect.intersects(clip)):
             continue
+        if subtype != "unreadable":
+            if listed is None:
+                listed = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
+            near = pymupdf.Rect(rect.x0 - DRAWN_SLACK_PT, rect.y0 - DRAWN_SLACK_PT, rect.x1 + DRAWN_SLACK_PT, rect.y1 + DRAWN_SLACK_PT)
+            if any(not (b & rect).is_empty and (b & near) == b for b in listed):
+                continue  # MuPDF draws a picture within the annotation: the image listing has it
         out.append(Member(page=index, bbox=rect_tuple(rect), reader=Reader.structure,
                           what=f"{subtype} annotation ({xref} 0 R) whose appearance paints an image, {rect.width:.0f}x{rect.height:.0f}pt",
-                          why="annotation appearance: MuPDF does not draw this annotation, other viewers do"))
+                          why="annotation appearance: MuPDF does not draw this appearance (a Link, a widget without a field type, "
+                              "an unsigned signature field), other viewers do"))
     return out
 
 
-def _appearance_paints_picture(pdf: pymupdf.Document, xref: int) -> bool:
-    """Whether a normal appearance (/AP /N: one stream, or one per state) of annotation ``xref`` may paint an image."""
+# A picture the image listing places within this many points of an annotation's rectangle is the annotation's (drawn).
+DRAWN_SLACK_PT = 1.0
+# Forms nested deeper than this in an appearance are not opened: they may paint an image.
+_FORM_DEPTH = 8
+
+
+def _appearance_paints_picture(pdf: pymupdf.Document, xref: int, follow_forms: bool = False) -> bool:
+    """Whether a normal appearance (/AP /N: one stream, or one per state) of annotation ``xref`` may paint an image.
+    ``follow_forms``: a form XObject it paints is opened (``_form_paints_picture``), else any XObject painted may be one."""
     kind, value = pdf.xref_get_key(xref, "AP/N")
     if kind == "xref":
         n = int(value.split()[0])
@@ -440,13 +481,42 @@ def _appearance_paints_picture(pdf: pymupdf.Document, xref: int) -> bool:
         streams = [int(v) for v in re.findall(r"(\d+) 0 R", value)]
     else:
         return False
-    for n in streams:
-        if not pdf.xref_is_stream(n):
-            continue
+    if not follow_forms:
+        return any(pdf.xref_is_stream(n) and (_PAINTS_PICTURE.search(pdf.xref_stream(n) or b"") is not None
+                                              or (_has_key(pdf, n, "Resources", "Pattern") and _PATTERN_FILL.search(pdf.xref_stream(n) or b"") is not None))
+                   for n in streams)
+    return any(pdf.xref_is_stream(n) and _form_paints_picture(pdf, n, set()) for n in streams)
+
+
+def _form_paints_picture(pdf: pymupdf.Document, n: int, seen: set[int]) -> bool:
+    """Whether the form (or appearance) stream ``n`` may paint an image: an inline image, a shading, a pattern fill, an
+    image XObject, or a form XObject that may (followed to ``_FORM_DEPTH``). A form of vector art alone (an "Approved"
+    stamp drawn with paths, a FreeText's box) paints none. What cannot be read may paint one."""
+    if n in seen:
+        return False
+    if len(seen) >= _FORM_DEPTH:
+        return True
+    seen = seen | {n}
+    try:
         body = pdf.xref_stream(n) or b""
-        if _PAINTS_PICTURE.search(body) or (_has_key(pdf, n, "Resources", "Pattern") and _PATTERN_FILL.search(body)):
+        if re.search(rb"(?<![A-Za-z0-9_.#/\\])(?:BI|sh)(?![A-Za-z0-9_.#])", body):
             return True
-    return False
+        if _has_key(pdf, n, "Resources", "Pattern") and _PATTERN_FILL.search(body):
+            return True
+        if not re.search(rb"(?<![A-Za-z0-9_.#/\\])Do(?![A-Za-z0-9_.#])", body):
+            return False
+        kind, value = pdf.xref_get_key(n, "Resources/XObject")
+        if kind == "xref":
+            value = pdf.xref_object(int(value.split()[0]), compressed=True)
+        elif kind != "dict":
+            return True  # a Do with no XObject read: it may name an image
+        for x in (int(v) for v in re.findall(r"(\d+) 0 R", value)):
+            sub = pdf.xref_get_key(x, "Subtype")[1]
+            if sub != "/Form" or _form_paints_picture(pdf, x, seen):
+                return True  # an image, or what cannot be told one
+        return False
+    except Exception:
+        return True
 
 
 class ImagesParams(Params):
@@ -477,6 +547,6 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 backgrounds.append(m.model_copy(update={"why": f"placement filter: covers >= {FULL_PAGE:.0%} of the page"}))
             else:
                 members.append(m)
-        unlisted += unlisted_pictures(doc.page(index), index, doc.region_rect(index, scope.region))
+        unlisted += unlisted_pictures(doc.page(index), index, doc.region_rect(index, scope.region), revealed_page(doc, index))
     doubts = grouped(small, "small images") + grouped(backgrounds, "full-page images") + grouped(unlisted, "pictures the image listing does not see")
     return finish("images", scope, params, members, unmeasured, doubts=doubts)

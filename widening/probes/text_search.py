@@ -48,7 +48,8 @@ from widening.models import BBox, Member, PageFacts, PageKind, ProbeResult, Read
 from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.glyph_maps import (FENCE, Char, DedupChars, Found, Glyph, _form, _overlap, layer_glyphs,
                                          misnamed_glyph_hits, normalised, recoded_glyph_hits)
-from widening.probes.name_mentions import HIDDEN_WHY, layer_near_hits, ocr_near_hits, revealed_page, visual_order
+from widening.facts.hidden import HIDDEN_WHY, revealed_page
+from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form, look_alike
 
