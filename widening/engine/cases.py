@@ -84,7 +84,7 @@ def _params(q: Qualifier) -> dict[str, Any]:
         short = year[2:]
         roman = [r for r in [to_roman(int(year)).upper()] if len(r) >= 4] if year.isdigit() and 0 < int(year) < 4000 else []
         params.update(variants=list(dict.fromkeys([*params["variants"], year, *roman])),
-                      year=year, near_variants=[f"FY{short}", f"FY {short}", f"FY'{short}"])
+                      year=year, near_variants=_short_year_forms(year))
     if q.kind == "name" and (initials := _initial_forms(q.text)):
         params["near_variants"] = initials
     if q.kind in ("name", "quoted") and (split := _apostrophe_split(q.text)):
@@ -92,6 +92,18 @@ def _params(q: Qualifier) -> dict[str, Any]:
     if q.kind in ("numbered", "level") and len(q.parts) == 2:
         params["near_variants"] = _numbered_forms(q.parts[0], q.parts[1].split("|"))
     return params
+
+
+def _short_year_forms(year: str) -> list[str]:
+    """Two-digit forms that may print ``year`` (2013), searched as doubts: a fiscal year ("FY13", "FY12/13",
+    "FY13-14": a fiscal year is named by its end or its start) and a quarter or half with the year first ("13Q1",
+    "13H2"; the probe reads the part first, "1Q13"). The probe finds "'13" and "12/13" itself."""
+    if not re.fullmatch(r"\d{4}", year):
+        return []
+    short, before, after = year[2:], f"{(int(year) - 1) % 100:02d}", f"{(int(year) + 1) % 100:02d}"
+    fiscal = [f"FY{short}", f"FY {short}", f"FY'{short}"]
+    fiscal += [f"FY{a}{mark}{b}" for a, b in ((before, short), (short, after)) for mark in ("/", "-", "–")]
+    return [*fiscal, *(f"{short}{part}" for part in ("Q1", "Q2", "Q3", "Q4", "H1", "H2"))]
 
 
 _INNER_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_]{2})")
@@ -473,10 +485,36 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.doubts += forms[:3]
         got.note = f"{_describe(q)} is not printed as written, but may be in another form: p{forms[0].page}: {forms[0].what}"
         return got
+    if cells := _under_its_head(q, part_res):
+        head, cell = cells[0]
+        got.doubts += [cell.model_copy(update={"why": f"set in the column under '{q.parts[0]}' (p{head.page}): a table's cell under its header"})
+                       for _, cell in cells[:3]]
+        got.note = (f"{_describe(q)} is not printed as written, but its number is set in the column under its head word: "
+                    f"'{q.parts[0]}' on p{head.page}, '{cell.what}' below it on p{cell.page} (a table whose header names the series, "
+                    "continued on a later page without repeating it)")
+        return got
     where = ", ".join(f"'{'/'.join(alts)}' on pages {_span(_pages(pr))}" for alts, pr in zip(parts, part_res))
     got.finding = _absent(q, res, f"which occurs nowhere as written (0 exact hits); its words never occur within {window} words of each other: {where}",
                           {"parts": [r.model_dump(mode="json") for r in part_res]})
     return got
+
+
+def _under_its_head(q: Qualifier, part_res: list[ProbeResult]) -> list[tuple[Member, Member]]:
+    """(head hit, number hit) where a numbered item's number ("IV" of "Wave IV") is printed in the column its head word
+    spans, below it on its page or on the next (combination.neighbour_pages): a table whose column header is the head
+    word ("Wave") and whose rows are the numbers, perhaps continued overleaf without its header, which no window of
+    words joins. Only adds doubts."""
+    if q.kind not in ("numbered", "level") or len(part_res) != 2:
+        return []
+    reach = int(_rule()["combination"]["neighbour_pages"])
+    out = []
+    for cell in part_res[1].members:
+        for head in part_res[0].members:
+            below = head.page < cell.page <= head.page + reach or (cell.page == head.page and cell.bbox[1] >= head.bbox[1])
+            if below and min(cell.bbox[2], head.bbox[2]) >= max(cell.bbox[0], head.bbox[0]):
+                out.append((head, cell))
+                break
+    return out
 
 
 def _abbreviation(q: Qualifier) -> bool:
@@ -823,6 +861,12 @@ def _unread_negation(parsed: ParsedQuestion) -> CaseFinding | None:
         ("active", rf"\b(?:don't|doesn't|didn't)\s+(?P<place>{first}{words}{{1,6}})(?:{holding})"),
         ("active", rf"\b(?:do|does|did)\s+{place}(?:{lacking})"),
         ("active", rf"\b(?:is|are|was|were)\s+{place}(?:{missing})\s*[?.!]?\s*$"),
+        # a relative clause whose subject is the place ("the pictures that page 2 does not contain", "the icons which
+        # the status bar doesn't show"): after a noun, with a place between the pronoun and the verb ("figures that do
+        # not show a person" state a predicate of the asked things). Its place may be what holds the asked things
+        # ("the figures that the report does not describe"), so it is never claimed.
+        ("unsure", rf"(?<=\w)\s+(?:that|which)\s+(?P<place>{first}{words}{{1,6}}?)(?:(?:do|does|did)\s+(?:not|never)\s+|"
+                   rf"(?:don't|doesn't|didn't)\s+)(?:{holding}|{lacking})\b"),
         ("unsure", rf"(?:{missing})\s+(?:from|in|on|of)\b"),
         # only before a place ("not given on page 2"): "the components in Figure 2 that are not labelled" are some of
         # those the check counts, and its zero holds for them
