@@ -443,6 +443,9 @@ class Qualifiers(RuleFile):
     function_words: Words
     options_lists: Words
     depiction_nouns: Words
+    honorifics: Words  # titles before a name ("Mr. Brown"): the word after one is a name
+    cased_units: Words  # units cased inside the word ("kWh", "dB"): no name
+    name_openers: Words  # "St.", "Mt.": their period ends no sentence
 
 
 class TargetProbe(RuleFile):

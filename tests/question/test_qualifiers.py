@@ -94,9 +94,9 @@ def test_a_middle_initial_is_part_of_a_name_not_a_designator(question: str, expe
     ("How many students are at Univ. of Bergen?", {("name", "Univ. of Bergen")}),
     ("How many staff work at the Dept. of Energy?", {("name", "Dept. of Energy")}),
     ("How many stations are on Mt. Everest?", {("name", "Mt. Everest")}),
-    # an abbreviation that is no name joins nothing: read as before
-    ("Who visited St. Louis in 2019?", {("year", "2019")}),
-    ("What did Dr. Smith say?", set()),
+    # a title or a saint's abbreviation joins nothing, and its period ends no sentence: the word after it is a name
+    ("Who visited St. Louis in 2019?", {("name", "Louis"), ("year", "2019")}),
+    ("What did Dr. Smith say?", {("name", "Smith")}),
     ("What did the U.S. Department of Labor report?", {("name", "Department of Labor")}),
     # "and" leaves two names apart; the engine reads them joined too (name_readings)
     ("How many offices do Google and Amazon have?", {("name", "Google"), ("name", "Amazon")}),

@@ -999,7 +999,9 @@ def _colour(masked: str) -> tuple[str | None, str | None]:
     one to another thing (rules/vocabulary.yaml ``colour_links``). Where a note is given, the asked
     set is a part of the thing of any colour: what a check of that finds is a candidate (``_target``)."""
     v = _v()
-    hits = sorted((h, key) for key, words in v["colours"].items() for h in vocab.find_all(words, masked))
+    # "Mr. Brown", "Dr Green", "Brown's report": a person's name, no colour of the asked thing.
+    hits = sorted((h, key) for key, words in v["colours"].items() for h in vocab.find_all(words, masked)
+                  if not (_after_title(masked, h.start) or (h.text[:1].isupper() and re.match(r"['’]s\b", masked[h.end:]))))
     odd = _unmeasured_colours(masked, v, hits)
     if odd:
         said = ", ".join(repr(h.text) for h in sorted(odd + [h for h, _ in hits]))
@@ -1276,8 +1278,10 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = T
         out.append(Qualifier(kind=kind, text=text, variants=tuple(dict.fromkeys(variants)), span=(s, e), parts=parts,  # type: ignore[arg-type]
                              depicted=kind in ("name", "model") and depicted(q, e)))
 
-    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])", q):
-        g = 1 if m.group(1) else 2
+    # Straight and English quotes, and the pairs other typesettings use: «…», ‹…›, „…“, ‚…‘, 「…」, 『…』.
+    for m in re.finditer(r"[\"“`‘]([^\"”`’]{2,80})[\"”`’]|(?<![\w])'([^']{2,80})'(?![\w])|«\s?([^«»]{2,80}?)\s?»|‹\s?([^‹›]{2,80}?)\s?›"
+                         r"|„([^„“”]{2,80})[“”]|‚([^‚‘’]{2,80})[‘’]|「([^「」]{2,80})」|『([^『』]{2,80})』", q):
+        g = next(i for i in range(1, 9) if m.group(i))
         text = m.group(g).strip()
         # Every word of a quoted phrase is a part: OCR of a chart may print its words apart.
         words = tuple(w for w in re.findall(r"[\w.&'-]+", text) if w.lower() not in _qv()["not_heads"] and len(w) > 1)
@@ -1313,7 +1317,8 @@ def _qualifiers(q: str, container_spans: list[tuple[int, int]], abbrev: bool = T
     sep = r"(?:\s+|-|(?<=[a-z])(?=\d))(?:(?:numbers?|nos?\.?|codes?|#)\s*)?"
     # Capitals say "name" only where the question writes ordinary words in lower case.
     cased = _lower_keep_length(q) if _casing_uninformative(q) else q
-    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*){sep}({_DESIGNATOR})(?![\w])(?!-\w)(?!['’](?![sS]\b)[A-Za-z])((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", cased):
+    # A head may be hyphenated ("Wi-Fi 6", "Self-Check 3"): the number goes with the whole word.
+    for m in re.finditer(rf"(?<![\w-])([A-Za-z][A-Za-z'’&]*(?:-[A-Za-z][A-Za-z'’&]*)*){sep}({_DESIGNATOR})(?![\w])(?!-\w)(?!['’](?![sS]\b)[A-Za-z])((?:\s*(?:,|and|or|&)\s*{_DESIGNATOR}(?![\w]))*)", cased):
         head, des = m.group(1), m.group(2)
         low = re.sub(r"['’]s$", "", head.lower())
         if low in not_heads or low in _qv()["months"] or len(head) < 2 or not des or not (any(c.isupper() for c in head) or low in heads):
@@ -1406,8 +1411,23 @@ def _casing_uninformative(q: str) -> bool:
 
 
 def _lower_keep_length(q: str) -> str:
-    """``q`` in lower case, character for character (spans stay valid)."""
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in q)
+    """``q`` in lower case, character for character (spans stay valid). In a question in Title Case (not in
+    capitals), a word whose shape is a name's however the question is cased keeps its case: capitals after its
+    first letter ("NASA", "iPhone", "McKinsey") or a letter no English word opens with ("Ørsted", "Þórsson")."""
+    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in q)
+    words = list(regex.finditer(r"[\p{L}][\p{L}\p{M}'’&.-]*", q))
+    if 2 * sum(w.group(0).isupper() and len(w.group(0)) > 1 for w in words) > len(words):
+        return low  # in capitals: no word's shape says anything
+    for w in words:
+        if _shaped_name(w.group(0)):
+            low = low[: w.start()] + w.group(0) + low[w.end():]
+    return low
+
+
+def _shaped_name(word: str) -> bool:
+    """``word`` is cased as only a name is: a capital after its first letter ("NASA", "iPhone", "McKinsey"), or a
+    capital letter outside the English alphabet ("Ørsted", "Émile")."""
+    return regex.search(r"(?<=\p{L}[\p{L}'’&.-]*)\p{Lu}", word) is not None or (word[:1].isupper() and not word[:1].isascii())
 
 
 def _roman_years(q: str, add: Any) -> None:
@@ -1479,24 +1499,64 @@ def _names(q: str, free: Any, add: Any, abbrev: bool = True, wide: bool = False,
     join = rf"(?:(?:{'|'.join(re.escape(str(j)) for j in joiners)})\s+){{0,{2 if wide else 1}}}"
     if particles:
         join = rf"(?:{join}|(?:(?:{_words_rx(particles)})\s+){{1,2}})"
+    # Capitals of every script open a name ("Ørsted", "Þórsson", "Émile", "Łódź"): \p{Lu}, \p{Lt}.
+    up, low = r"[\p{Lu}\p{Lt}]", r"\p{Ll}"
     # A short capitalised word with its period opens a name: "Ft. Lauderdale", "Univ. of Bergen".
-    short = rf"[A-Z][a-z]{{1,3}}\.(?=\s+{join}[A-Z])|" if abbrev else ""
+    short = rf"{up}{low}{{1,3}}\.(?=\s+{join}{up})|" if abbrev else ""
     # "O'Brien", "Dell'Orto": an apostrophe inside a word before a capital and a small letter.
-    inner = r"[A-Z](?:[\w&.-]*[\w])?(?:['’](?=[A-Z][a-z])[\w&.-]*[\w])+|"
-    token = short + inner + r"[A-Z][\w&.-]*[\w]|[A-Z]\.(?=\s+[A-Z])|[A-Z]"  # a middle initial "F." goes on: "John F. Kennedy"
+    inner = rf"{up}(?:[\w&.-]*[\w])?(?:['’](?={up}{low})[\w&.-]*[\w])+|"
+    # A name whose capital comes after its first small letters ("iPhone", "eBay", "macOS"): a brand's spelling.
+    camel = rf"{low}{{1,4}}{up}[\w&.-]*[\w]|"
+    # A language's or a brand's sign after its letters: "C++", "C#", "F#", "Notepad++".
+    sign = r"(?:\+\+|#)(?![\w+#])"
+    token = short + inner + camel + rf"{up}[\w&.-]*[\w](?:{sign})?|{up}\.(?=\s+{up})|{up}(?:{sign})?"  # a middle initial "F." goes on: "John F. Kennedy"
     stop = set(_c()["not_names"])
-    for m in re.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|[A-Z]{{2}}|(?<=[sS]['’])(?!\w)))", q):
+    units = set(_qv()["cased_units"])
+    titles = _honorifics()
+    for m in regex.finditer(rf"(?<![\w'’.-])(?:{token})(?:\s+{join}(?:{token}))*(?![\w]|['’](?![sS]\b|{up}{{2}}|(?<=[sS]['’])(?!\w)))", q):
         raw = [(m.start() + w.start(), m.start() + w.end(), w.group(0)) for w in re.finditer(r"\S+", m.group(0))]
         run: list[tuple[int, int, str]] = []
-        for w in raw + [(-1, -1, "")]:
+        titled = False
+        for i, w in enumerate(raw + [(-1, -1, "")]):
+            # A title before a capitalised word ("Mr. Brown", "Dr Green", "President Brown", "St. Rose") makes it a
+            # person's or a saint's name, however ordinary the word: the title is no part of it (a document may
+            # print "Brown" alone, "Mister Brown" or "Professor Brown").
+            if not run and w[2] and w[2].rstrip(".").lower() in titles and i + 1 < len(raw) and free(w[0], w[1]) \
+                    and raw[i + 1][2][:1].isupper():
+                titled = True
+                continue
             # An abbreviation that is no name ("St.", "Dr.") joins nothing: the run is read as if it stopped there.
             ends = bool(w[2]) and len(w[2]) > 2 and w[2].endswith(".") and (w[2] in stop or w[2][:-1] in stop)
+            ends = ends or w[2] in units  # "kWh", "mAh": a unit, no word of a name
             if w[2] and free(w[0], w[1]) and not ends and not _month_of_day(q, w[0], w[1]):
                 run.append(w)
                 continue
             if run:
-                _name_run(q, run, free, add, bare_open)
-            run = []
+                _name_run(q, run, free, add, bare_open, titled or _after_title(q, run[0][0]))
+            run, titled = [], False
+
+
+def _after_title(q: str, at: int) -> bool:
+    """The word at ``at`` comes right after a title ("Mr. Brown", "Dr Green": rules/qualifiers.yaml ``honorifics``)."""
+    return _title_before(q, at) is not None
+
+
+def _title_before(q: str, at: int) -> int | None:
+    """Where the title right before the word at ``at`` starts, if one is there."""
+    before = re.search(r"(?<![\w'’.-])(\w+)\.?\s+$", q[:at])
+    return before.start() if before is not None and before.group(1).lower() in _honorifics() else None
+
+
+@cache
+def _name_openers() -> frozenset[str]:
+    """Abbreviations that open a place's name ("St.", "Mt.": rules/qualifiers.yaml ``name_openers``)."""
+    return frozenset(str(w).lower().rstrip(".") for w in _qv()["name_openers"])
+
+
+@cache
+def _honorifics() -> frozenset[str]:
+    """Titles that make the capitalised word after them a name (rules/qualifiers.yaml ``honorifics``)."""
+    return frozenset(str(w).lower().rstrip(".") for w in _qv()["honorifics"])
 
 
 def _month_of_day(q: str, s: int, e: int) -> bool:
@@ -1508,15 +1568,16 @@ def _month_of_day(q: str, s: int, e: int) -> bool:
     return re.match(rf"\.?\s+{day}(?![\w.,:]\d)\b", q[e:]) is not None or re.search(rf"(?<![\d.,:]){day}\s+$", q[:s]) is not None
 
 
-def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare_open: bool = False) -> None:
+def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare_open: bool = False, titled: bool = False) -> None:
     """One run of capitalised words (absolute spans): the name it holds, if any; with ``bare_open``, a run
     opening a sentence is read without its first word. A role's title ("CEO", "President": rules/cases.yaml
-    ``role_titles``) is no part of the name: "CEO of Quillfeather Ltd" names Quillfeather Ltd."""
+    ``role_titles``) is no part of the name: "CEO of Quillfeather Ltd" names Quillfeather Ltd. A ``titled`` run
+    follows a title ("Mr. Brown"): a person's name, even when its words are ordinary ones (a colour, a noun)."""
     stop = set(_c()["not_names"]) | set(_c()["role_titles"])
     ordinary = _ordinary_words()
     units = set(_qv()["units"])
     joiners = {str(j).lower() for j in (*_qv()["name_joiners"], *_qv()["name_joiners_either_way"], *_c().get("name_particles", []))}
-    if bare_open and len(raw) > 1 and _opens_sentence(q, raw[0][0]):
+    if bare_open and not titled and len(raw) > 1 and _opens_sentence(q, raw[0][0]):
         raw = raw[1:]
         while raw and raw[0][2] in joiners:
             raw = raw[1:]
@@ -1529,13 +1590,20 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare
     s, e = kept[0][0], kept[-1][1]
     name = q[s:e].strip(" .")
     words = [w.strip(".") for _, _, w in kept]
+    if titled and len(name) == 1 and name.isalpha() and (t := _title_before(q, s)) is not None:
+        # "Mr. X": a letter after a title names a person; the letter alone is no name to search, the title and it are.
+        title = q[t:s].strip()
+        add("name", t, s + 1, f"{title} {name}", [f"{title} {name}", f"{title.rstrip('.')} {name}"])
+        return
     if len(name) < 2 or name.lower() in units or not free(s, s + len(name)):
         return
     # A lone capitalised word opening a sentence is just the sentence's first word.
-    if _opens_sentence(q, raw[0][0]) and len(raw) == 1 and not _looks_like_name(raw[0][2]):
+    if not titled and _opens_sentence(q, raw[0][0]) and len(raw) == 1 and not _looks_like_name(raw[0][2]):
         return
-    # Colour words, object classes and generic nouns are what is asked about, not a presupposed name.
-    if all(w.lower() in ordinary for w in words):
+    # Colour words, object classes and generic nouns are what is asked about, not a presupposed name; a colour
+    # word with a possessive ("Brown's report", "Green’s theorem") is someone's name: a colour owns nothing.
+    if not titled and all(w.lower() in ordinary for w in words) \
+            and not (re.match(r"['’]s\b", q[e:]) and all(w.lower() in _colour_words() for w in words)):
         return
     if not_a_name([w for _, _, w in raw if w not in joiners]):
         return  # a shouted clause ("WHAT IS THE ...") or a measure to compute ("Interest Coverage Ratio")
@@ -1546,13 +1614,25 @@ def _name_run(q: str, raw: list[tuple[int, int, str]], free: Any, add: Any, bare
     add("name", s, s + len(name), name, [name], parts if len(parts) > 1 else ())
 
 
+@cache
+def _colour_words() -> frozenset[str]:
+    """The vocabulary's colour words (rules/vocabulary.yaml ``colours``), lower case."""
+    return frozenset(str(f).lower() for k, forms in _v()["colours"].items() for f in (k, *forms))
+
+
 def _opens_sentence(q: str, at: int) -> bool:
-    """The word at ``at`` opens the question or a sentence of it: its capital says nothing."""
-    return at == 0 or re.search(r"[.?!:;]\s*$", q[:at]) is not None
+    """The word at ``at`` opens the question or a sentence of it: its capital says nothing. The period of a
+    title or a place's opening abbreviation ("Mr.", "Dr.", "St.": rules/qualifiers.yaml ``honorifics``,
+    ``name_openers``) ends no sentence."""
+    if at == 0:
+        return True
+    end = re.search(r"(?:(\S*)\.|[?!:;])\s*$", q[:at])
+    return end is not None and not (end.group(1) and end.group(1).lower() in _honorifics() | _name_openers())
 
 
 def _looks_like_name(word: str) -> bool:
-    return bool(re.search(r"[A-Z].*[A-Z]|\d", word))
+    """Two capitals, a digit, or a capital after a small letter ("NASA", "3M", "iPhone", "McKinsey")."""
+    return bool(regex.search(r"\p{Lu}.*\p{Lu}|\d|\p{Ll}\p{Lu}", word))
 
 
 # --------------------------------------------------------------------------- the rest
