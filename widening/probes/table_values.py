@@ -6,10 +6,13 @@ Trap: extracted cells can read "184%" when the decimal point is a separate objec
 numbers are read again from glyph positions (PyMuPDF characters in the cell band).
 
 A cell is a member only when its plain reading qualifies (a censored "<0.5" or ">23" when its whole
-range does). Doubts, never dropped: another printed convention that qualifies ("23·4", "1.250",
-"0,235", "—0.4", "23½"), a scale the header or cell states ("('000)", "1.2k"), a fraction of one
-under a question in % (x100), a censored range reaching into the asked one, a cell in words or
-with no number, a member under a header naming no percentage when the question asks one, or
+range does) and every scale its header or itself states keeps it qualifying ("1.5" under "('000 ha)" is no
+member of "below 1,000"). Lakh grouping ("1,23,456") is a plain number.
+Doubts, never dropped: another printed convention that qualifies ("23·4", "1.250",
+"0,235", "—0.4", "23½"), a scale the header or cell states ("('000)", "(lakh ha)", "(Rs. crore)", "($m)", "(x 1,000)", "1.2k", "1.2 million",
+"2 lakh", "1,5 Mio."), per mille or basis points under a question in % ("45\u2030", "450 bps"), a fraction of one
+under a question in % (x100), a censored range reaching into the asked one, a cell in words (also several,
+"two thousand five hundred", across the column's edge) or with no number, a member under a header naming no percentage when the question asks one, or
 under one of several differently named matching headers; a cell with characters the text layer
 cannot say (a font with no Unicode for a digit), even with no digit it can (every digit unmapped or in
 private use; MuPDF's word list drops control codes, so such numbers are rebuilt from the glyphs); a
@@ -71,8 +74,9 @@ _MINUS = str.maketrans({c: "-" for c in "\u2212\u2013\u2012\ufe63\uff0d\u2010\u2
 # "2 4 . 1 %", "\u2013 24.1"), before a digit, point, comma or percent sign; and an apostrophe between
 # digit groups ("1'234", Swiss style). Not after an abbreviation's point: "max. 40" is 40, never .40.
 _GROUP = re.compile(r"(?:(?<=\d)|(?<=\d[.,])|(?<=^[-+(])|(?<=\s[-+(]))[ \u00a0\u2009\u202f]+(?=[\d.,%])|(?<=\d)['\u2019](?=\d{3})")
-# A comma followed by one or two digits and no more cannot group thousands: a decimal comma ("30,5").
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+# A comma followed by one or two digits and no more cannot group thousands: a decimal comma ("30,5");
+# unless another comma and digits follow: Indian lakh grouping ("1,23,456" is 123456, never 1.23).
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))(?!\d{1,2},\d)")
 
 
 def _ungroup(text: str) -> str:
@@ -85,7 +89,8 @@ def _ungroup(text: str) -> str:
 def _plain(text: str) -> str:
     """``text`` with its minus signs, digit-group spaces and decimal commas written the one way _NUM reads."""
     t = _ungroup(text.translate(_MINUS))
-    return t if "." in t else _DECIMAL_COMMA.sub(".", t)
+    # A point between digits makes commas thousands marks; an abbreviation's point ("ca. 1,5", "1,5 Mio.") does not.
+    return t if re.search(r"\d\.\d", t) else _DECIMAL_COMMA.sub(".", t)
 
 
 def parse_number(text: str) -> float | None:
@@ -103,8 +108,11 @@ def parse_number(text: str) -> float | None:
 
 
 # A number no convention reads two ways: digits, comma-grouped thousands (a first group without a
-# leading zero), a point decimal, a sign or parentheses, a currency mark, a percent sign.
-_STRICT = re.compile(r"[-(]?[$\u20ac\u00a3\u00a5]?(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?%?\)?")
+# leading zero) or lakhs ("1,23,456": pairs of digits before the last three), a point decimal, a sign or
+# parentheses, a currency mark, a percent sign.
+_STRICT = re.compile(r"[-(]?[$\u20ac\u00a3\u00a5\u20b9]?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d?(?:,\d\d)+,\d{3}|\d+)(?:\.\d+)?%?\)?")
+# Commas grouping lakhs and crores: pairs of digits before the last three ("1,23,456", "12,34,56,789").
+_LAKHS = re.compile(r"(?<![\d,])(?<!\d\.)[1-9]\d?(?:,\d\d)+,\d{3}(?![\d,])")
 # Points that may group thousands ("1.250", "2.410.500"): a plain number by _STRICT, yet read two ways.
 _POINT_GROUPS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.])")
 # Marks that may stand for a minus in a cell (soft hyphen, em dash) but are no minus by rule.
@@ -141,7 +149,8 @@ def readings(text: str) -> list[float]:
     t = t.translate(_MAYBE_MINUS)
     forms = {t, re.sub(r"[\u00b7\u2219\u22c5]", ".", t)}
     no_points = _POINT_GROUPS.sub(lambda m: m.group(0).replace(".", ""), t)
-    forms |= {no_points, no_points.replace(",", ".")} if "," in no_points else {no_points}
+    # Commas in lakh groups ("Rs. 1,23,456") are no decimal commas.
+    forms |= {no_points, no_points.replace(",", ".")} if "," in no_points and not _LAKHS.search(no_points) else {no_points}
     if t.count(",") == 1:
         forms.add(t.replace(".", "").replace(",", "."))
     if _SLIPPED.fullmatch(t):
@@ -674,11 +683,48 @@ class TableValuesParams(Params):
 # A header or cell that says its numbers are percentages; a header saying they are fractions of one.
 _PERCENT_MARK = re.compile(r"%|\bper\s?cent|\bpct\b|\bshare|\bproportion", re.I)
 _FRACTION_HEADER = re.compile(r"\bshare|\bproportion|\bratio|\bfraction", re.I)
-# Scale words in a header ("('000)", "thousands", "USD mn") and suffixes on a cell ("1.2k", "3bn").
-_HEADER_SCALE = [(re.compile(r"(?<![\d,.])['\u2019]?000s?\b|\bthousands?\b", re.I), 1e3),
-                 (re.compile(r"\bmillions?\b|\bmn\b|\bmln\b", re.I), 1e6), (re.compile(r"\bbillions?\b|\bbn\b", re.I), 1e9)]
-_CELL_SCALE = re.compile(r"\d\s*(k|m|mn|mln|b|bn)\.?\s*$", re.I)
-_CELL_FACTORS = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "b": 1e9, "bn": 1e9}
+# Scale words in a header ("('000)", "thousands", "USD mn", "Rs. lakh", "\u20b9 crore", "$m", "Mio. \u20ac",
+# "x 1,000", "10\u00b3 ha") and on a cell ("1.2k", "3bn", "1.2 million", "2 lakh", "1,5 Mio."). A bare "m" in a
+# header is a metre; only a currency's "m", "k", "b" ("$m", "\u20ack", "USD b") is a scale there.
+_MONEY = r"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:US\$|USD|EUR|GBP|INR|Rs\.?|RMB|CNY|JPY|CHF)\s?)"
+_HEADER_SCALE = [(re.compile(r"\bhundreds\b", re.I), 1e2),
+                 (re.compile(r"(?<![\d,.])['\u2019]?000s?\b|\bthousands?\b|\btsd\b|\u0442\u044b\u0441\b|" + _MONEY + r"k\b", re.I), 1e3),
+                 (re.compile(r"\blakhs?\b|\blacs?\b", re.I), 1e5),
+                 (re.compile(r"\bmillions?\b|\bmn\b|\bmln\b|\bmio\b|\bmil\b|(?-i:\bMM\b)|\u043c\u043b\u043d\b|" + _MONEY + r"m\b", re.I), 1e6),
+                 (re.compile(r"\bcrores?\b|\bcr\b", re.I), 1e7),
+                 (re.compile(r"\bbillions?\b|\bbn\b|\bbln\b|\bmrd\b|\u043c\u043b\u0440\u0434\b|" + _MONEY + r"b\b", re.I), 1e9),
+                 (re.compile(r"\btrillions?\b|\btn\b|\btrn\b", re.I), 1e12)]
+# A multiplier a header states: "x 1,000", "\u00d7 1 000 000", "x10^3", "10\u00b3", "\u00d710\u2076".
+_MULTIPLIER = re.compile(r"(?:(?<![\w.,])[x\u00d7*]\s*(1(?:[,.\s\u2009\u202f]?000)+)(?![\d.,]))"
+                         r"|(?:(?<![\w.,])(?:[x\u00d7*]\s*)?10\s*(?:\^\s*(\d{1,2})|([\u00b9\u00b2\u00b3\u2070-\u2079]{1,2})))", re.I)
+_SUPERSCRIPT = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+_CELL_SCALE = re.compile(r"\d\s*(k|m|mn|mln|b|bn|bln|tn|trn|thousands?|millions?|billions?|trillions?|lakhs?|lacs?|crores?|cr|tsd"
+                         r"|mio|mrd|\u0442\u044b\u0441|\u043c\u043b\u043d|\u043c\u043b\u0440\u0434)\.?\s*$", re.I)
+_CELL_FACTORS = {"k": 1e3, "thousand": 1e3, "tsd": 1e3, "\u0442\u044b\u0441": 1e3, "lakh": 1e5, "lac": 1e5,
+                 "m": 1e6, "mn": 1e6, "mln": 1e6, "million": 1e6, "mio": 1e6, "\u043c\u043b\u043d": 1e6, "crore": 1e7, "cr": 1e7,
+                 "b": 1e9, "bn": 1e9, "bln": 1e9, "billion": 1e9, "mrd": 1e9, "\u043c\u043b\u0440\u0434": 1e9,
+                 "tn": 1e12, "trn": 1e12, "trillion": 1e12}
+# Marks of a rate in other units than percent: per mille ("45\u2030" is 4.5%), basis points ("450 bps" is 4.5%).
+_RATE_UNITS = [(re.compile(r"\u2030|\bper\s?mille?\b", re.I), 0.1, "per mille"),
+               (re.compile(r"\d\s*bps?\b|\bbps\b|\bbasis\s+points?\b", re.I), 0.01, "basis points")]
+
+
+def _cell_factor(word: str) -> float:
+    w = word.lower()
+    return _CELL_FACTORS.get(w) or _CELL_FACTORS[w[:-1]]
+
+
+def _header_scales(phrase: str) -> list[float]:
+    """The scales ``phrase`` states for its column's numbers: scale words, a multiplier."""
+    out = [f for rx, f in _HEADER_SCALE if rx.search(phrase)]
+    for m in _MULTIPLIER.finditer(phrase):
+        if m.group(1):
+            out.append(float(re.sub(r"\D", "", m.group(1))))
+        else:
+            out.append(10.0 ** int(m.group(2) or m.group(3).translate(_SUPERSCRIPT)))
+    return [f for f in dict.fromkeys(out) if f != 1.0]
+
+
 # Cells that stand for no value: dashes and dots, "n/a", "n.a.", "nd", "x", "not available".
 _PLACEHOLDER = re.compile(r"\W*|n\.?\s?/?\s?[ads]\.?|x|not (?:available|applicable)", re.I)
 # Footnote marks after a value ("4.2%*", "4.2\u00b9").
@@ -804,7 +850,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 found_column = True
             not_member = _not_member(phrase, cell, keys, marked, percent, column) or cell.elsewhere \
                 or _other_quantity(phrase, column) or _aggregate_row(cell.row, row_want)
-            kind, why = _judge(cell, column, op, value, factors, not_member)
+            kind, why = _judge(cell, column, op, value, factors, not_member, percent)
             shown = f"{cell.value:g}" if cell.value is not None else "no number"
             m = Member(page=index, bbox=cell.bbox, what=f"cell {cell.text!r} = {shown} in row {cell.row!r}", reader=_layer(doc, index))
             if params.get("percent") is False and (share := _share_for_amount(phrase, cell, column)) and cell.value is not None:
@@ -889,21 +935,27 @@ def _other_quantity(phrase: str, column: str) -> str:
             " or projection of the quantity asked, not the quantity") if said else ""
 
 
-def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float, str]]:
-    """Scales the column's numbers may be read at besides 1: its header's scale words, x100 for
-    fractions of one when the question asks a percentage."""
-    out = [(1.0, "another printed convention")]
-    out += [(f, f"the header {phrase!r} states a scale of {f:g}") for rx, f in _HEADER_SCALE if rx.search(phrase)]
+def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float, str, bool]]:
+    """Scales the column's numbers may be read at besides 1, each (factor, how, stated): its header's scale
+    words and multipliers, per mille or basis points under a question in % (stated: the header says so),
+    x100 for fractions of one when the question asks a percentage (inferred)."""
+    out = [(1.0, "another printed convention", False)]
+    out += [(f, f"the header {phrase!r} states a scale of {f:g}", True) for f in _header_scales(phrase)]
+    if percent:
+        out += [(f, f"the header {phrase!r} states {unit}", True) for rx, f, unit in _RATE_UNITS if rx.search(phrase)]
     values = [c.value for c in cells if c.value is not None]
     # "Share (%)" states its unit: a share in percent, not a fraction of one.
     fraction = _FRACTION_HEADER.search(phrase) and not re.search(r"%|\bper\s?cent|\bpct\b", phrase, re.I)
     if percent and (fraction or (values and all(abs(v) <= 1 for v in values))):
-        out.append((100.0, "a fraction of one, where the question asks a percentage"))
+        out.append((100.0, "a fraction of one, where the question asks a percentage", False))
     return out
 
 
-def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[float, str]], not_member: str) -> tuple[str, str]:
-    """Where ``cell`` stands to ``op value``: ("member" | "doubt" | "best" | "unparsed", why it is a doubt)."""
+def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[float, str, bool]], not_member: str,
+           percent: bool = False) -> tuple[str, str]:
+    """Where ``cell`` stands to ``op value``: ("member" | "doubt" | "best" | "unparsed", why it is a doubt).
+    A plain reading that qualifies is a member only when every scale the header or the cell states
+    ("('000)", "1.2 million", "45\u2030" under a question in %) keeps it qualifying."""
     q = OPS[op]
     heading = set(cell_words(column))
     if heading and heading <= set(cell_words(cell.row)) and cell.value is not None and q(cell.value, value):
@@ -925,7 +977,11 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
         if (v := next((v for v in unsaid_fills(cell.words or cell.text) + unsaid_fills(cell.text) if q(v, value)), None)) is not None:
             # No digit the layer can say, yet codes stand where digits print ("\ue002\ue004%"): no placeholder.
             return "doubt", f"cell filter: {cell.text!r} holds characters the text layer cannot say (digits? it may read {v:g})"
-        if (v := _number_in_words(cell.words or cell.text)) is not None:
+        # A number in words, also one whose last words cross the column's edge ("two thousand | five hundred").
+        spelt = [v for t in dict.fromkeys(([f"{cell.words} {cell.cut}", f"{cell.cut} {cell.words}"] if cell.cut else []) + [cell.words or cell.text])
+                 if (v := _number_in_words(t)) is not None]
+        if spelt:
+            v = next((v for v in spelt if q(v, value)), spelt[0])
             return ("doubt", f"number-in-words filter: {cell.text!r} reads {v:g}") if q(v, value) else ("best", "")
         # A placeholder, a line of running text across the column's edge, or the column's own
         # name (the real header under a title that also names it): no value stands there.
@@ -933,6 +989,11 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
             return "unparsed", ""
         return "doubt", f"cell filter: no number read in {cell.text!r} (a value in words? a note?)"
     many = max(numbers_in(cell.text), sum(numbers_in(w) for w in cell.words.split()))
+    suffix = _CELL_SCALE.search(cell.text)
+    stated = [(f, how) for f, how, said in factors if said] + ([(_cell_factor(suffix.group(1)), f"the suffix {suffix.group(1)!r}")] if suffix else [])
+    if percent:
+        stated += [(f, f"the cell states {unit}") for rx, f, unit in _RATE_UNITS if rx.search(cell.words or cell.text)]
+    scales = [(f, how) for f, how, _ in factors] + stated
     if q(cell.value, value):
         if many > 1 or cell.cut:
             # A phone number, range or date under the column, or a line whose words run across
@@ -940,6 +1001,8 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
             why = "; ".join(([f"{many} numbers in {cell.text!r}, not one value"] if many > 1 else [])
                             + ([f"the line's words {cell.cut!r} cross or touch the column's edge"] if cell.cut else []))
             return "doubt", f"cell filter: {why}"
+        if (off := next(((f, how) for f, how in stated if not q(cell.value * f, value)), None)) is not None:
+            return "doubt", f"reading filter: {cell.text!r} at the scale stated reads {cell.value * off[0]:g} ({off[1]}), which does not qualify"
         return ("doubt", not_member) if not_member else ("member", "")
     if cell.raised_value is not None and q(cell.raised_value, value):
         # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
@@ -952,8 +1015,6 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     if UNSAID_RX.search(cell.text + cell.words):
         # "2\x00.9": a font with no Unicode for a digit; the page may print any digit there.
         return "doubt", f"cell filter: {cell.text!r} holds characters the text layer cannot say (a digit?)"
-    suffix = _CELL_SCALE.search(cell.text)
-    scales = factors + ([(_CELL_FACTORS[suffix.group(1).lower()], f"the suffix {suffix.group(1)!r}")] if suffix else [])
     for v in readings(cell.text):
         for f, how in scales:
             if q(v * f, value) and (f, v) != (1.0, cell.value):
@@ -961,17 +1022,48 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     return "best", ""
 
 
+# Scales of spelt numbers beyond rules/vocabulary.yaml's scale_words (hundred, thousand): "two lakh", "1.5 million".
+_BIG_WORDS = {"lakh": 100_000, "lac": 100_000, "million": 1_000_000, "crore": 10_000_000, "billion": 1_000_000_000}
+
+
 def _number_in_words(text: str) -> int | None:
-    """A number written in words ("twenty-six", "seven"), from the vocabulary's number words; None otherwise."""
+    """A number written in words ("twenty-six", "seven", "two thousand five hundred", "one hundred and
+    five", "three lakh"), from the vocabulary's number words; None for anything else (an unknown word,
+    a unit after a unit, scales out of order)."""
     v = rulebook.load("vocabulary")
     units, tens = v["number_words"], v["tens_words"]
-    m = re.fullmatch(r"\s*([a-z]+)(?:[\s\-\u2010\u2011]+([a-z]+))?\s*%?\s*", text.lower())
-    if not m:
+    scales = {**{k: int(n) for k, n in v.get("scale_words", {}).items()}, **_BIG_WORDS}
+    toks = [t for t in re.split(r"[\s\-\u2010\u2011]+", re.sub(r"\s*%\s*$", "", text.lower().strip())) if t]
+    if not toks or toks[0] == "and" or toks[-1] == "and":
         return None
-    a, b = m.groups()
-    if b is None:
-        return units.get(a, tens.get(a))
-    return tens[a] + units[b] if a in tens and units.get(b, 10) < 10 else None
+    total, group, top = 0, 0, math.inf
+    has_unit = has_tens = has_hundred = False
+    for t in toks:
+        if t == "and":
+            continue
+        if t not in scales and t.endswith("s") and t[:-1] in scales:
+            t = t[:-1]  # "two lakhs", "3 crores"
+        n = units.get(t, tens.get(t))
+        if n is not None and n < 20:
+            if has_unit or (has_tens and n >= 10):
+                return None
+            group, has_unit = group + n, True
+        elif n is not None:
+            if has_tens or has_unit:
+                return None
+            group, has_tens = group + n, True
+        elif scales.get(t) == 100:
+            if not group or has_hundred or group >= 100:
+                return None
+            group, has_hundred, has_unit, has_tens = group * 100, True, False, False
+        elif t in scales:
+            if not group or scales[t] >= top:
+                return None
+            total, group, top = total + group * scales[t], 0, scales[t]
+            has_unit = has_tens = has_hundred = False
+        else:
+            return None
+    return total + group if total + group else None
 
 
 def _reaches_foot(words: list[tuple], low: float, page: pymupdf.Rect) -> bool:
