@@ -15,6 +15,8 @@ Doubts also where the render cannot show the colour: a vector shape of it too th
 picture whose own pixels hold it where the render shows none (a 1 px stroke resampled away).
 Areas in a pale tint of the colour (``colours.tint_mask``: its hue under the family's saturation
 floor, as Office's lighter theme fills) are doubts, never members; pale letters are text.
+Paint of the colour in content the page hides by default (a layer off, or on only for printing; an annotation
+flagged hidden or print-only) is a doubt (``hidden_paint``): the render holds none of it, a reader who prints sees it.
 Pages are rendered at DPI, never lower: a page larger than one render (a 56x42 inch poster) band by
 band, its components joined across the bands' edges; a region over ``MAX_TILED_PIXELS`` is not measured.
 """
@@ -32,6 +34,7 @@ from widening.facts.colours import family, int_to_rgb, mask, matches, tint_mask,
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import certainly_letter, picture_fonts
+from widening.facts.hidden import HIDDEN_WHY, revealed_page
 from widening.facts.limits import safe_pixmap
 from widening.facts.shapes import drawing_pieces, uncut_paths
 from widening.models import Member, ProbeResult, Reader
@@ -127,15 +130,19 @@ def components(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool =
 
 
 def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = False,
-             judge: Callable[[pymupdf.Rect, np.ndarray], Any] | None = None) -> list[Region]:
+             judge: Callable[[pymupdf.Rect, np.ndarray], Any] | None = None, shown: pymupdf.Page | None = None) -> list[Region]:
     """Every connected component (8-connected) of ``colour`` in the render of ``clip`` at DPI, with
     ``judge(piece's bbox in pt, its boolean pixel mask over that bbox)`` for each piece of it.
+    ``shown``: the same page as a reader sees it by default (``page`` is then a copy with its hidden content
+    shown, ``facts.hidden.revealed_page``, in the same frame): only pixels of the colour there and not on it, nor
+    within ``RIM_PX`` of the colour or its tint on it (the deepened rim of paint drawn twice).
 
     A large region is rendered band by band (``_bands``); a component cut by a band's edge is joined
     again across it, pixel by pixel, so areas, boxes and shapes are those of the whole render."""
     fam = family(colour)
     scale = DPI / 72
-    context = RIM_PX + 2 if pale else 0  # the opening below sees the same neighbours as on the whole render
+    # The opening (pale) and the widening of ``shown``'s ink below see the same neighbours as on the whole render.
+    context = RIM_PX + 2 if pale or shown is not None else 0
     parent: list[int] = []
     boxes: list[list[int]] = []  # x0, y0, x1, y1 (px in the region's grid), area
     parts: list[list[Any]] = []
@@ -147,9 +154,20 @@ def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = F
         return i
 
     previous: np.ndarray | None = None  # global ids of the last row of the band above (-1: none)
-    for row0, rgb, above, rows in _bands(page, clip, context):
+    def painted(rgb: np.ndarray) -> np.ndarray:
         hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
-        binary = np.ascontiguousarray(np.where(tint_mask(fam, hsv) if pale else mask(fam, hsv), 255, 0).astype(np.uint8))
+        return tint_mask(fam, hsv) if pale else mask(fam, hsv)
+
+    default = _bands(shown, clip, context) if shown is not None else None
+    for row0, rgb, above, rows in _bands(page, clip, context):
+        ink = painted(rgb)
+        if default is not None:  # the same grid (same page frame, same clip): pixel for pixel
+            # Paint drawn again over shown paint of the colour deepens its anti-aliased rim (a pale edge pixel turns
+            # saturated): no new shape. Pixels within RIM_PX of the colour or its tint on the default render are its rim.
+            hsv = cv2.cvtColor(next(default)[1], cv2.COLOR_RGB2HSV)
+            seen = np.where(mask(fam, hsv) | tint_mask(fam, hsv), 255, 0).astype(np.uint8)
+            ink &= cv2.dilate(seen, np.ones((2 * RIM_PX + 1, 2 * RIM_PX + 1), np.uint8)) == 0
+        binary = np.ascontiguousarray(np.where(ink, 255, 0).astype(np.uint8))
         if pale:
             # A saturated shape or letter on white leaves a rim of paler pixels 1-2 px wide: no tint area.
             binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((RIM_PX + 1, RIM_PX + 1), np.uint8))
@@ -191,6 +209,28 @@ def labelled(page: pymupdf.Page, clip: pymupdf.Rect, colour: str, pale: bool = F
         aspect = max(w, h) / max(1, min(w, h))
         out.append(Region(_grid_pt(clip, x0, y0, x1, y1), area, area / (w * h),
                           aspect if min(w, h) >= BAR_MIN_SIDE_PX else 0.0, tuple(ps)))
+    return out
+
+
+def hidden_paint(doc: Doc, index: int, clip: pymupdf.Rect, colour: str) -> list[Member]:
+    """Doubts: areas of ``colour`` or its pale tint that page ``index`` shows only with its hidden content shown
+    (``facts.hidden.revealed_page``): a layer off on the screen or on only for printing, an annotation or form field
+    flagged hidden or print-only. The default render holds none of it, yet a reader who switches the layer on or
+    prints the page sees a red bar there: neither presence nor absence, as the picture and text probes read it.
+    Pixel by pixel against the default render, so shown paint is never counted twice. A page whose hidden content
+    cannot be read so is one doubt over ``clip``. Raises ``TooLarge`` (a ValueError) as ``labelled`` does."""
+    revealed = revealed_page(doc, index)
+    if revealed is None:
+        return []
+    if revealed is False:
+        return [Member(page=index, bbox=rect_tuple(clip), reader=Reader.structure, what="content hidden by default (layers, hidden annotations)",
+                       why=f"could not be read: {HIDDEN_WHY}")]
+    out = []
+    for pale in (False, True):
+        for reg in labelled(revealed, clip, colour, pale=pale, shown=doc.page(index)):
+            r = reg.rect
+            what = f"{'pale ' if pale else ''}{colour} region {r.width:.0f}x{r.height:.0f}pt, {reg.area}px at {DPI}dpi, in hidden content"
+            out.append(Member(page=index, bbox=rect_tuple(r & clip), what=what, why=HIDDEN_WHY, reader=Reader.pixels))
     return out
 
 
@@ -556,7 +596,8 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
     """Regions of ``colour`` at least ``min_area`` px (at DPI); with ``shape=bar`` only filled elongated ones.
 
     Doubts: regions a tuned filter sets aside (smaller than ``min_area``; not bar-shaped by fill/aspect);
-    a region that no bar can have drawn (``NotBars``) is a non-member instead."""
+    a region that no bar can have drawn (``NotBars``) is a non-member instead. Regions of the colour in content
+    the page hides by default (a layer off or on only for printing, a hidden annotation: ``hidden_paint``) are doubts."""
     colour = str(params.get("colour", ""))
     shape = str(params.get("shape", "any"))
     min_area = int(params.get("min_area", 50))
@@ -570,6 +611,7 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
     misshapen: list[Member] = []
     specks: list[Member] = []
     pale: list[Member] = []
+    hidden: list[Member] = []  # paint of the colour in content the page shows only with its layers on or printed
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         page = doc.page(index)
@@ -627,7 +669,12 @@ def colour_regions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResul
             if not scope.in_image:
                 specks += unrendered(page, clip, colour, seen, drawings, bars_only=shape == "bar")
             specks += downsampled(page, clip, colour, seen)
+            try:
+                hidden += hidden_paint(doc, index, clip, colour)
+            except ValueError as exc:  # too large to render at DPI: not measured, never empty
+                unmeasured[index] = str(exc)
+                break
     best.sort(key=lambda m: -(m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
     doubts = grouped(misshapen, f"{colour} regions not bar-shaped") + grouped(specks, f"{colour} specks below {min_area}px")
-    doubts += grouped(pale, f"pale {colour} regions")
+    doubts += grouped(pale, f"pale {colour} regions") + grouped(hidden, f"{colour} regions in hidden content")
     return finish("colour_regions", scope, params, members, unmeasured, best, doubts=doubts)

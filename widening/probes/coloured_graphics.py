@@ -21,7 +21,8 @@ out the paths of the colour: each is a graphic or set-aside candidate measured o
 Lettering is certain text only outside the inner probe's candidates: for ``kind=logo`` every short
 line set apart from the body ("3M", a lone "X", of any letter count) and for every kind every symbol
 glyph above the size floor is a doubt of ``graphics``, so a run of the colour there is measured as a
-doubt's colour (a red "3M" is a doubt), never left out as letters. A doubt rests on ink of the colour:
+doubt's colour (a red "3M" is a doubt), never left out as letters. Paint of the colour in content the page hides
+by default (a layer off or on only for printing, a hidden annotation) is a doubt when no graphic is a member. A doubt rests on ink of the colour:
 a wordmark with no pixel, shape, span or nearby text of it is set aside (a purple heading is no red logo).
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
@@ -42,7 +43,8 @@ from widening.models import Member, ProbeResult, ProbeStatus, Reader
 from widening.probes import COLOUR, REGISTRY, Scope, probe
 from widening.probes.graphics import CAPTION_FILTER, GraphicsParams
 from widening.probes.pagewise import grouped
-from widening.probes.colour_regions import AA_PT, BAR_ASPECT, BAR_FILL, DPI, LazyInk, LetterInk, Region, components, downsampled, glyph_boxes, in_glyphs, labelled, unrendered
+from widening.probes.colour_regions import (AA_PT, BAR_ASPECT, BAR_FILL, DPI, LazyInk, LetterInk, Region, components, downsampled, glyph_boxes,
+                                             hidden_paint, in_glyphs, labelled, unrendered)
 
 MIN_AREA = 20  # px at DPI: a few pixels of anti-aliasing are not a colour (tuned: fewer make a doubt)
 # A graphic's title, axis titles and legend sit just outside its drawn shapes: look this far (pt) around it.
@@ -195,8 +197,9 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
     update: dict[str, Any] = {}
     if not members:
         # Every candidate's box is skipped: each one is now a doubt or measured free of the colour.
-        outside, unmeasured = _paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates])
+        outside, hidden, unmeasured = _paint_outside(doc, inner.pages, scope.region, colour, [*inner.members, *inner.doubts, *inner.best_candidates])
         doubts += grouped(outside, f"{colour} areas in no listed graphic")
+        doubts += grouped(hidden, f"{colour} areas in hidden content")
         if unmeasured:
             # A page the search outside the listed graphics could not render: could not measure, never a zero.
             note = "could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items()))
@@ -205,14 +208,23 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
                                     "doubts": tuple(doubts), "best_candidates": tuple(set_aside), **update})
 
 
-def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str, known: list[Member]) -> tuple[list[Member], dict[int, str]]:
+def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour: str,
+                   known: list[Member]) -> tuple[list[Member], list[Member], dict[int, str]]:
     """Areas of ``colour`` or its pale tint the render shows outside every listed graphic and outside letters
     of that colour: paint the drawing list does not show (a tiling pattern) or an icon set as a symbol glyph;
-    and the pages that could not be rendered at DPI (a page too large, an image bomb), with why."""
+    areas of it anywhere in content the page hides by default (``colour_regions.hidden_paint``: a layer off or
+    on only for printing, a hidden annotation; the graphics listing does not hold it, a listed graphic's box
+    may); and the pages that could not be rendered at DPI (a page too large, an image bomb), with why."""
     out: list[Member] = []
+    hidden: list[Member] = []
     unmeasured: dict[int, str] = {}
     for index in pages:
         page = doc.page(index)
+        try:
+            hidden += hidden_paint(doc, index, doc.region_rect(index, region), colour)
+        except ValueError as exc:  # too large to render at DPI: not measured, never empty
+            unmeasured[index] = str(exc)
+            continue
         boxes = [_clip(doc, m) for m in known if m.page == index]
         for pale in (False, True):
             ink = LazyInk(lambda pale=pale: LetterInk(page, colour, pale=pale, paths=False))
@@ -243,4 +255,4 @@ def _paint_outside(doc: Doc, pages: tuple[int, ...], region: str | None, colour:
                 else:
                     why = "paint outside every listed graphic and text (a pattern or shading fill the drawing list does not show?)"
                 out.append(Member(page=index, bbox=rect_tuple(r), what=what, why=why, reader=Reader.pixels))
-    return out, unmeasured
+    return out, hidden, unmeasured
