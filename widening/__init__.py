@@ -16,8 +16,10 @@ __version__ = "0.1.0"
 # facts12: an area one render would read at under half the resolution its content needs is read in
 # tiles at that resolution, or left blind, never "OCR ran, no words"; facts13: a /Rotate page with a
 # CropBox keeps its crop when the rotation is baked in; facts14: list-of-figures entries at a tab stop name
-# their figure's page; facts15: a page MuPDF reads only in part (a corrupt or cut content stream) refuses the PDF).
-ENGINE_VERSION = "0.1.0-facts15"
+# their figure's page; facts15: a page MuPDF reads only in part (a corrupt or cut content stream) refuses the PDF;
+# facts16: a page scanned turned is read in the turn it reads upright, a faint page scan with its contrast stretched,
+# list-of-figures entries whose number stands in the list's column at any gap, and "Figure 3. 12-month" is Figure 3).
+ENGINE_VERSION = "0.1.0-facts16"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

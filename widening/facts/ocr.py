@@ -1,7 +1,9 @@
 """OCR for pages without a text layer and for text inside images (rapidocr, PP-OCR ONNX models from its wheel).
 
 Lines set at 90 or 180 degrees are read too (the angle classifier), and a line it turns over is
-also read as cropped, so a reading without it is never lost.
+also read as cropped, so a reading without it is never lost. A page scanned turned (upside down,
+sideways) is read again in the turn it reads upright (``ocr_page``, ``turns``), and a faint page scan
+with its contrast stretched (``stretched``).
 
 The models are loaded from the files shipped inside the rapidocr wheel by explicit path,
 so rapidocr never reaches its download code: missing files raise at import time and the
@@ -78,6 +80,7 @@ def _also_unturned(engine: rapidocr.RapidOCR, steps):
             return det, cls, rec, crops
         thresh = engine.text_cls.cls_thresh
         turned = [i for i, (label, score) in enumerate(cls.cls_res) if "180" in label and score > thresh]
+        _TURNED.extend(np.asarray(det.boxes[i], dtype=float).copy() for i in turned)
         if not turned:
             return det, cls, rec, crops
         again = engine.recognize_txt([crops[i] for i in turned])  # crops: as cut, before the classifier
@@ -90,6 +93,10 @@ def _also_unturned(engine: rapidocr.RapidOCR, steps):
         return det, cls, rec, [*crops, *(crops[i] for i in turned)]
 
     return run
+
+
+# The boxes of the lines the angle classifier turned over in the call under way (``_ocr_once`` reads them).
+_TURNED: list[np.ndarray] = []
 
 
 def warm() -> None:
@@ -144,19 +151,46 @@ DET_SHORT_SIDE = 736
 PICTURE_MAX_UPSCALE = 3.0
 
 
-def ocr_array(rgb: np.ndarray, max_upscale: float | None = None) -> list[Line]:
+def ocr_array(rgb: np.ndarray, max_upscale: float | None = None, turned: list[Line] | None = None) -> list[Line]:
     """OCR an RGB array: (text, pixel box x0 y0 x1 y1, score) per line, tall pictures band by band.
 
-    ``max_upscale``: the detector enlarges the short side at most this many times (None: up to 736 px)."""
+    ``max_upscale``: the detector enlarges the short side at most this many times (None: up to 736 px).
+    ``turned``: when given, the lines the angle classifier turned over are added to it too."""
     h, w = rgb.shape[:2]
     out: list[Line] = []
     for top, core_top, core_bottom, bottom in bands(h, w):
         side = None if max_upscale is None else det_side(bottom - top, w, max_upscale)
-        for text, (x0, y0, x1, y1), score in _ocr_once(rgb[top:bottom], side):
+        for text, (x0, y0, x1, y1), score, over in _ocr_once(rgb[top:bottom], side, flags=True):
             centre = top + (y0 + y1) / 2
             if core_top <= centre < core_bottom:
                 out.append((text, (x0, y0 + top, x1, y1 + top), score))
+                if over and turned is not None:
+                    turned.append(out[-1])
     return out
+
+
+# Faint ink: a scan of pale print (grey 245 on white 255) is plain to a reader, yet the detector found no
+# line in it and the page counted as measured, "OCR ran, no words". A render whose lightest and darkest
+# (a 3 x 3 median, so a speck of dust does not count) are less than FAINT_RANGE grey levels apart, and at
+# least MIN_INK_RANGE apart (less is no ink a reader sees, only a scanner's noise), is read with that range
+# stretched to black and white, in grey. A render of ordinary contrast is read as it is.
+FAINT_RANGE = 96
+MIN_INK_RANGE = 6
+
+
+def stretched(rgb: np.ndarray) -> np.ndarray:
+    """``rgb``, or its grey levels stretched to the full range when it is faint (FAINT_RANGE)."""
+    import cv2
+
+    if rgb.size == 0:
+        return rgb
+    grey = cv2.cvtColor(np.ascontiguousarray(rgb[:, :, :3]), cv2.COLOR_RGB2GRAY)
+    smooth = cv2.medianBlur(grey, 3) if min(grey.shape) >= 3 else grey
+    lo, hi = int(smooth.min()), int(smooth.max())
+    if not MIN_INK_RANGE <= hi - lo < FAINT_RANGE:
+        return rgb
+    grey = np.clip(np.rint((grey.astype(np.float32) - lo) * (255.0 / (hi - lo))), 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2))
 
 
 def bands(height: int, width: int) -> list[tuple[int, int, int, int]]:
@@ -202,20 +236,24 @@ def _det_short_side(engine: rapidocr.RapidOCR, side: int | None) -> Iterator[Non
         det.limit_side_len = old
 
 
-def _ocr_once(rgb: np.ndarray, side: int | None = None) -> list[Line]:
+def _ocr_once(rgb: np.ndarray, side: int | None = None, flags: bool = False) -> list:
+    """Lines of one detector pass; with ``flags``, each with whether the angle classifier turned it over."""
     engine = _engine()
+    _TURNED.clear()
     try:
         with _det_short_side(engine, side):
             result = engine(np.ascontiguousarray(rgb[:, :, :3]))
     finally:
         trim_heap()
+    turned, _TURNED[:] = list(_TURNED), []
     if result.boxes is None or result.txts is None:
         return []
     out = []
     for quad, text, score in zip(result.boxes, result.txts, result.scores):
         q = np.asarray(quad, dtype=float)
         if text.strip():
-            out.append((text, (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()), float(score)))
+            line = (text, (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()), float(score))
+            out.append((*line, any(t.shape == q.shape and np.allclose(t, q) for t in turned)) if flags else line)
     return out
 
 
@@ -427,6 +465,129 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, ma
     return tuple(line for line, _ in read_pixels(pixels, max_upscale, seen))
 
 
+# A page scanned turned: put in upside down, or sideways (a landscape table on a portrait page). The angle
+# classifier turns a line it finds upside down, but it is right about some lines only (on a page scanned upside
+# down it turned two of four lines, the others read as "Tone oe e m e e"); and a sideways page's lines are tall
+# boxes, which the horizontal bands cut ("or Quorvane Logistics ..."), and which rapidocr turns one way only.
+# A name printed there was read nowhere and claimed absent. The upright reading says when a page may be turned:
+# lines in tall boxes (a box TALL times as tall as wide, as rapidocr turns one) or lines the classifier turned
+# over carry at least TURNED_SHARE of its characters. Such a page is read again turned (a quarter turn each way
+# for tall lines, the likelier first; a half turn for lines turned over); the turn that reads most upright
+# (``upright_worth``) is the page's, and each line is kept from that turn or the upright reading, whichever
+# reads it best (``merged``). An upright page, with a margin label or a caption set vertically, is read once.
+# On 42 image-only slides of the corpus (four decks) no page was read again.
+TALL = 1.5
+TURNED_SHARE = 1 / 3
+
+
+def _tall(line: Line) -> bool:
+    x0, y0, x1, y1 = line[1]
+    return y1 - y0 >= TALL * (x1 - x0) and len(line[0].strip()) >= 2
+
+
+def turns(lines: list[Line], turned: list[Line]) -> tuple[int, ...]:
+    """The quarter turns (counter-clockwise, as ``np.rot90``) a page may be read again at, the likelier first,
+    judged from its reading ``lines`` and the lines of it the classifier turned over (``turned``): () when
+    it reads upright. rapidocr turns a tall line a quarter turn counter-clockwise before the classifier looks:
+    tall lines it then turned over run bottom to top, and the page reads upright a quarter turn clockwise."""
+    total = sum(len(t.strip()) for t, _, _ in lines)
+    if not total:
+        return ()
+    tall = sum(len(line[0].strip()) for line in lines if _tall(line))
+    over_tall = sum(len(line[0].strip()) for line in turned if _tall(line))
+    over_wide = sum(len(line[0].strip()) for line in turned if not _tall(line))
+    if tall >= TURNED_SHARE * total:
+        return (3, 1) if 2 * over_tall >= tall else (1, 3)
+    if over_wide >= TURNED_SHARE * total:
+        return (2,)
+    return ()
+
+
+def upright_worth(lines: list[Line], turned: list[Line]) -> float:
+    """How much of a reading reads upright: the ``worth`` of its wide lines the classifier did not turn over
+    (one line per box: a line it turned is read twice, ``_also_unturned``)."""
+    over = {line[1] for line in turned}
+    return sum(worth(line) for line in {l[1]: l for l in lines if not _tall(l) and l[1] not in over}.values())
+
+
+def unturn(box: tuple[float, float, float, float], k: int, width: int, height: int) -> tuple[float, float, float, float]:
+    """A pixel box of a render turned ``k`` quarter turns counter-clockwise (``np.rot90(rgb, k)``) in the
+    pixels of the render as it was (``width`` x ``height``)."""
+    x0, y0, x1, y1 = box
+    k %= 4
+    if k == 1:
+        return (width - y1, x0, width - y0, x1)
+    if k == 2:
+        return (width - x1, height - y1, width - x0, height - y0)
+    if k == 3:
+        return (y0, height - x1, y1, height - x0)
+    return box
+
+
+def worth(line: Line) -> float:
+    """How much a line reads: its score times its letters and digits."""
+    return line[2] * sum(ch.isalnum() for ch in line[0])
+
+
+# Two readings of one line: boxes that overlap by at least SAME_LINE of the smaller one. A later reading's line
+# replaces an earlier one's only when it reads LATER times as much: a "9" read upside down as "6" scored 0.99999,
+# the "9" read upright 0.99997.
+SAME_LINE = 0.5
+LATER = 1.1
+
+
+def merged(readings: list[list[Line]]) -> list[Line]:
+    """The lines of several readings of one area (boxes in its pixels): a line that overlaps one of another
+    reading (SAME_LINE) is kept when it reads more (``worth``) than each such line, LATER times as much when
+    that line's reading comes first; a line no other reading has is kept as it is. Readings in order, a page's
+    own orientation first (a single "6" read sideways may score as well as the "9" read upright)."""
+
+    def overlap(a: tuple, b: tuple) -> bool:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+        return w > 0 and h > 0 and w * h >= SAME_LINE * max(small, 1e-6)
+
+    out: list[Line] = []
+    for i, reading in enumerate(readings):
+        others = [line for j, r in enumerate(readings) if j != i for line in r]
+        for line in reading:
+            rivals = [o for o in others if overlap(line[1], o[1])]
+            if all(worth(line) > (LATER if i > _index(readings, o) else 1 / LATER) * worth(o) for o in rivals):
+                out.append(line)
+    return out
+
+
+def _index(readings: list[list[Line]], line: Line) -> int:
+    return next(j for j, r in enumerate(readings) if any(l is line for l in r))
+
+
 def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]:
-    """OCR a whole page (for image-only pages); ``dpi`` None renders at the page images' native resolution."""
-    return ocr_image(page, page.rect, dpi)
+    """OCR a whole page (for image-only pages); ``dpi`` None renders at the page images' native resolution.
+
+    A page whose upright reading says it was scanned turned is read turned too (``turns``)."""
+    clip = pymupdf.Rect(page.rect)
+    if clip.is_empty:
+        return ()
+    how = plan(page, clip, dpi)
+    if how.lowered:  # read in tiles (ocr_image): a page that large is not read again turned
+        return ocr_image(page, clip, dpi)
+    pixels = _render(page, clip, how.single, None)
+    rgb = stretched(pixels.rgb)  # a faint scan; a picture's faint words on a text page are a known limit
+    over: list[Line] = []
+    upright = ocr_array(rgb, None, over)
+    h, w = rgb.shape[:2]
+    # A scan is turned as a whole: the turn that reads most upright is its orientation. The likelier turn is
+    # read first, the other only when it does not read upright. (Merging the lines of both quarter turns took
+    # a "9" read upside down as "6".)
+    best: list[Line] | None = None
+    best_worth = upright_worth(upright, over)
+    for k in turns(upright, over):
+        again_over: list[Line] = []
+        again = ocr_array(np.ascontiguousarray(np.rot90(rgb, k)), None, again_over)
+        if (value := upright_worth(again, again_over)) > best_worth:
+            best, best_worth = [(text, unturn(box, k, w, h), score) for text, box, score in again], value
+        if not turns(again, again_over):
+            break
+    lines = upright if best is None else merged([best, upright])
+    return tuple(TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)) for text, box, score in lines)
