@@ -21,7 +21,7 @@ from widening.models import (
     Reading,
     ReadingTried,
 )
-from widening.probes.captions import pictured_caption_pages, pictured_caption_reading
+from widening.probes.captions import pictured_caption_pages, pictured_caption_reading, side_cut_pages
 from widening.text import UNSAID, UNSAID_CHARS, UNSAID_RX, nfkc, number_key
 
 
@@ -679,6 +679,10 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
     if beside := tuple(sorted({q for q in near if 1 <= q <= n} - set(pages))):
         tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (the page before or after: no figure beside its caption on the caption's page)",
                                   pages=beside, doubtful=True))
+    # A picture on a figure's caption page cut by one side edge: the other half of a spread is on the facing page.
+    if kind is not ContainerKind.table and (cut := tuple(p for p in side_cut_pages(doc, pages) if p not in {q for t in tried for q in t.pages})):
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (the facing page: a picture on its caption's page runs off its side)",
+                                  pages=cut, doubtful=True))
     # A figure or table continued on another page: a label naming it with a continuation word in another order
     # than a caption's ("(Figure 3 continued)", "Continued: Figure 3"), or a note by its caption sending the
     # reader on ("continued on next page"). Its other part is there: a doubtful reading, a find a doubt.

@@ -9,7 +9,7 @@ from widening import rulebook
 from widening.facts.folios import FOLIO_BAND
 from widening.facts.geometry import union
 from widening.facts.lines import Line
-from widening.models import Caption, FolioCandidate, PageFacts
+from widening.models import BBox, Caption, FolioCandidate, PageFacts
 from widening.text import UNSAID, nfkc, roman_value, to_roman
 
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
@@ -21,7 +21,8 @@ SUPPLEMENT = rulebook.alternation(rulebook.load("vocabulary")["supplement_words"
 NUMBER_WORD = r"(?i:(?:no|nr|number)\b\.?\s*|\#\s*)"
 _CAPTION = re.compile(
     rf"^\s*(?:(?P<supp>{SUPPLEMENT})\s*)?(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart)\s*{NUMBER_WORD}?"
-    rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}.]\s?\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
+    # A dot and a space end the number: "Figure 3. 12-month revenue" is Figure 3 ("2.3" is printed solid).
+    rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}]\s?\d+|\s?\.\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
     re.I,
 )
 _SUPPLEMENT_BEFORE = re.compile(rf"{SUPPLEMENT}\s*$", re.I)
@@ -71,7 +72,62 @@ def _tabbed_numbers(lines: list[Line]) -> dict[int, tuple[str, int | None]]:
                     and nearest.bbox[0] - line.bbox[2] > TAB_GAP * height):
                 out[i] = (nearest.words[0][1], j)
     # A list is of captions: two lines of the page opening with a caption word run on to a number.
-    return out if sum(bool(_CAPTION_START.match(nfkc(lines[i].first))) for i in out) >= 2 else {}
+    if sum(bool(_CAPTION_START.match(nfkc(lines[i].first))) for i in out) < 2:
+        return {}
+    _aligned_numbers(lines, rows, out)
+    return out
+
+
+# Two page numbers of a list stand in one column when their right (left) edges are this close (pt): a
+# typesetter aligns a list's numbers on a tab stop exactly; a stray number on a caption's row rarely is.
+ALIGN = 1.0
+# How many lines on an entry's title may wrap over before the line its page number ends.
+_WRAP = 3
+
+
+def _aligned_numbers(lines: list[Line], rows: list[tuple[int, Line]], out: dict[int, tuple[str, int | None]]) -> None:
+    """On a list page (``out`` holds two or more entries found by their tab gaps), the other caption lines
+    whose page number stands in the list's column at any gap: a long title running close to its number
+    ("Figure 3: Distribution of respondents by region and age, 2019 to 2023  5"), or a title wrapping over
+    lines, its number ending the last ("Figure 3: Distribution of ...", "by region, 2019 to 2023  5"). Without
+    its number such an entry read as the caption of a figure on the list's page, and the figure on the page it
+    names was never looked at. ``out`` is extended in place."""
+    def number_box(i: int, j: int | None) -> BBox:
+        return lines[i].words[-1][0] if j is None else lines[j].words[0][0]
+
+    edges = [number_box(i, j) for i, (_, j) in out.items()]
+    rights, lefts = [b[2] for b in edges], [b[0] for b in edges]
+
+    def in_column(box: BBox) -> bool:
+        return any(abs(box[2] - x) <= ALIGN for x in rights) or any(abs(box[0] - x) <= ALIGN for x in lefts)
+
+    def number_of(k: int) -> tuple[str, int | None] | None:
+        """The page number in the column that line ``k`` ends on: its own last word, or a lone number on its row."""
+        line = lines[k]
+        words = line.words
+        if len(words) >= 2 and _PAGE_WORD.fullmatch(words[-1][1]) and in_column(words[-1][0]) and words[-1][0][0] > words[-2][0][2]:
+            return words[-1][1], None
+        mid = (line.bbox[1] + line.bbox[3]) / 2
+        for j, other in rows:
+            if (j != k and len(other.words) == 1 and _PAGE_WORD.fullmatch(other.words[0][1]) and other.bbox[1] < mid < other.bbox[3]
+                    and other.bbox[0] >= line.bbox[2] and in_column(other.words[0][0])):
+                return other.words[0][1], j
+        return None
+
+    position = {i: n for n, (i, _) in enumerate(rows)}
+    for i, line in rows:
+        if i in out or not _CAPTION_START.match(nfkc(line.first)):
+            continue
+        n = position[i]
+        for k, later in [(i, line)] + rows[n + 1 : n + 1 + _WRAP]:
+            if k != i and _CAPTION_START.match(nfkc(later.first)):
+                break  # the next entry: this one printed no number in the column
+            if (found := number_of(k)) is None:
+                continue
+            word, j = found
+            # The number on the entry's own line is its last word (None); on a wrapped line, that line.
+            out[i] = (word, j if k == i else (k if j is None else j))
+            break
 
 
 def find_captions(lines: list[Line], index: int) -> list[Caption]:

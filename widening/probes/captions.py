@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import pymupdf
+
 from widening.facts.captions import band_numbers, loose_mention_pages
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
@@ -92,3 +94,35 @@ def pictured_caption_reading(doc: Doc, pages: tuple[int, ...], kinds: set[str], 
     read, unread = picture_words.read_pictures(doc, pages)
     texts = [(index, "\n".join(line.text for line in lines)) for index, lines in read.items()]
     return loose_mention_pages(texts, kinds, number), tuple(sorted(unread))
+
+
+# A picture whose box reaches this close (pt) to a side edge of its page, or past it, is cut by that edge.
+EDGE_CUT = 1.0
+# A drawing thinner than this (pt) in either direction is a rule or a hairline, no picture.
+_THIN = 4.0
+
+
+def side_cut_pages(doc: Doc, pages: tuple[int, ...]) -> tuple[int, ...]:
+    """The facing pages of a two-page spread: for each of ``pages``, the page before (after) when a picture on
+    it (an image, a drawing wider and taller than a rule) is cut by its left (right) edge and not by the other
+    one. A chart drawn across the gutter prints its caption under one half; the other half, on the facing
+    page, is part of the figure. A picture cut by both side edges spans the page's width (a banner, a
+    background) and says nothing of its neighbours. A superset: a wrong page here is only looked at more."""
+    out: set[int] = set()
+    for index in pages:
+        page = doc.page(index)
+        width = page.rect.width
+        # Boxes come unrotated; the sides are the reader's (a page turned 90 degrees has them at its top and bottom).
+        turn = page.rotation_matrix
+        boxes = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info() if i.get("bbox")]
+        boxes += [d["rect"] for d in page.get_drawings() if d["rect"].width >= _THIN and d["rect"].height >= _THIN]
+        for box in boxes:
+            if box.is_empty:
+                continue
+            x0, _, x1, _ = box * turn
+            left, right = x0 <= EDGE_CUT, x1 >= width - EDGE_CUT
+            if left and not right:
+                out.add(index - 1)
+            elif right and not left:
+                out.add(index + 1)
+    return tuple(sorted(p for p in out if 1 <= p <= doc.facts.page_count and p not in pages))
