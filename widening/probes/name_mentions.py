@@ -28,7 +28,11 @@ space are one number ("1 000"), by an ordinary space a doubt only (it also parts
 A name's word printed only with another ending ("European" for "Europe": ``derived``) is found by
 ``derived_forms`` for absent_entity, as a doubt with its word's box.
 A year inside a printed period (``year_ranges``: "2010–2015", "between 2010 and 2015", "since
-2010", "2010–present", "the 2010s") is a doubt, never a member.
+2010", "2010–present", "the 2010s"; with two-digit ends marked as years, "'12-'14", "FY12–14", "12/13-14/15",
+"Q1'12 to Q4'14", read with the asked year's century) is a doubt, never a member.
+Where nothing is found, what a form field says beside its appearance (a value a form-filling tool left its
+appearance stale or empty for, a choice field's options, a field's label or a button's caption: ``field_sayings``)
+is a doubt; a word inside an unsigned signature field, where MuPDF draws its own "SIGN", is a doubt, never a member.
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
@@ -271,22 +275,77 @@ def plain_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Me
 
 _ANNOTATION_WHY = ("the name in what a page carries but does not print: a link's address, an annotation's note (shown when"
                    " it is opened); neither presence nor absence")
+FIELD_WHY = ("in a form field, beside the words its appearance prints: a text or choice field's value (an appearance left stale or"
+             " empty by a form-filling tool: a reader sees the value on clicking the field, and viewers that draw fields themselves at"
+             " once), a choice field's options (listed when it is opened), a field's label (its tooltip) or a button's caption;"
+             " neither presence nor absence")
+FIELD_UNREAD_WHY = "the page's form fields could not be read: a field's value or options may hold it"
+SIGN_WHY = ("inside an unsigned signature field, where MuPDF draws its own \"SIGN\" marker instead of the file's appearance: the word"
+            " is MuPDF's, no other viewer shows it; neither presence nor absence")
+
+
+def field_sayings(page: Any) -> list[tuple[str, BBox]] | None:
+    """(what a form field says, its box) for each field of ``page`` with words a reader may see beside its appearance: a
+    text or choice field's value, a choice field's options (export and shown values), a field's label (``TU``, a tooltip),
+    a button's caption (``MK/CA``). A check box's or radio button's state name is no word a reader sees. None when the
+    page's fields cannot be read (they may say anything)."""
+    import pymupdf
+
+    valued = (pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.PDF_WIDGET_TYPE_COMBOBOX, pymupdf.PDF_WIDGET_TYPE_LISTBOX)
+    out: list[tuple[str, BBox]] = []
+    try:
+        for w in page.widgets():
+            said = [w.field_label, w.button_caption, w.field_value if w.field_type in valued else None]
+            for c in w.choice_values or ():
+                said += list(c) if isinstance(c, (list, tuple)) else [c]
+            text = " ".join(str(x) for x in said if x not in (None, "", False))
+            if text.strip():
+                out.append((text, rect_tuple(w.rect)))
+    except Exception:
+        return None
+    return out
+
+
+def mupdf_only_boxes(page: Any) -> list[BBox]:
+    """Boxes where the words MuPDF reads are its own, drawn by no other viewer: unsigned signature fields, for which MuPDF
+    draws a "SIGN" marker instead of the file's appearance. Empty when the page's fields cannot be read (the words
+    stay as read)."""
+    import pymupdf
+
+    try:
+        return [rect_tuple(w.rect) for w in page.widgets() if w.field_type == pymupdf.PDF_WIDGET_TYPE_SIGNATURE and not w.is_signed]
+    except Exception:
+        return []
+
+
+def in_any(bbox: BBox, boxes: list[BBox]) -> bool:
+    """Whether the centre of ``bbox`` lies in one of ``boxes``."""
+    import pymupdf
+
+    return any(centre_in(bbox, pymupdf.Rect(b)) for b in boxes)
 
 
 def annotation_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
     """Doubts: a variant in a page's link addresses ("youtube.com/watch?v=...") or in its annotations' notes and
-    titles. They sit on the page, with a box, yet are no words it prints: the name may be what the page shows."""
+    titles, or in what its form fields say beside their appearance (``field_sayings``). They sit on the page, with a
+    box, yet are no words it prints: the name may be what the page shows."""
     out: list[Member] = []
     for index in pages:
         page = doc.page(index)
-        said = [(str(link.get("uri") or link.get("file") or ""), tuple(link["from"])) for link in page.get_links()]
-        said += [(" ".join(str(a.info.get(k) or "") for k in ("content", "title", "subject")), tuple(a.rect)) for a in page.annots()]
-        for text, box in said:
+        said = [(str(link.get("uri") or link.get("file") or ""), tuple(link["from"]), _ANNOTATION_WHY, "link or annotation") for link in page.get_links()]
+        said += [(" ".join(str(a.info.get(k) or "") for k in ("content", "title", "subject")), tuple(a.rect), _ANNOTATION_WHY, "link or annotation")
+                 for a in page.annots()]
+        fields = field_sayings(page)
+        if fields is None:
+            facts = doc.facts.page(index)
+            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what="form fields", why=FIELD_UNREAD_WHY, reader=Reader.structure))
+            fields = []
+        said += [(text, box, FIELD_WHY, "form field") for text, box in fields]
+        for text, box, why, where in said:
             toks = tokens(text)
             for v in variants:
                 if any(h.exact for h in find(v, toks, tolerant=False)):
-                    out.append(Member(page=index, bbox=rect_tuple(box), what=f"link or annotation: {text[:80]!r} holds {v!r}", why=_ANNOTATION_WHY,
-                                      reader=Reader.structure))
+                    out.append(Member(page=index, bbox=rect_tuple(box), what=f"{where}: {text[:80]!r} holds {v!r}", why=why, reader=Reader.structure))
                     break
     return out
 
@@ -1170,13 +1229,87 @@ def _covering(page: list[Token], year: str, latest: int) -> list[str]:
     for rx in opened:
         out += [m.group(0) for m in rx.finditer(text) if int(m.group("a")) < y <= min(int(m.group("a")) + span, max(latest, int(m.group("a"))) + 1)]
     out += [m.group(0) for m in _DECADE.finditer(text) if int(m.group("a")) < y <= int(m.group("a")) + 9]
+    out += _short_covering(text, y, latest)
     return list(dict.fromkeys(s.strip() for s in out))
 
 
+# A year end printed in two digits and marked as a year, so it is no other number: "'12", "FY12", "CY '12", "Q1'12",
+# "1Q12", "H2-12", "1H12", "12Q1", "13H2", "Jan-12", "Dec'12", a season "12/13" (consecutive years; its end in ``e``).
+# Group ``a`` (and ``e``) carry the two digits; the regex module lets each branch name them.
+_YY_END = r"(?![\d%]|[.,]\d)"
+
+
+def _short_end(g: str, months: str) -> str:
+    yy = rf"(?<![\d.,])(?P<{g}>\d{{2}})"
+    return ("(?:"
+            rf"(?<![^\W_])'\s?{yy}{_YY_END}"  # '12
+            rf"|(?<![^\W_])(?:f\.?y|c\.?y|a\.?y|s\.?y)\.?\s?'?\s?{yy}{_YY_END}"  # FY12, F.Y. 12, CY '12
+            rf"|(?<![^\W_])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{_YY_END}"  # Q1'12, 1Q12, H2-12, 1H12
+            rf"|(?<![^\W_]){yy}\s?(?:q[1-4]|h[12])(?![^\W_])"  # 12Q1, 13H2 (the year first)
+            rf"|(?<![^\W_])(?:{months})\.?(?:\s?['/-]\s?|){yy}{_YY_END}"  # Jan-12, Dec'14; not "Jan 12" (a day)
+            rf"|(?<![^\W_]){yy}/(?P<{g}e>\d{{2}})(?![\w%]|[/.,]\d)"  # a season 12/13
+            ")")
+
+
+@cache
+def _short_periods() -> tuple[list[regex.Pattern[str]], list[regex.Pattern[str]]]:
+    """(closed periods, open ones) with a two-digit start marked as a year (``_short_end``): "'12-'14", "FY12–14",
+    "FY12-FY14", "12/13-14/15", "Q1'12 to Q4'14", "1H12–2H14", "between '12 and '14", "since FY12", "'12-present".
+    The end may be two bare digits after a marked start ("FY12–14") or four ("'12–2014")."""
+    r = _rules()["year_ranges"]
+    months = "|".join(sorted(rulebook.load("qualifiers")["months"], key=len, reverse=True))
+    join = rf"(?:\s*(?:{_words(r['marks'])}|{UNSAID})\s*|\s+(?:{_words(r['words'])})\s+)"
+    first = _short_end("a", months)
+    last = rf"(?:{_short_end('b', months)}|(?<![\d.,])(?P<b>(?:19|20)?\d{{2}})(?:/(?P<be>\d{{2}}))?{_YY_END})"
+    closed = [regex.compile(rf"{first}{join}{last}")]
+    closed += [regex.compile(rf"(?<![^\W_]){_words([opening])}\s+{first}\s+(?:{_words(joins)})\s+{last}") for opening, joins in r["pairs"].items()]
+    opened = [regex.compile(rf"{first}{join}(?:{_words(r['open_ends'])})(?![^\W_])"),
+              regex.compile(rf"(?<![^\W_])(?:{_words(r['open_starts'])})\s+{first}"),
+              regex.compile(rf"{first}\s+(?:{_words(r['open_after'])})(?![^\W_])")]
+    return closed, opened
+
+
+def _century(yy: str, y: int) -> int:
+    """Two-digit year ``yy`` as the latest year it may write no later than the asked year ``y`` ("12" is 2012 for
+    2013; "98" is 1998 for 2001): a period that covers ``y`` starts no later than ``y``."""
+    full = (y // 100) * 100 + int(yy)
+    return full if full <= y else full - 100
+
+
+def _after(start: int, end: str) -> int:
+    """End ``end`` (two or four digits) of a period starting ``start``: four digits as printed, two the first such
+    year from the start on ("'98-'02" ends 2002)."""
+    if len(end) == 4:
+        return int(end)
+    full = (start // 100) * 100 + int(end)
+    return full if full >= start else full + 100
+
+
+def _short_covering(text: str, y: int, latest: int) -> list[str]:
+    """Printed periods with a two-digit start marked as a year (``_short_periods``) that include ``y``, the start
+    included (its two digits do not print the year): each two-digit end read with the asked year's century."""
+    closed, opened = _short_periods()
+    span = int(_rules()["year_ranges"]["max_span"])
+    out = []
+    for rx in closed:
+        for m in rx.finditer(text, overlapped=True):
+            a = _century(m.group("a"), y)
+            last = max(_after(a, e) for e in (m.group("a"), m.group("ae"), m.group("b"), m.group("be")) if e)
+            if a <= y <= last and last - a <= span:
+                out.append(m.group(0))
+    for rx in opened:
+        for m in rx.finditer(text, overlapped=True):
+            a = _century(m.group("a"), y)
+            if a <= y <= min(a + span, max(latest, a) + 1):
+                out.append(m.group(0))
+    return out
+
+
 def _short_years(page: list[Token], year: str) -> list[str]:
-    """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "H1-19", "May-19", "01.05.19",
-    a period prefix other than a fiscal year's ("CY19" calendar, "AY19" academic, "SY19" school year) and a
-    two-digit span of consecutive years ("18/19", "19/20": a season, a school or fiscal year)."""
+    """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "19Q3", "H1-19", "19H1", "May-19", "01.05.19",
+    a period prefix ("CY19" calendar, "AY19" academic, "SY19" school, "FY19" or "FY19E" fiscal year: the engine also
+    searches "FY19" as a near form, which misses the estimate's "FY19E") and a two-digit span of consecutive years
+    ("18/19", "19/20", "19/20E": a season, a school or fiscal year)."""
     text = "".join((t.gap or " ") + t.raw for t in page)
     yy = re.escape(year[2:])
     before, after = f"{(int(year) - 1) % 100:02d}", f"{(int(year) + 1) % 100:02d}"
@@ -1184,10 +1317,12 @@ def _short_years(page: list[Token], year: str) -> list[str]:
     end = r"(?![\d%]|[.,]\d)"
     pats = [rf"(?<![\w'])'\s?{yy}{end}",  # "'19", "Q3 '19"
             rf"(?<![\w.])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{end}",  # "3Q19", "Q3-19", "H1 19"
+            rf"(?<![\w.,]){yy}\s?(?:q[1-4]|h[12])(?![^\W_])",  # "19Q3", "19H1": the year first
             rf"(?<![\w])(?:{months})\.?(?:\s?['/-]\s?|){yy}{end}",  # "May-19", "May'19", "may19"; not "May 19" (a day)
             rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}",  # "01.05.19", "1/5/19"
-            rf"(?<![\w.])(?:c\.?y|a\.?y|s\.?y)\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19"
-            rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after})(?![\w%]|[/.,]\d)"]  # "18/19", "19/20"
+            rf"(?<![\w.])(?:c\.?y|a\.?y|s\.?y|f\.?y)\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19", "FY19E"
+            # "18/19", "19/20", "19/20E" (an estimate, actual, forecast, projection or budget letter after it)
+            rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after})[eafpb]?(?![\w%]|[/.,]\d)"]
     return [m.group(0).strip() for p in pats for m in re.finditer(p, text)]
 
 
@@ -2012,7 +2147,9 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         if page_text_status(doc.facts.page(index)) in ("blind", "empty"):
             continue
         exact, near = _page_hits(doc, index, variants, near_variants, year)
-        members += exact
+        mupdf_only = mupdf_only_boxes(doc.page(index)) if exact else []
+        members += [m for m in exact if not in_any(m.bbox, mupdf_only)]
+        doubts += [m.model_copy(update={"why": SIGN_WHY}) for m in exact if in_any(m.bbox, mupdf_only)]
         doubts += near
     how, blind = status_note(doc, tuple(pages))
     unmeasured.update({p: doc.facts.page(p).ocr_error or "no OCR text" for p in blind})

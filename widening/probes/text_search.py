@@ -21,6 +21,10 @@ distance (glyph numbers read as codes: "Kangaroo" reads ",BOHBSPP") or read as c
 letter or digit (small capitals named by their numbers in another table: "KĵƿƄĵǡǈǈ") (``recoded_glyph_hits``).
 Either is a doubt: the layer reads as letters, so the page is not called unreadable, yet it may print the text.
 
+A form field's value, options, label or caption holding the text (an appearance a form-filling tool left stale or
+empty: a reader clicking the field sees it) is a doubt; a layer hit inside an unsigned signature field, where MuPDF
+draws its own "SIGN" marker that no other viewer shows, is a doubt, never a member.
+
 A scan's invisible OCR layer is the scan's words only where its pixels may show them: a layer hit over a
 picture where OCR of the picture reads other words, or where the picture is blank, is a doubt (an OCR layer
 offset from its scan, or misread).
@@ -49,7 +53,8 @@ from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.glyph_maps import (FENCE, Char, DedupChars, Found, Glyph, _form, _overlap, layer_glyphs,
                                          misnamed_glyph_hits, normalised, recoded_glyph_hits)
 from widening.facts.hidden import HIDDEN_WHY, revealed_page
-from widening.probes.name_mentions import layer_near_hits, ocr_near_hits, visual_order
+from widening.probes.name_mentions import (FIELD_UNREAD_WHY, FIELD_WHY, SIGN_WHY, field_sayings, in_any, layer_near_hits, mupdf_only_boxes,
+                                           ocr_near_hits, visual_order)
 from widening.probes.pagewise import finish, measurable
 from widening.text import char_form, look_alike
 
@@ -283,8 +288,11 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         hidden = undrawn_boxes(doc.page(index), clip) if layered else []
         order = PaintOrder(doc.page(index)) if layered else None
         ink = PageInk(doc.page(index)) if layered else None
+        mupdf_only = mupdf_only_boxes(doc.page(index)) if layered else []
         for bbox, why, where in found:
-            if not why and where == "text layer" and hidden and _all_hidden(bbox, hidden):
+            if not why and where == "text layer" and in_any(bbox, mupdf_only):
+                why = SIGN_WHY
+            elif not why and where == "text layer" and hidden and _all_hidden(bbox, hidden):
                 why = _UNDRAWN_WHY
             elif not why and where == "text layer" and order is not None and order.painted_over(bbox):
                 why = _PAINTED_OVER_WHY
@@ -308,7 +316,7 @@ def _reader(where: str, facts: PageFacts) -> Reader:
     hidden content: the file's structure; else OCR)."""
     if where == "text layer":
         return text_reader(facts, layer=True)
-    return Reader.structure if where in ("hidden content", "annotation note") else Reader.ocr
+    return Reader.structure if where in ("hidden content", "annotation note", "form field") else Reader.ocr
 
 
 _NOTE_WHY = ("in an annotation's note or title (a sticky note, a comment): a viewer shows it in a pop-up, where the page's"
@@ -317,13 +325,22 @@ _NOTE_WHY = ("in an annotation's note or title (a sticky note, a comment): a vie
 
 def note_hits(page: pymupdf.Page, text: str) -> list[Found]:
     """Annotations of ``page`` whose note, title or subject holds ``text`` (letters compared as ``char_form``), each with
-    the annotation's box: doubts (``_NOTE_WHY``). An open note is read on the screen, beside the page's own words."""
+    the annotation's box: doubts (``_NOTE_WHY``). An open note is read on the screen, beside the page's own words. So are
+    form fields whose value, options, label or caption hold it (name_mentions.field_sayings: a value its appearance
+    no longer prints, an option listed when the field is opened): doubts (``FIELD_WHY``); a page whose fields cannot
+    be read is a doubt over the whole page."""
     needle = char_form(text)
     out: list[Found] = []
+    if not needle:
+        return out
     for annot in page.annots():
         said = " ".join(str(annot.info.get(k) or "") for k in ("content", "title", "subject"))
-        if needle and needle in char_form(said):
+        if needle in char_form(said):
             out.append((rect_tuple(annot.rect), _NOTE_WHY, "annotation note"))
+    fields = field_sayings(page)
+    if fields is None:
+        return out + [(rect_tuple(page.rect), FIELD_UNREAD_WHY, "form field")]
+    out += [(box, FIELD_WHY, "form field") for said, box in fields if needle in char_form(said)]
     return out
 
 
