@@ -357,6 +357,13 @@ class YearPart(RuleFile):
     words: Words
 
 
+class YearPrefix(RuleFile):
+    """Letters that mark a number as a year (rules/mentions.yaml ``names.year_prefixes``); ``spans``: a year across two
+    calendar years (fiscal, academic, school), named by its end or its start."""
+
+    spans: bool
+
+
 class NameMatching(RuleFile):
     """How name_mentions matches whole words (rules/mentions.yaml, ``names``)."""
 
@@ -371,6 +378,24 @@ class NameMatching(RuleFile):
     year_ranges: "YearRanges"
     derived: "DerivedWords"
     year_parts: dict[str, "YearPart"] = {}
+    year_prefixes: dict[str, "YearPrefix"]
+    estimate_letters: list[str]
+
+    @field_validator("year_prefixes")
+    @classmethod
+    def _prefix_letters(cls, table: dict[str, "YearPrefix"]) -> dict[str, "YearPrefix"]:
+        bad = [k for k in table if not (k.isascii() and k.isalpha() and 1 <= len(k) <= 3)]
+        if bad:
+            raise ValueError(f"a year prefix must be one to three Latin letters: {bad}")
+        return table
+
+    @field_validator("estimate_letters")
+    @classmethod
+    def _estimate_letters(cls, letters: list[str]) -> list[str]:
+        bad = [k for k in letters if not (len(k) == 1 and k.isascii() and k.isalpha())]
+        if bad:
+            raise ValueError(f"an estimate letter must be one Latin letter: {bad}")
+        return letters
 
     @field_validator("look_alikes")
     @classmethod

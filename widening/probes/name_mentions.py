@@ -29,10 +29,18 @@ A name's word printed only with another ending ("European" for "Europe": ``deriv
 ``derived_forms`` for absent_entity, as a doubt with its word's box.
 A year inside a printed period (``year_ranges``: "2010–2015", "between 2010 and 2015", "since
 2010", "2010–present", "the 2010s"; with two-digit ends marked as years, "'12-'14", "FY12–14", "12/13-14/15",
-"Q1'12 to Q4'14", read with the asked year's century) is a doubt, never a member.
+"Q1'12 to Q4'14", read with the asked year's century) is a doubt, never a member. So is a year across two calendar years
+(a fiscal, academic or school year: ``year_prefixes`` with ``spans``) printed with the year after or before the asked one
+("FY14", "FY2014E" for 2013): named by its end or its start, it may cover part of the asked year.
+A name the question capitalises ("Brown" of "Mr. Brown", "Rose") that a text layer prints only in lower case ("brown
+bars", "sales rose") is a doubt for a ``name`` qualifier, never a member: an ordinary word, an address or a styled logo.
 Where nothing is found, what a form field says beside its appearance (a value a form-filling tool left its
 appearance stale or empty for, a choice field's options, a field's label or a button's caption: ``field_sayings``)
 is a doubt; a word inside an unsigned signature field, where MuPDF draws its own "SIGN", is a doubt, never a member.
+Words an annotation's or form field's own appearance draws where MuPDF does not (an unsigned signature field, a widget
+with no field type: ``appearance_hits``, each appearance drawn alone as a stamp) and glyphs a marked span's ActualText
+replaces in the text layer (``actual_text_hits``: a reader sees the glyphs) are doubts too. A name only in the outline
+or the metadata is on no page: the note says where it is (``unprinted_sayings``).
 Where no token matches, the page is also read squeezed (case, spaces, line breaks and punctuation
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
@@ -347,6 +355,114 @@ def annotation_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> li
                 if any(h.exact for h in find(v, toks, tolerant=False)):
                     out.append(Member(page=index, bbox=rect_tuple(box), what=f"{where}: {text[:80]!r} holds {v!r}", why=why, reader=Reader.structure))
                     break
+    return out
+
+
+APPEARANCE_WHY = ("in an annotation's or form field's own appearance, which MuPDF does not draw (an unsigned signature field,"
+                  " for which it draws its own \"SIGN\"; a widget with no field type, which it draws not at all) and other"
+                  " viewers do: neither presence nor absence")
+APPEARANCE_UNREAD_WHY = "the appearances of the page's annotations or form fields could not be read: one may hold it"
+_SHOWN_APPEARANCE = 4  # an annotation's Print flag, no other: shown on screen and on paper
+
+
+def _appearance_xrefs(pdf: Any, page: Any) -> list[tuple[int, str | None]]:
+    """(annotation, the appearance stream to draw or None for its own) for each annotation or form field of ``page``
+    that has an appearance of its own (``AP/N``: a stream, or a state's stream named by ``AS``), links and pop-ups aside."""
+    import pymupdf
+
+    out: list[tuple[int, str | None]] = []
+    for x, kind, _ in page.annot_xrefs():
+        if not x or kind in (pymupdf.PDF_ANNOT_LINK, pymupdf.PDF_ANNOT_POPUP):
+            continue
+        ap = pdf.xref_get_key(x, "AP/N")
+        if ap[0] == "xref":
+            out.append((x, None))
+        elif ap[0] == "dict" and (state := pdf.xref_get_key(x, "AS"))[0] == "name" \
+                and (chosen := pdf.xref_get_key(x, f"AP/N/{state[1].lstrip('/')}"))[0] == "xref":
+            out.append((x, chosen[1]))
+    return out
+
+
+def appearance_page(doc: Doc, index: int) -> Any:
+    """Page ``index`` of a copy of the document that draws nothing but its annotations' and form fields' own
+    appearances, each drawn as a plain stamp (every viewer draws a stamp's appearance as the file gives it), in the
+    frame of ``doc.page``; None when the page has no annotation with an appearance, False when the copy cannot be
+    made (what they draw is then not known)."""
+    key = ("appearance_page", index)
+    if key in doc.memo:
+        return doc.memo[key]
+    try:
+        if not _appearance_xrefs(doc.pdf, doc.page(index)):
+            doc.memo[key] = None
+            return None
+        if ("appearance_pdf",) not in doc.memo:
+            from widening.facts.document import open_pdf
+
+            doc.memo[("appearance_pdf",)] = open_pdf(doc.path)[0]
+        pdf = doc.memo[("appearance_pdf",)]
+        page = pdf[index - 1]
+        for x, state in _appearance_xrefs(pdf, page):
+            if state is not None:
+                pdf.xref_set_key(x, "AP/N", state)
+            for k, v in (("Subtype", "/Stamp"), ("FT", "null"), ("Parent", "null"), ("F", str(_SHOWN_APPEARANCE))):
+                pdf.xref_set_key(x, k, v)
+        for c in page.get_contents():
+            pdf.update_stream(c, b"")
+        doc.memo[key] = pdf.reload_page(page)
+    except Exception:  # a copy that cannot be opened or changed: what the appearances say is unknown
+        doc.memo[key] = False
+    return doc.memo[key]
+
+
+def appearance_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant in the words an annotation's or form field's own appearance draws (``appearance_page``), where
+    MuPDF's page text does not hold it: MuPDF draws an unsigned signature field as its own "SIGN" marker and a widget
+    with no field type not at all, while other viewers draw the file's appearance ("Sign here: Jane Quorvane")."""
+    out: list[Member] = []
+    for index in pages:
+        page = appearance_page(doc, index)
+        if page is None:
+            continue
+        facts = doc.facts.page(index)
+        if page is False:
+            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what="annotation and form field appearances",
+                              why=APPEARANCE_UNREAD_WHY, reader=Reader.structure))
+            continue
+        if ("appearance_tokens", index) not in doc.memo:
+            doc.memo[("appearance_tokens", index)] = _word_tokens(page.get_text("words", flags=_WORD_FLAGS, sort=False))
+        toks = doc.memo[("appearance_tokens", index)]
+        for v in variants:
+            for h in find(v, toks, tolerant=False):
+                out.append(Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                                  what=f"an appearance: {_printed(toks, h)!r} matches {v!r}", why=APPEARANCE_WHY, reader=Reader.structure))
+    return out
+
+
+ACTUAL_TEXT_WHY = ("printed in glyphs that the text layer replaces with other words (a marked span's ActualText): a reader sees the"
+                   " glyphs; neither presence nor absence")
+
+
+def actual_text_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant in the words the glyphs of a text-layer page spell when a marked span's ActualText, which the
+    text layer gives instead of them, is set aside ("Jane Quorvane" drawn, "the applicant" its ActualText): a reader
+    sees the glyphs."""
+    import pymupdf
+
+    out: list[Member] = []
+    for index in pages:
+        facts = doc.facts.page(index)
+        if facts.text_source == "ocr":
+            continue
+        key = ("glyph_tokens", index)
+        if key not in doc.memo:
+            words = doc.page(index).get_text("words", flags=_WORD_FLAGS | pymupdf.TEXT_IGNORE_ACTUALTEXT, sort=False)
+            doc.memo[key] = _word_tokens(words)
+        toks = doc.memo[key]
+        for v in variants:
+            for h in find(v, toks, tolerant=False):
+                out.append(Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
+                                  what=f"{_source(facts)}, glyphs under ActualText: {_printed(toks, h)!r} matches {v!r}", why=ACTUAL_TEXT_WHY,
+                                  reader=text_reader(facts)))
     return out
 
 
@@ -794,6 +910,15 @@ def _word_flags() -> int:
 _WORD_FLAGS = _word_flags()
 
 
+LOWER_CASE_WHY = ("a capitalised name printed only in lower case, as an ordinary word (\"brown bars\" for \"Mr. Brown\", \"sales"
+                  " rose\" for \"Rose\"), an address or a styled logo: neither presence nor absence")
+
+
+def uncased(printed: str, asked: str) -> bool:
+    """Whether a name asked with a capital ("Brown", "NATO") is printed with none ("brown"): the word as case keeps it."""
+    return any(c.isupper() for c in asked) and any(c.isalpha() for c in printed) and not any(c.isupper() for c in printed)
+
+
 def _page_hits(doc: Doc, index: int, variants: list[str], near_variants: list[str], year: str | None) -> tuple[list[Member], list[Member]]:
     """(exact hits, doubts) on one page, memoised per document (rows of a document often share a qualifier)."""
     key = ("page_hits", index, tuple(variants), tuple(near_variants), year)
@@ -819,7 +944,8 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
     ranges = _covering(coarse, year, latest_year(doc)) if year else []
     glued = _glued_years(coarse, year) if year else []
     short = _short_years(coarse, year) if year else []
-    if not any(h for _, h in found + near_found) and not ranges and not glued and not short:
+    spanning = _spanning_years(coarse, year) if year else []
+    if not any(h for _, h in found + near_found) and not ranges and not glued and not short and not spanning:
         squeezed = _squeezed_hits(doc, index, spellings, [])
         return [], squeezed + [m for m in look_alike_hits(doc, index, spellings) if not any(_overlap(m.bbox, s.bbox) for s in squeezed)]
     fine = _page_tokens(doc, index, boxes=True)
@@ -838,7 +964,9 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
         for h in fine_hits or hs:
             text = _printed(toks, h)
             if h.exact and (v in variants or _same_spelling(text, variants)):
-                exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}", reader=rd))
+                lower = all(toks[i].word for i in range(h.start, h.end)) and uncased(text, v)
+                exact.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} matches {v!r}", reader=rd,
+                                    why=LOWER_CASE_WHY if lower else None))
             else:
                 near.append(Member(page=index, bbox=box(hs, h, toks), what=f"{src}: {text!r} near {v!r}", reader=rd,
                                    why=h.why or (_RESPELT_WHY if h.exact else "matches only within the edit tolerance for long words (OCR noise or a typo): neither presence nor absence")))
@@ -858,6 +986,9 @@ def _search_page(doc: Doc, index: int, variants: list[str], near_variants: list[
                            why="a printed period that includes the year: the year may be covered without being printed"))
     near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may be {year} in two digits", reader=rd,
                     why="a two-digit year (an abbreviated quarter, month or date): the year may be printed there") for form in short]
+    near += [Member(page=index, bbox=whole, what=f"{src}: {form!r} may cover part of {year}", reader=rd,
+                    why="a fiscal, academic or school year runs across two calendar years and is named by its end or its start: "
+                        "the year before or after the one it prints may be covered without being printed") for form in spanning]
     for j in glued:
         raw = coarse[j].raw
         hs = find(raw, fine, tolerant=False)
@@ -1239,13 +1370,37 @@ def _covering(page: list[Token], year: str, latest: int) -> list[str]:
 _YY_END = r"(?![\d%]|[.,]\d)"
 
 
+def _year_prefixes(spanning: bool | None = None) -> str:
+    """The prefixes that mark a number as a year (rules/mentions.yaml ``names.year_prefixes``) as a pattern on case-folded
+    text, a period allowed after each letter ("fy", "f.y."); with ``spanning``, only those whose ``spans`` is that."""
+    table = _rules()["year_prefixes"]
+    keys = [k for k, v in table.items() if spanning is None or bool(v["spans"]) is spanning]
+    return "|".join(r"\.?".join(re.escape(c) for c in k.lower()) for k in sorted(keys, key=len, reverse=True)) or r"(?!)"
+
+
+def _part_marks(year_first: bool = False) -> str:
+    """Parts of a year as printed beside a two-digit year ("q3", "3q", "h1", "1h"; with ``year_first`` only "q3", "h1",
+    as in "19Q3"), from rules/mentions.yaml ``names.year_parts`` (the letter and how many a year has), case-folded."""
+    out = []
+    for letter, rule in _year_parts().items():
+        n = f"[1-{int(rule['count'])}]"
+        low = re.escape(str(letter).lower())
+        out += [f"{low}{n}"] + ([] if year_first else [f"{n}{low}"])
+    return "|".join(out) or r"(?!)"
+
+
+def _estimate_letters() -> str:
+    """Letters after a year that mark an estimate ("19/20E"), case-folded (rules/mentions.yaml ``names.estimate_letters``)."""
+    return "[" + "".join(re.escape(c.lower()) for c in _rules()["estimate_letters"]) + "]"
+
+
 def _short_end(g: str, months: str) -> str:
     yy = rf"(?<![\d.,])(?P<{g}>\d{{2}})"
     return ("(?:"
             rf"(?<![^\W_])'\s?{yy}{_YY_END}"  # '12
-            rf"|(?<![^\W_])(?:f\.?y|c\.?y|a\.?y|s\.?y)\.?\s?'?\s?{yy}{_YY_END}"  # FY12, F.Y. 12, CY '12
-            rf"|(?<![^\W_])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{_YY_END}"  # Q1'12, 1Q12, H2-12, 1H12
-            rf"|(?<![^\W_]){yy}\s?(?:q[1-4]|h[12])(?![^\W_])"  # 12Q1, 13H2 (the year first)
+            rf"|(?<![^\W_])(?:{_year_prefixes()})\.?\s?'?\s?{yy}{_YY_END}"  # FY12, F.Y. 12, CY '12
+            rf"|(?<![^\W_])(?:{_part_marks()})\s?['/-]?\s?{yy}{_YY_END}"  # Q1'12, 1Q12, H2-12, 1H12
+            rf"|(?<![^\W_]){yy}\s?(?:{_part_marks(year_first=True)})(?![^\W_])"  # 12Q1, 13H2 (the year first)
             rf"|(?<![^\W_])(?:{months})\.?(?:\s?['/-]\s?|){yy}{_YY_END}"  # Jan-12, Dec'14; not "Jan 12" (a day)
             rf"|(?<![^\W_]){yy}/(?P<{g}e>\d{{2}})(?![\w%]|[/.,]\d)"  # a season 12/13
             ")")
@@ -1307,23 +1462,35 @@ def _short_covering(text: str, y: int, latest: int) -> list[str]:
 
 def _short_years(page: list[Token], year: str) -> list[str]:
     """Two-digit forms that may stand for ``year`` (2019): "'19", "Q3 '19", "3Q19", "19Q3", "H1-19", "19H1", "May-19", "01.05.19",
-    a period prefix ("CY19" calendar, "AY19" academic, "SY19" school, "FY19" or "FY19E" fiscal year: the engine also
-    searches "FY19" as a near form, which misses the estimate's "FY19E") and a two-digit span of consecutive years
-    ("18/19", "19/20", "19/20E": a season, a school or fiscal year)."""
+    a period prefix (rules/mentions.yaml ``year_prefixes``: "CY19" calendar, "AY19" academic, "SY19" school, "FY19" or
+    "FY19E" fiscal year: the engine also searches "FY19" as a near form, which misses the estimate's "FY19E") and a
+    two-digit span of consecutive years ("18/19", "19/20", "19/20E" with an ``estimate_letters`` letter: a season, a
+    school or fiscal year)."""
     text = "".join((t.gap or " ") + t.raw for t in page)
     yy = re.escape(year[2:])
     before, after = f"{(int(year) - 1) % 100:02d}", f"{(int(year) + 1) % 100:02d}"
     months = "|".join(sorted(rulebook.load("qualifiers")["months"], key=len, reverse=True))
     end = r"(?![\d%]|[.,]\d)"
     pats = [rf"(?<![\w'])'\s?{yy}{end}",  # "'19", "Q3 '19"
-            rf"(?<![\w.])(?:q[1-4]|[1-4]q|h[12]|[12]h)\s?['/-]?\s?{yy}{end}",  # "3Q19", "Q3-19", "H1 19"
-            rf"(?<![\w.,]){yy}\s?(?:q[1-4]|h[12])(?![^\W_])",  # "19Q3", "19H1": the year first
+            rf"(?<![\w.])(?:{_part_marks()})\s?['/-]?\s?{yy}{end}",  # "3Q19", "Q3-19", "H1 19"
+            rf"(?<![\w.,]){yy}\s?(?:{_part_marks(year_first=True)})(?![^\W_])",  # "19Q3", "19H1": the year first
             rf"(?<![\w])(?:{months})\.?(?:\s?['/-]\s?|){yy}{end}",  # "May-19", "May'19", "may19"; not "May 19" (a day)
             rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}",  # "01.05.19", "1/5/19"
-            rf"(?<![\w.])(?:c\.?y|a\.?y|s\.?y|f\.?y)\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19", "FY19E"
+            rf"(?<![\w.])(?:{_year_prefixes()})\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19", "FY19E"
             # "18/19", "19/20", "19/20E" (an estimate, actual, forecast, projection or budget letter after it)
-            rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after})[eafpb]?(?![\w%]|[/.,]\d)"]
+            rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after}){_estimate_letters()}?(?![\w%]|[/.,]\d)"]
     return [m.group(0).strip() for p in pats for m in re.finditer(p, text)]
+
+
+def _spanning_years(page: list[Token], year: str) -> list[str]:
+    """Years across two calendar years (a fiscal, academic or school year: rules/mentions.yaml ``year_prefixes`` with
+    ``spans``) printed with the year after ``year`` or the one before, in two digits or four ("FY14", "FY 2014E", "AY'12"
+    for 2013): named by its end or its start, such a year may cover part of ``year`` without printing it."""
+    text = "".join((t.gap or " ") + t.raw for t in page)
+    y = int(year)
+    ends = "|".join([f"{y - 1}", f"{y + 1}", f"{(y - 1) % 100:02d}", f"{(y + 1) % 100:02d}"])
+    rx = rf"(?<![\w.])(?:{_year_prefixes(spanning=True)})\.?\s?['/-]?\s?(?<![\d.,])(?:{ends}){_estimate_letters()}?(?![\w%]|[.,/]\d)"
+    return [m.group(0).strip() for m in re.finditer(rx, text)]
 
 
 def together(doc: Doc, index: int, parts: list[list[str]], window: int) -> Member | None:
@@ -1641,9 +1808,7 @@ _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 
 # Parts of a year a question may name in one form and a document print in another: "3Q19", "Q3 2019", "Q3'19",
 # "Q3 FY2019", "third quarter of 2019", "3rd qtr 2019"; "H1 2020", "1H20", "first half of 2020". Each part: the
-# letter it is written with, how many there are in a year, and the words for it. Vocabulary that belongs in
-# rules/mentions.yaml ``names.year_parts`` once widening/rulebook.NameMatching admits the key; read from there
-# when it does.
+# letter it is written with, how many there are in a year, and the words for it (rules/mentions.yaml ``names.year_parts``).
 def _year_parts() -> dict[str, Any]:
     return _rules()["year_parts"]
 
@@ -1917,6 +2082,26 @@ def glyph_map_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> lis
     return out
 
 
+def unprinted_sayings(doc: Doc, variants: list[str]) -> list[str]:
+    """Where the document names a variant outside its pages, as a note: an outline (bookmark) title, shown in a viewer's
+    side panel, or a metadata field (title, subject, author, keywords), shown in its title bar or properties. No page
+    prints those words, so they are no mention on a page; the note says where they are."""
+    key = ("unprinted_sayings",)
+    if key not in doc.memo:
+        said: list[tuple[str, str]] = []
+        try:
+            said += [(f"outline (bookmark to p{p})" if p > 0 else "outline (bookmark)", str(title)) for _, title, p, *_ in doc.pdf.get_toc(simple=True)]
+        except Exception:
+            pass
+        said += [(f"metadata {k}", str(v)) for k, v in (doc.pdf.metadata or {}).items() if k in ("title", "subject", "author", "keywords") and v]
+        doc.memo[key] = [(where, text, tokens(text)) for where, text in said]
+    out = []
+    for where, text, toks in doc.memo[key]:
+        if any(h.exact for v in variants for h in find(v, toks, tolerant=False)):
+            out.append(f"{where}: {text[:80]!r}")
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}
@@ -2147,6 +2332,10 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         if page_text_status(doc.facts.page(index)) in ("blind", "empty"):
             continue
         exact, near = _page_hits(doc, index, variants, near_variants, year)
+        # A name the question capitalises, printed only in lower case ("brown bars" for "Mr. Brown"): a doubt.
+        cased = params.get("qualifier") == "name"
+        doubts += [m for m in exact if cased and m.why == LOWER_CASE_WHY]
+        exact = [m.model_copy(update={"why": None}) if m.why == LOWER_CASE_WHY else m for m in exact if not (cased and m.why == LOWER_CASE_WHY)]
         mupdf_only = mupdf_only_boxes(doc.page(index)) if exact else []
         members += [m for m in exact if not in_any(m.bbox, mupdf_only)]
         doubts += [m.model_copy(update={"why": SIGN_WHY}) for m in exact if in_any(m.bbox, mupdf_only)]
@@ -2188,6 +2377,10 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     if not members and not doubts:
         doubts += annotation_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
+        doubts += appearance_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
+        doubts += actual_text_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
         doubts += hidden_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), spelt)
@@ -2198,6 +2391,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     if not members and not doubts:
         doubts += glyph_map_hits(doc, tuple(pages), spelt)
     note = f"searched {len(scope.pages)} page(s) ({how}); {len(members)} exact hit(s), {len(doubts)} near hit(s)"
+    if not members and (elsewhere := unprinted_sayings(doc, spelt)):
+        note += f"; printed on no page, but named outside the pages in the {'; '.join(elsewhere[:3])}"
     if unmeasured and not members:
         why = [f"p{p}: {r}" for p, r in outside.items()]
         why += [f"{len(blind)} page(s) cannot be searched, e.g. p{blind[0]}: {unmeasured[blind[0]]}"] if blind else []
