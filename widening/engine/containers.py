@@ -10,7 +10,7 @@ from widening.facts.captions import SUPPLEMENT, band_numbers, continued_pages, l
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, RUN_WINDOW
-from widening.facts.handouts import handout_counts, slide_pages, slide_shaped
+from widening.facts.handouts import handout_counts, slide_number_pages, slide_pages, slide_shaped
 from widening.facts.legibility import words_unread
 from widening.models import (
     Caption,
@@ -330,9 +330,9 @@ def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
     if not number.isdigit():
         return None
     counts = handout_counts(doc)
-    pages = slide_pages(counts, int(number))
+    pages = tuple(sorted(set(slide_pages(counts, int(number))) | set(slide_number_pages(doc, int(number)))))
     shown = sorted({k for k in counts if k})
-    return ReadingTried(reading=Reading.pdf, number=f"{number} counted in order on pages printing {'/'.join(map(str, shown))} slides each",
+    return ReadingTried(reading=Reading.pdf, number=f"{number} counted in order, or printed on a slide, on pages printing {'/'.join(map(str, shown))} slides each",
                         pages=pages, doubtful=True) if pages else None
 
 
@@ -368,8 +368,8 @@ def handout_slide_range(doc: Doc, first: str, last: str) -> ReadingTried | None:
         return None
     counts = handout_counts(doc)
     lo, hi = sorted((int(first), int(last)))
-    pages = sorted({p for n in range(lo, min(hi, lo + 500) + 1) for p in slide_pages(counts, n)})
-    return ReadingTried(reading=Reading.pdf, number=f"{first}-{last} counted in order on pages printing several slides each",
+    pages = sorted({p for n in range(lo, min(hi, lo + 500) + 1) for p in (*slide_pages(counts, n), *slide_number_pages(doc, n))})
+    return ReadingTried(reading=Reading.pdf, number=f"{first}-{last} counted in order, or printed on slides, on pages printing several slides each",
                         pages=tuple(pages), doubtful=True) if pages else None
 
 
@@ -605,8 +605,11 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         tried = _readings_module().resolve_range(facts, container.first, container.last)
         found = any(t.pages for t in tried if not t.doubtful)
         # "Slides 9-10" of a handout: the pages that print them, counted in order (doubtful).
-        if "slide" in container.text.lower() and (handout := handout_slide_range(doc, first, last)):
-            tried = tuple(_handout_doubts(list(tried), handout)) + (handout,)
+        # "Pages 9-10" of a deck printed as a handout may be its slides 9-10 (a deck is asked about by page as
+        # by slide): the same doubtful reading, beside the PDF pages 9-10, which stay certain.
+        if (handout := handout_slide_range(doc, first, last)):
+            slides = "slide" in container.text.lower()
+            tried = (tuple(_handout_doubts(list(tried), handout)) if slides else tuple(tried)) + (handout,)
         # Pages "A-9", "A-10" (a label or a margin folio after a prefix) for "pages 9-10": a doubtful reading,
         # looked at whether or not another reading finds the range ("pages 5-6" of a file labelled "A-5".."A-10"
         # are PDF pages 5-6 and also PDF pages 1-2), as for one page.
@@ -624,8 +627,10 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         number = container.number or ""
         handout = None
         unfound = not any(t.pages for t in tried)
-        if kind is ContainerKind.slide and (handout := handout_slide_pages(doc, number)):
-            tried = tuple(_handout_doubts(list(tried), handout)) + (handout,)
+        # "Page 9" of a deck printed as a handout may be its slide 9, printed "9" on the slide or not (a deck is
+        # asked about by page as by slide): a doubtful reading, beside PDF page 9, which stays certain.
+        if (handout := handout_slide_pages(doc, number)):
+            tried = (tuple(_handout_doubts(list(tried), handout)) if kind is ContainerKind.slide else tuple(tried)) + (handout,)
         if prefixed := prefixed_number_pages(doc, number):
             tried = tried + (prefixed,)
         if unfound:

@@ -4,14 +4,17 @@ In a handout "slide 9" is not PDF page 9: with three slides a page it is on PDF 
 taken to print slides when it shows SLIDE_MIN_FRAMES or more slide-shaped boxes of one size, apart
 from each other: drawn frames, pictures, or placed pages (form XObjects, as N-up tools place them);
 a document is a handout when most of its pages do.
-The count only *adds* a doubtful reading of a slide number (widening/engine/containers.py), so a
-box taken for a slide by mistake widens a scope or keeps a row, never drops a candidate.
+The count only *adds* a doubtful reading of a slide or page number (widening/engine/containers.py),
+as does a number printed in a corner of a slide frame (``slide_number_pages``), so a box taken for a
+slide by mistake widens a scope or keeps a row, never drops a candidate.
+A frame may have rounded corners or its four sides drawn as strokes of their own.
 Cannot see: slides printed with no frame, picture or placed page around them, or a handout that
 is itself one scanned picture a page.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from widening.facts.document import Doc
@@ -34,36 +37,125 @@ HANDOUT_MIN_SHARE = 0.5
 def slide_frames(page: Any) -> int:
     """How many slide-shaped boxes of one size, apart from each other, ``page`` (a PyMuPDF page)
     shows: 0 when fewer than SLIDE_MIN_FRAMES."""
+    return len(_frame_group(page))
+
+
+def _frame_group(page: Any) -> list[tuple[float, float, float, float]]:
+    """The largest group of slide-shaped boxes of one size, apart from each other, ``page`` shows: empty when
+    fewer than SLIDE_MIN_FRAMES."""
     boxes = slide_shaped(page, SLIDE_MIN_WIDTH)
-    best = 0
+    best: list[tuple[float, float, float, float]] = []
     for b in boxes:
         group: list[tuple[float, float, float, float]] = []
         for c in boxes:
             if _same_size(b, c) and all(_overlap(c, g) < SLIDE_MAX_OVERLAP for g in group):
                 group.append(c)
-        best = max(best, len(group))
-    return best if best >= SLIDE_MIN_FRAMES else 0
+        if len(group) > len(best):
+            best = group
+    return best if len(best) >= SLIDE_MIN_FRAMES else []
 
 
 def slide_shaped(page: Any, min_width: float) -> list[tuple[float, float, float, float]]:
     """Boxes ``page`` shows that a slide may be printed in, shaped as one (SLIDE_ASPECT), at least ``min_width`` of the page's width across."""
     width = page.rect.width
-    return [b for b in _boxes(page) if b[2] - b[0] >= min_width * width and b[3] > b[1]
+    return [b for b in _boxes(page, min_width * width) if b[2] - b[0] >= min_width * width and b[3] > b[1]
             and SLIDE_ASPECT[0] <= (b[2] - b[0]) / (b[3] - b[1]) <= SLIDE_ASPECT[1]]
 
 
-def _boxes(page: Any) -> list[tuple[float, float, float, float]]:
-    """Boxes a slide may be printed in: rectangular paths, pictures, and pages placed as form XObjects."""
+def _boxes(page: Any, min_width: float) -> list[tuple[float, float, float, float]]:
+    """Boxes a slide may be printed in: rectangular paths (square or rounded corners, or four sides drawn
+    apart), pictures, and pages placed as form XObjects."""
     out = []
-    for d in page.get_cdrawings():
+    drawings = page.get_cdrawings()
+    for d in drawings:
         items = d.get("items", ())
         if items and len(items) <= 5 and all(it[0] in ("re", "qu", "l") for it in items):
             out.append(tuple(d["rect"]))
+        elif items and _rounded_box(items, d["rect"]):
+            out.append(tuple(d["rect"]))
+    out += _sides_boxes(drawings, min_width)
     out += [tuple(info["bbox"]) for info in page.get_image_info()]
     height = page.mediabox.height
     for _, _, invoker, (x0, y0, x1, y1) in page.get_xobjects():
         if invoker == 0:  # placed by the page itself; its box is in PDF space (y upwards)
             out.append((x0, height - y1, x1, height - y0))
+    return out
+
+
+# A frame's side may be drawn apart from the others (a line each) and its corners rounded (a curve each, small
+# beside the box: an ellipse's curves span half of it). Sides meet at corners within SIDE_TOL points.
+ROUND_MAX_ITEMS = 12
+ROUND_MAX_CORNER = 0.25
+SIDE_TOL = 2.0
+SIDE_MAX_SEGMENTS = 400
+
+
+def _rounded_box(items: Any, rect: Any) -> bool:
+    """A path of straight sides, each level or upright, joined by small corner curves: a rounded rectangle."""
+    x0, y0, x1, y1 = rect
+    corner = ROUND_MAX_CORNER * min(x1 - x0, y1 - y0)
+    if len(items) > ROUND_MAX_ITEMS or corner <= 0 or not any(it[0] == "c" for it in items):
+        return False
+    for it in items:
+        if it[0] == "l":
+            (ax, ay), (bx, by) = it[1], it[2]
+            if abs(ax - bx) > SIDE_TOL and abs(ay - by) > SIDE_TOL:
+                return False
+        elif it[0] == "c":
+            xs, ys = [q[0] for q in it[1:]], [q[1] for q in it[1:]]
+            if max(xs) - min(xs) > corner or max(ys) - min(ys) > corner:
+                return False
+        else:
+            return False
+    return True
+
+
+def _segments(drawings: list) -> tuple[list, list]:
+    """Level and upright straight strokes (lines, and rectangles thin as a line), as (fixed, lo, hi) triples."""
+    level, upright = [], []
+    for d in drawings:
+        for it in d.get("items", ()):
+            if it[0] == "l":
+                (ax, ay), (bx, by) = it[1], it[2]
+            elif it[0] == "re":
+                r = it[1]
+                if r[3] - r[1] <= SIDE_TOL:
+                    ax, ay, bx, by = r[0], (r[1] + r[3]) / 2, r[2], (r[1] + r[3]) / 2
+                elif r[2] - r[0] <= SIDE_TOL:
+                    ax, ay, bx, by = (r[0] + r[2]) / 2, r[1], (r[0] + r[2]) / 2, r[3]
+                else:
+                    continue
+            else:
+                continue
+            if abs(ay - by) <= SIDE_TOL / 4 and abs(ax - bx) > SIDE_TOL:
+                level.append(((ay + by) / 2, min(ax, bx), max(ax, bx)))
+            elif abs(ax - bx) <= SIDE_TOL / 4 and abs(ay - by) > SIDE_TOL:
+                upright.append(((ax + bx) / 2, min(ay, by), max(ay, by)))
+    return level, upright
+
+
+def _sides_boxes(drawings: list, min_width: float) -> list[tuple[float, float, float, float]]:
+    """Boxes at least ``min_width`` across whose four sides are drawn as strokes of their own: two level strokes
+    of one extent and two upright ones joining their ends, corner to corner (a table's rulings run past its
+    cells' corners)."""
+    level, upright = _segments(drawings)
+    level = [s for s in level if s[2] - s[1] >= min_width]
+    upright = [s for s in upright if s[2] - s[1] >= min_width / SLIDE_ASPECT[1]]
+    if not level or not upright or len(level) + len(upright) > SIDE_MAX_SEGMENTS:
+        return []
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) <= SIDE_TOL
+
+    def side(x: float, top: float, bottom: float) -> bool:
+        return any(near(u[0], x) and near(u[1], top) and near(u[2], bottom) for u in upright)
+
+    out = []
+    for i, (ya, ax0, ax1) in enumerate(level):
+        for yb, bx0, bx1 in level[i + 1:]:
+            top, bottom = sorted((ya, yb))
+            if bottom - top > SIDE_TOL and near(ax0, bx0) and near(ax1, bx1) and side(ax0, top, bottom) and side(ax1, top, bottom):
+                out.append((min(ax0, bx0), top, max(ax1, bx1), bottom))
     return out
 
 
@@ -107,3 +199,31 @@ def slide_pages(counts: tuple[int, ...], number: int) -> tuple[int, ...]:
                 out.add(i + 1)
                 break
     return tuple(sorted(out))
+
+
+# A slide's number is printed in a corner of it: a bare number (up to three digits, "7/20" too) in the top or
+# bottom SLIDE_NUMBER_BAND of a slide frame's height. Hidden slides skipped, or numbering from 0, put printed
+# "7" on another slide than the seventh in order, at times on another page.
+SLIDE_NUMBER_BAND = 0.2
+_SLIDE_NUMBER = re.compile(r"(\d{1,3})(?:/\d{1,3})?")
+
+
+def slide_number_pages(doc: Doc, number: int) -> tuple[int, ...]:
+    """The handout pages (1-based) with a slide frame printing ``number`` in its top or bottom band."""
+    key = ("handout_slide_numbers",)
+    if key not in doc.memo:
+        counts = handout_counts(doc)
+        found: dict[int, set[int]] = {}
+        for i, k in enumerate(counts, start=1):
+            if not k:
+                continue
+            page = doc.page(i)
+            frames = _frame_group(page)
+            for w in page.get_text("words"):
+                m = _SLIDE_NUMBER.fullmatch(w[4])
+                cx, cy = (w[0] + w[2]) / 2, (w[1] + w[3]) / 2
+                if m and any(f[0] <= cx <= f[2] and (f[1] <= cy <= f[1] + SLIDE_NUMBER_BAND * (f[3] - f[1])
+                                                      or f[3] - SLIDE_NUMBER_BAND * (f[3] - f[1]) <= cy <= f[3]) for f in frames):
+                    found.setdefault(int(m.group(1)), set()).add(i)
+        doc.memo[key] = found
+    return tuple(sorted(doc.memo[key].get(number, ())))
