@@ -6,6 +6,7 @@ Example (corpus): a court filing's first page shows three small images in its he
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -44,6 +45,12 @@ class Placed:
     # PyMuPDF finds a placement's xref by its digest, so among identical images (one colour under
     # many masks) the mask is not known: the finest mask of an image that size is taken (never coarser).
     mask: tuple[int, int] = (0, 0)
+    # Why a reader may not see it as a picture although MuPDF draws it ("" when nothing says so): paint drawn
+    # after it covers it, or it is drawn inside a soft mask (it shapes other paint, it is not shown itself).
+    hidden: str = ""
+    # A shading (a gradient: ``sh``, a shading pattern's fill) the image listing lists as an image of xref 0: vector
+    # paint, no raster picture (``blocks.painted_areas`` has it), yet its area may hold lettering (gradient words).
+    shading: bool = False
 
     @property
     def finest(self) -> int:
@@ -57,6 +64,8 @@ class Placed:
     def what(self) -> str:
         w, h = self.bbox[2] - self.bbox[0], self.bbox[3] - self.bbox[1]
         x0, y0 = self.bbox[:2]
+        if self.shading:
+            return f"shading (a gradient) painting {w:.0f}x{h:.0f}pt at ({x0:.0f},{y0:.0f}), listed as an image"
         return f"raster image {self.pixels[0]}x{self.pixels[1]}px shown {w:.0f}x{h:.0f}pt at ({x0:.0f},{y0:.0f}): {self.klass}"
 
 
@@ -76,38 +85,283 @@ def classify(bbox: BBox, page_rect: pymupdf.Rect) -> Klass:
 
 def placed_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None, xrefs: bool = True,
                   hashes: bool = False) -> list[Placed]:
-    """Displayed images (get_image_info, pitfall 7) whose placement meets ``clip``; masks are not listed there.
+    """Displayed images (get_image_info, pitfall 7) whose shown part meets ``clip``; masks are not listed there.
 
     A picture a tiling pattern paints is placed where the pattern fills, not at its cell (``tiled_placements``).
+    An image its clip paths cut is placed where it shows; one they wholly cut away is left out (``unshown_images``
+    has it): a reader sees none of it (``shown_paint``). A shading (a gradient, which get_image_info lists as an
+    image of xref 0) is kept, marked ``shading``: no raster picture, but its area may show lettering.
     ``xrefs=False``: each ``xref`` is 0 unless the page has soft masks (finding xrefs decodes every image);
     ``hashes``: each carries its image's digest (decodes every image too)."""
+    return _placed(page, index, clip, xrefs, hashes)[0]
+
+
+def unshown_images(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None = None) -> list[Member]:
+    """Doubts: what the image listing lists that ``placed_images`` leaves out, because no reader sees it: an image
+    its clip paths wholly cut away (their bounds meet none of its placement)."""
+    return _placed(page, index, clip, False, False)[1]
+
+
+def _placed(page: pymupdf.Page, index: int, clip: pymupdf.Rect | None, xrefs: bool, hashes: bool) -> tuple[list[Placed], list[Member]]:
     masks = _masks(page)
     finest = _finest_masks(masks)
     tiles = tiled_placements(page)
     out: list[Placed] = []
+    unshown: list[Member] = []
     filled: dict[int, tuple[int, tuple[int, int], bytes]] = {}  # tile -> the xref, pixels, digest of its cell's image
 
-    def add(r: pymupdf.Rect, xref: int, pixels: tuple[int, int], digest: bytes) -> None:
+    def add(r: pymupdf.Rect, xref: int, pixels: tuple[int, int], digest: bytes, hidden: str = "", shading: bool = False) -> None:
         if r.is_empty or (clip is not None and not r.intersects(clip)):
             return
         bbox = rect_tuple(r)
-        out.append(Placed(index, bbox, xref, pixels, classify(bbox, page.rect), digest, finest.get(pixels, (0, 0))))
+        out.append(Placed(index, bbox, xref, pixels, classify(bbox, page.rect), digest, finest.get(pixels, (0, 0)), hidden, shading))
 
+    infos = page.get_image_info(hashes=hashes, xrefs=xrefs or bool(masks))
+    shown, faint = _match_paint(page, infos)
     # Every placement listed is drawn: get_image_info lists a masked image once (``has-mask``), never its soft or
     # stencil mask on its own. An xref that is also another image's mask is listed only where the page draws it
     # (``Do``: a grey photo that is the soft mask of a picture beside it, a stencil icon that masks a photo), and
     # that is a picture a reader sees: leaving it out read "how many pictures in the top half" as zero.
-    for info in page.get_image_info(hashes=hashes, xrefs=xrefs or bool(masks)):
+    for info, paint in zip(infos, shown):
         pixels = (int(info["width"]), int(info["height"]))
-        cell = _cell_of(pymupdf.Rect(info["bbox"]), pixels, tiles)
+        placed = pymupdf.Rect(info["bbox"])
+        cell = _cell_of(placed, pixels, tiles)
         if cell is not None:  # drawn once at the pattern's cell; shown where the pattern fills (below)
             filled.setdefault(cell, (int(info.get("xref") or 0), pixels, bytes(info.get("digest") or b"")))
             continue
-        add(pymupdf.Rect(info["bbox"]) & page.rect, int(info.get("xref") or 0), pixels, bytes(info.get("digest") or b""))
+        xref, digest = int(info.get("xref") or 0), bytes(info.get("digest") or b"")
+        if paint is None or paint.kind == "cell":  # the page could not be run again, or no paint agrees: as listed
+            add(placed & page.rect, xref, pixels, digest)
+            continue
+        if paint.kind == "shade":  # listed where it paints (its bound, cut by its clips)
+            add(placed & page.rect, xref, pixels, digest, paint.hidden, shading=True)
+            continue
+        seen = placed & paint.clip & page.rect
+        if seen.is_empty:  # certain: the clips' bounds hold every point they let show
+            r = placed & page.rect
+            if not r.is_empty and (clip is None or r.intersects(clip)):
+                unshown.append(Member(page=index, bbox=rect_tuple(r), reader=Reader.structure,
+                                      what=f"raster image {pixels[0]}x{pixels[1]}px placed {r.width:.0f}x{r.height:.0f}pt, its clip shows none of it",
+                                      why="clipped away: the clip paths in force leave none of it shown, or it is drawn fully transparent"))
+            continue
+        add(seen, xref, pixels, digest, paint.hidden)
+    # Drawn translucent, the listing leaves it out, yet a reader sees the faded picture (a photo behind the text):
+    # read as "no picture on the page", a count of pictures there was widened.
+    for paint in faint:
+        hidden = paint.hidden or (f"faint: drawn at opacity {paint.alpha:.2f}" if paint.alpha < FAINT_OPACITY else "")
+        seen = paint.box & paint.clip & page.rect
+        # Its bytes are not read: a digest of its placement, so no two such pictures are taken for one (same bytes).
+        add(seen, 0, paint.pixels, hashlib.md5(f"unlisted {index} {tuple(seen)}".encode()).digest() if hashes else b"", hidden)
     for k, tile in enumerate(tiles):
         xref, pixels, digest = filled.get(k, (0, tile.pixels, b""))
         add(tile.area & page.rect, xref, pixels, digest)
+    return out, unshown
+
+
+@dataclass(frozen=True)
+class Paint:
+    """One image, stencil or shading as the page paints it: ``box`` the image's placement (a shading's painted bound),
+    ``clip`` the area its clip paths leave (their bounds: never smaller than what shows), ``hidden`` as Placed.hidden."""
+
+    kind: Literal["image", "shade", "cell"]
+    box: pymupdf.Rect
+    clip: pymupdf.Rect
+    hidden: str = ""
+    alpha: float = 1.0  # its opacity (/ca)
+    pixels: tuple[int, int] = (0, 0)  # an image's
+
+
+# Paint drawn after a picture covers it when it is at least this opaque and lies over this share of its shown box
+# (the bounds of the paint, not its shape: a ring's hole is not seen, so a covered picture is a doubt, never left out).
+COVER_OPACITY = 0.5
+COVER_SHARE = 0.9
+# MuPDF's image listing leaves out an image drawn less opaque than this (a faded photo behind a page's text, which
+# a reader sees): ``_placed`` places such a paint itself. Under FAINT_OPACITY it is a doubt (a tuned filter).
+LISTED_OPACITY = 0.5
+FAINT_OPACITY = 0.15
+# A listed image is a recorded placement when their boxes agree within this (a shading's: its bound's pixel grid).
+PLACEMENT_TOLERANCE_PT = 0.5
+SHADE_TOLERANCE_PT = 2.0
+
+
+INFINITE = (-2.0 ** 31, -2.0 ** 31, 2.0 ** 31, 2.0 ** 31)
+
+
+def _meet(a: tuple, b: tuple) -> tuple:
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
+class PaintDevice(pymupdf.mupdf.FzDevice2):
+    """Records each image, stencil and shading the page paints (a pattern cell's as a cell), with the bounds of the
+    clips in force, and the bounds of the opaque paint drawn after the first of them (what may cover them). Boxes are
+    (x0, y0, x1, y1) tuples: a page of a hundred thousand paths is run in a second."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        for name in ("fill_image", "fill_image_mask", "fill_shade", "fill_path", "clip_path", "clip_stroke_path", "clip_text",
+                     "clip_stroke_text", "clip_image_mask", "pop_clip", "begin_mask", "end_mask", "begin_tile", "end_tile"):
+            getattr(self, "use_virtual_" + name)()
+        self.clips: list[tuple] = []
+        self.masks = 0  # inside a soft mask's content
+        self.tiles = 0  # inside a pattern cell (``TileDevice`` places those)
+        self.found: list[tuple] = []  # kind, box, clip, inside a soft mask, opacity, an image's pixels
+        self.paints: list[tuple] = []  # (how many were found before it, x0, y0, x1, y1): an opaque fill's area
+
+    def _clip(self, r) -> None:
+        rect = (r.x0, r.y0, r.x1, r.y1)
+        self.clips.append(_meet(rect, self.clips[-1]) if self.clips else rect)
+
+    def _cover(self, r, alpha: float) -> None:
+        if alpha >= COVER_OPACITY and not self.masks and not self.tiles:
+            self.paints.append((len(self.found), *(_meet((r.x0, r.y0, r.x1, r.y1), self.clips[-1]) if self.clips else (r.x0, r.y0, r.x1, r.y1))))
+
+    def _record(self, kind: str, r, alpha: float, image: Any = None) -> None:
+        # A pattern cell's picture is recorded as a cell (matched, never judged: it shows where its pattern fills).
+        pixels = (int(image.w), int(image.h)) if image is not None else (0, 0)
+        self.found.append(("cell" if self.tiles else kind, (r.x0, r.y0, r.x1, r.y1), self.clips[-1] if self.clips else INFINITE,
+                           self.masks > 0, alpha, pixels))
+
+    def clip_path(self, ctx, path, even_odd, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm))
+
+    def clip_stroke_path(self, ctx, path, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, stroke, ctm))
+
+    def clip_text(self, ctx, text, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, None, ctm))
+
+    def clip_stroke_text(self, ctx, text, stroke, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, stroke, ctm))
+
+    def clip_image_mask(self, ctx, image, ctm, scissor):
+        self._clip(pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm))
+
+    def pop_clip(self, ctx):
+        if self.clips:
+            self.clips.pop()
+
+    def begin_mask(self, ctx, area, luminosity, colorspace, bc, color_params):
+        self.masks += 1
+
+    def end_mask(self, ctx, transfer):
+        self.masks = max(0, self.masks - 1)
+        self.clips.append(self.clips[-1] if self.clips else INFINITE)  # the mask acts as a clip until its pop_clip
+
+    def begin_tile(self, ctx, area, view, xstep, ystep, ctm, tile_id, doc_id):
+        self.tiles += 1
+        return 0
+
+    def end_tile(self, ctx):
+        self.tiles = max(0, self.tiles - 1)
+
+    def fill_path(self, ctx, path, even_odd, ctm, colorspace, color, alpha, color_params):
+        if self.found:  # only what is painted after a picture may cover one
+            self._cover(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm), alpha)
+
+    def fill_image(self, ctx, image, ctm, alpha, color_params):
+        r = pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm)
+        if self.found and not getattr(image, "mask", None):  # a masked image may show what is under it
+            self._cover(r, alpha)
+        self._record("image", r, alpha, image)
+
+    def fill_image_mask(self, ctx, image, ctm, colorspace, color, alpha, color_params):
+        self._record("image", pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm), alpha, image)
+
+    def fill_shade(self, ctx, shade, ctm, alpha, color_params):
+        r = pymupdf.mupdf.ll_fz_bound_shade(shade, ctm)
+        if self.found:
+            self._cover(r, alpha)
+        self._record("shade", r, alpha)
+
+
+def shown_paint(page: pymupdf.Page) -> list[Paint] | None:
+    """The images, stencils and shadings ``page`` paints (outside pattern cells), in order, each with its clips and
+    whether paint drawn after it covers it; None when MuPDF cannot run the page again. Kept on the open document."""
+    memo = getattr(page.parent, "_widening_paint", None)
+    if memo is None:
+        memo = {}
+        setattr(page.parent, "_widening_paint", memo)
+    if page.number not in memo:
+        dev = PaintDevice()
+        try:
+            pymupdf.mupdf.fz_run_page(pymupdf.mupdf.FzPage(page.this), dev, pymupdf.mupdf.FzMatrix(), pymupdf.mupdf.FzCookie())
+            pymupdf.mupdf.fz_close_device(dev)
+        except Exception:
+            memo[page.number] = None
+            return None
+        memo[page.number] = _judged(page, dev.found, dev.paints)
+    return memo[page.number]
+
+
+def _judged(page: pymupdf.Page, found: list, paints: list) -> list[Paint]:
+    import numpy as np
+
+    covers = np.array(paints, dtype=float).reshape(-1, 5)
+    bounds = tuple(page.rect)
+    out = []
+    for k, (kind, box, clip, masked, alpha, pixels) in enumerate(found):
+        if kind == "shade":
+            box = _meet(box, clip)  # its painted bound is where it shows
+        x0, y0, x1, y1 = _meet(_meet(box, clip), bounds)
+        hidden = "soft mask: drawn inside a soft mask, it shapes other paint and is not shown itself" if masked else ""
+        if not hidden and x1 > x0 and y1 > y0 and len(covers):
+            after = covers[int(np.searchsorted(covers[:, 0], k, side="right")):]  # in paint order: those after it
+            later = after[(after[:, 1] < x1) & (after[:, 3] > x0) & (after[:, 2] < y1) & (after[:, 4] > y0)]
+            if len(later) and _covered_share(pymupdf.Rect(x0, y0, x1, y1), later[:, 1:]) >= COVER_SHARE:
+                hidden = f"painted over: opaque paint drawn after it lies over {COVER_SHARE:.0%} or more of it (its shape not read)"
+        if alpha <= 0:  # certain: drawn fully transparent (its opacity /ca 0), it shows nothing where it is drawn
+            clip = (0.0, 0.0, 0.0, 0.0)
+        out.append(Paint(kind, pymupdf.Rect(box), pymupdf.Rect(clip), hidden, alpha, pixels))
     return out
+
+
+def _covered_share(box: pymupdf.Rect, covers: Any, steps: int = 12) -> float:
+    """The part of ``box`` under the union of ``covers`` (an (n, 4) array of boxes), sampled on a grid of points."""
+    import numpy as np
+
+    xs = box.x0 + (np.arange(steps) + 0.5) * box.width / steps
+    ys = box.y0 + (np.arange(steps) + 0.5) * box.height / steps
+    # A point is under a cover when its column and its row both are: (covers x steps) tables, not a loop per cover.
+    cols = (xs[None, :] >= covers[:, 0:1]) & (xs[None, :] < covers[:, 2:3])
+    rows = (ys[None, :] >= covers[:, 1:2]) & (ys[None, :] < covers[:, 3:4])
+    return float((rows.T.astype(np.uint8) @ cols.astype(np.uint8) > 0).mean())
+
+
+def _match_paint(page: pymupdf.Page, infos: list[dict]) -> tuple[list[Paint | None], list[Paint]]:
+    """For each entry of the image listing, the paint it is (``shown_paint``): an image whose placement agrees, else a
+    shading whose painted bound on the page agrees; None when none does or the page cannot be run again. And the
+    images the listing leaves out for being drawn less opaque than LISTED_OPACITY (yet more than not at all)."""
+    if not infos and not _may_draw_images(page):
+        return [], []
+    paints = shown_paint(page)
+    if paints is None:
+        return [None] * len(infos), []
+    # Both list in paint order: the first unused paint whose box agrees is the one (an image placed where a shading
+    # paints, the same box, is told apart by the order), and it is almost always the first (a page of a thousand strips).
+    # An entry with an xref is an image; a pattern cell's image is matched too (``_placed`` places it by its pattern).
+    left = list(range(len(paints)))
+    boxes = [p.box & page.rect if p.kind == "shade" else p.box for p in paints]
+    out: list[Paint | None] = []
+    for info in infos:
+        b = pymupdf.Rect(info["bbox"])
+        kinds = ("image", "cell") if info.get("xref") else ("image", "cell", "shade")
+        at = next((n for n, k in enumerate(left) if paints[k].kind in kinds
+                   and max(abs(x - y) for x, y in zip(boxes[k], b)) <= (SHADE_TOLERANCE_PT if paints[k].kind == "shade" else PLACEMENT_TOLERANCE_PT)), None)
+        hit = left.pop(at) if at is not None else None
+        out.append(paints[hit] if hit is not None else None)
+    return out, [paints[k] for k in left if paints[k].kind == "image" and 0 < paints[k].alpha < LISTED_OPACITY]
+
+
+_INLINE_IMAGE = re.compile(rb"(?<![A-Za-z0-9_.#/\\])BI(?![A-Za-z0-9_.#])")
+
+
+def _may_draw_images(page: pymupdf.Page) -> bool:
+    """Whether ``page`` may draw an image the listing leaves out: it names an image (in its resources or its forms'),
+    or its content holds an inline image. A page of text alone is not run again."""
+    try:
+        return bool(page.get_images()) or _INLINE_IMAGE.search(page.read_contents()) is not None
+    except Exception:
+        return True
 
 
 @dataclass(frozen=True)
@@ -519,6 +773,29 @@ def _form_paints_picture(pdf: pymupdf.Document, n: int, seen: set[int]) -> bool:
         return True
 
 
+# A soft mask is decoded to see whether it lets anything show only up to this many pixels.
+CLEAR_MASK_MAX_PIXELS = 4_000_000
+
+
+def _clear_masks(page: pymupdf.Page) -> set[int]:
+    """The page's images whose soft mask (certain: ``certain_masks``) is wholly transparent: every pixel 0, as decoded
+    (its /Decode applied). Such an image is drawn and listed, and shows nothing."""
+    out = set()
+    for xref, mask in certain_masks(page).items():
+        try:
+            if page.parent.xref_get_key(xref, "SMask")[0] != "xref":
+                continue  # a stencil /Mask: its 0 bits paint
+            w, h = _size(page.parent, mask)
+            if not 0 < w * h <= CLEAR_MASK_MAX_PIXELS:
+                continue
+            pix = pymupdf.Pixmap(page.parent, mask)
+            if pix.n == 1 and not pix.alpha and not any(pix.samples):
+                out.add(xref)
+        except Exception:  # a mask that cannot be read may let the image show
+            continue
+    return out
+
+
 class ImagesParams(Params):
     """``exclude_full_page``: leave out a picture that is the whole page; ``min_side`` in pt."""
 
@@ -536,17 +813,34 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     members: list[Member] = []
     small: list[Member] = []
     backgrounds: list[Member] = []
+    unseen: list[Member] = []  # drawn, yet maybe no picture a reader sees: painted over, a soft mask's content, one colour
     unlisted: list[Member] = []  # pictures painted where the image listing does not look (unlisted_pictures)
+    unshown: list[Member] = []  # listed by the image listing, yet no raster picture shown (unshown_images)
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
-        for img in placed_images(doc.page(index), index, doc.region_rect(index, scope.region)):
+        region = doc.region_rect(index, scope.region)
+        shown, gone = _placed(doc.page(index), index, region, True, False)
+        unshown += gone
+        clear = _clear_masks(doc.page(index)) if any(img.mask != (0, 0) for img in shown) else set()
+        for img in shown:
             m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
-            if img.min_side < min_side:
+            if img.xref in clear:
+                unseen.append(m.model_copy(update={"why": "soft mask wholly transparent: its mask's every pixel is 0, nothing of it shows"}))
+            elif img.shading:  # certain: vector paint, no raster image; what a gradient shows is not read
+                unseen.append(m.model_copy(update={"why": "shading: the image listing lists a gradient as an image; "
+                                                          "it is vector paint, not a raster picture"}))
+            elif img.hidden:
+                unseen.append(m.model_copy(update={"why": img.hidden}))
+            elif img.finest <= 1:  # certain: one pixel (under no finer mask) shows one flat colour, a rule or a box
+                unseen.append(m.model_copy(update={"why": "one pixel: a single flat colour stretched (a rule, a box), no picture"}))
+            elif img.min_side < min_side:
                 small.append(m.model_copy(update={"why": f"size filter: shorter side {img.min_side:.0f}pt < min_side {min_side:g}pt"}))
             elif exclude_full and img.klass == "full_page_background":
                 backgrounds.append(m.model_copy(update={"why": f"placement filter: covers >= {FULL_PAGE:.0%} of the page"}))
             else:
                 members.append(m)
-        unlisted += unlisted_pictures(doc.page(index), index, doc.region_rect(index, scope.region), revealed_page(doc, index))
-    doubts = grouped(small, "small images") + grouped(backgrounds, "full-page images") + grouped(unlisted, "pictures the image listing does not see")
+        unlisted += unlisted_pictures(doc.page(index), index, region, revealed_page(doc, index))
+    doubts = (grouped(small, "small images") + grouped(backgrounds, "full-page images")
+              + grouped(unseen, "images a reader may not see as pictures") + grouped(unshown, "listed images that show no raster picture")
+              + grouped(unlisted, "pictures the image listing does not see"))
     return finish("images", scope, params, members, unmeasured, doubts=doubts)
