@@ -40,7 +40,7 @@ def _add_audit(sub: argparse._SubParsersAction) -> None:
 def run_audit(args: argparse.Namespace) -> int:
     from widening.commands import report
     from widening.commands.audit import AuditOptions, audit_rows, checks_dir_candidates, default_checks_dir, is_unanswerable
-    from widening.commands.corpus import check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
+    from widening.commands.corpus import check_doc_id, check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
     from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
     from widening.errors import engine_failed
@@ -89,7 +89,8 @@ def run_audit(args: argparse.Namespace) -> int:
     # must learn which file and why from the terminal, not only from a count in the summary table.
     unread: dict[str, tuple[str, int]] = {}
     for d in decisions:
-        if d.error and not engine_failed(d.error):
+        # A refused doc_id was named above (refused_doc_ids): one line each.
+        if d.error and not engine_failed(d.error) and check_doc_id(d.doc_id) is None:
             why, n = unread.get(d.doc_id, (d.error, 0))
             unread[d.doc_id] = (why, n + 1)
     for doc_id, (why, n) in sorted(unread.items()):
