@@ -191,35 +191,22 @@ def _meet(a: tuple, b: tuple) -> tuple:
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-class PaintDevice(pymupdf.mupdf.FzDevice2):
-    """Records each image, stencil and shading the page paints (a pattern cell's as a cell), with the bounds of the
-    clips in force, and the bounds of the opaque paint drawn after the first of them (what may cover them). Boxes are
-    (x0, y0, x1, y1) tuples: a page of a hundred thousand paths is run in a second."""
+class ClipsDevice(pymupdf.mupdf.FzDevice2):
+    """A device that keeps the bounds of the clips in force, (x0, y0, x1, y1) tuples, innermost last (``clip``); a
+    soft mask acts as a clip until its pop_clip. ``calls``: the device calls a subclass handles besides these."""
 
-    def __init__(self) -> None:
+    def __init__(self, calls: tuple[str, ...]) -> None:
         super().__init__()
-        for name in ("fill_image", "fill_image_mask", "fill_shade", "fill_path", "clip_path", "clip_stroke_path", "clip_text",
-                     "clip_stroke_text", "clip_image_mask", "pop_clip", "begin_mask", "end_mask", "begin_tile", "end_tile"):
+        for name in ("clip_path", "clip_stroke_path", "clip_text", "clip_stroke_text", "clip_image_mask", "pop_clip", "end_mask", *calls):
             getattr(self, "use_virtual_" + name)()
         self.clips: list[tuple] = []
-        self.masks = 0  # inside a soft mask's content
-        self.tiles = 0  # inside a pattern cell (``TileDevice`` places those)
-        self.found: list[tuple] = []  # kind, box, clip, inside a soft mask, opacity, an image's pixels
-        self.paints: list[tuple] = []  # (how many were found before it, x0, y0, x1, y1): an opaque fill's area
+
+    def clip(self) -> tuple:
+        return self.clips[-1] if self.clips else INFINITE
 
     def _clip(self, r) -> None:
         rect = (r.x0, r.y0, r.x1, r.y1)
         self.clips.append(_meet(rect, self.clips[-1]) if self.clips else rect)
-
-    def _cover(self, r, alpha: float) -> None:
-        if alpha >= COVER_OPACITY and not self.masks and not self.tiles:
-            self.paints.append((len(self.found), *(_meet((r.x0, r.y0, r.x1, r.y1), self.clips[-1]) if self.clips else (r.x0, r.y0, r.x1, r.y1))))
-
-    def _record(self, kind: str, r, alpha: float, image: Any = None) -> None:
-        # A pattern cell's picture is recorded as a cell (matched, never judged: it shows where its pattern fills).
-        pixels = (int(image.w), int(image.h)) if image is not None else (0, 0)
-        self.found.append(("cell" if self.tiles else kind, (r.x0, r.y0, r.x1, r.y1), self.clips[-1] if self.clips else INFINITE,
-                           self.masks > 0, alpha, pixels))
 
     def clip_path(self, ctx, path, even_odd, ctm, scissor):
         self._clip(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm))
@@ -240,12 +227,38 @@ class PaintDevice(pymupdf.mupdf.FzDevice2):
         if self.clips:
             self.clips.pop()
 
+    def end_mask(self, ctx, transfer):
+        self.clips.append(self.clip())  # the mask acts as a clip until its pop_clip
+
+
+class PaintDevice(ClipsDevice):
+    """Records each image, stencil and shading the page paints (a pattern cell's as a cell), with the bounds of the
+    clips in force, and the bounds of the opaque paint drawn after the first of them (what may cover them). Boxes are
+    (x0, y0, x1, y1) tuples: a page of a hundred thousand paths is run in a second."""
+
+    def __init__(self) -> None:
+        super().__init__(("fill_image", "fill_image_mask", "fill_shade", "fill_path", "begin_mask", "begin_tile", "end_tile"))
+        self.masks = 0  # inside a soft mask's content
+        self.tiles = 0  # inside a pattern cell (``TileDevice`` places those)
+        self.found: list[tuple] = []  # kind, box, clip, inside a soft mask, opacity, an image's pixels
+        self.paints: list[tuple] = []  # (how many were found before it, x0, y0, x1, y1): an opaque fill's area
+
+    def _cover(self, r, alpha: float) -> None:
+        if alpha >= COVER_OPACITY and not self.masks and not self.tiles:
+            self.paints.append((len(self.found), *(_meet((r.x0, r.y0, r.x1, r.y1), self.clips[-1]) if self.clips else (r.x0, r.y0, r.x1, r.y1))))
+
+    def _record(self, kind: str, r, alpha: float, image: Any = None) -> None:
+        # A pattern cell's picture is recorded as a cell (matched, never judged: it shows where its pattern fills).
+        pixels = (int(image.w), int(image.h)) if image is not None else (0, 0)
+        self.found.append(("cell" if self.tiles else kind, (r.x0, r.y0, r.x1, r.y1), self.clip(),
+                           self.masks > 0, alpha, pixels))
+
     def begin_mask(self, ctx, area, luminosity, colorspace, bc, color_params):
         self.masks += 1
 
     def end_mask(self, ctx, transfer):
         self.masks = max(0, self.masks - 1)
-        self.clips.append(self.clips[-1] if self.clips else INFINITE)  # the mask acts as a clip until its pop_clip
+        super().end_mask(ctx, transfer)
 
     def begin_tile(self, ctx, area, view, xstep, ystep, ctm, tile_id, doc_id):
         self.tiles += 1
@@ -386,49 +399,19 @@ def _cell_of(bbox: pymupdf.Rect, pixels: tuple[int, int], tiles: list[Tiled]) ->
     return None
 
 
-class TileDevice(pymupdf.mupdf.FzDevice2):
+class TileDevice(ClipsDevice):
     """Records the pictures drawn inside tiling-pattern cells, with the area each pattern fills."""
 
     def __init__(self) -> None:
-        super().__init__()
-        for name in ("begin_tile", "end_tile", "fill_image", "fill_image_mask", "clip_path", "clip_stroke_path", "clip_text",
-                     "clip_stroke_text", "clip_image_mask", "pop_clip", "end_mask"):
-            getattr(self, "use_virtual_" + name)()
+        super().__init__(("begin_tile", "end_tile", "fill_image", "fill_image_mask"))
         self.areas: list[pymupdf.Rect] = []  # the open tiles' areas on the page, outermost first
-        self.clips: list[pymupdf.Rect] = []
         self.found: list[Tiled] = []
-
-    def _clip(self, r) -> None:
-        rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
-        self.clips.append(rect & self.clips[-1] if self.clips else rect)
-
-    def clip_path(self, ctx, path, even_odd, ctm, scissor):
-        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, None, ctm))
-
-    def clip_stroke_path(self, ctx, path, stroke, ctm, scissor):
-        self._clip(pymupdf.mupdf.ll_fz_bound_path(path, stroke, ctm))
-
-    def clip_text(self, ctx, text, ctm, scissor):
-        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, None, ctm))
-
-    def clip_stroke_text(self, ctx, text, stroke, ctm, scissor):
-        self._clip(pymupdf.mupdf.ll_fz_bound_text(text, stroke, ctm))
-
-    def clip_image_mask(self, ctx, image, ctm, scissor):
-        self._clip(pymupdf.mupdf.ll_fz_transform_rect(pymupdf.mupdf.fz_unit_rect, ctm))
-
-    def end_mask(self, ctx, transfer):
-        self.clips.append(self.clips[-1] if self.clips else pymupdf.Rect(pymupdf.INFINITE_RECT()))  # popped by its pop_clip
-
-    def pop_clip(self, ctx):
-        if self.clips:
-            self.clips.pop()
 
     def begin_tile(self, ctx, area, view, xstep, ystep, ctm, tile_id, doc_id):
         r = pymupdf.mupdf.ll_fz_transform_rect(area, ctm)
         rect = pymupdf.Rect(r.x0, r.y0, r.x1, r.y1)
         # A cell inside a cell shows where the outer pattern fills.
-        self.areas.append(self.areas[-1] if self.areas else (rect & self.clips[-1] if self.clips else rect))
+        self.areas.append(self.areas[-1] if self.areas else (rect & pymupdf.Rect(self.clips[-1]) if self.clips else rect))
         return 0  # not cached: the cell's content is run, and its pictures seen
 
     def end_tile(self, ctx):
