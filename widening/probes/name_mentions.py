@@ -418,23 +418,30 @@ def appearance_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> li
     """Doubts: a variant in the words an annotation's or form field's own appearance draws (``appearance_page``), where
     MuPDF's page text does not hold it: MuPDF draws an unsigned signature field as its own "SIGN" marker and a widget
     with no field type not at all, while other viewers draw the file's appearance ("Sign here: Jane Quorvane")."""
+    return _words_elsewhere(doc, pages, variants, appearance_page, "appearance_tokens", "an appearance", APPEARANCE_WHY,
+                            ("annotation and form field appearances", APPEARANCE_UNREAD_WHY), lambda facts: Reader.structure)
+
+
+def _words_elsewhere(doc: Doc, pages: tuple[int, ...], variants: list[str], page_of: Any, memo: str, label: str, why: str,
+                     unread: tuple[str, str], reader: Any) -> list[Member]:
+    """Doubts: a variant in the words of another drawing of each of ``pages`` (``page_of(doc, index)``: None when there is
+    none, False when it cannot be made, a doubt over the whole page as ``unread`` (what, why) says)."""
     out: list[Member] = []
     for index in pages:
-        page = appearance_page(doc, index)
+        page = page_of(doc, index)
         if page is None:
             continue
         facts = doc.facts.page(index)
         if page is False:
-            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what="annotation and form field appearances",
-                              why=APPEARANCE_UNREAD_WHY, reader=Reader.structure))
+            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what=unread[0], why=unread[1], reader=Reader.structure))
             continue
-        if ("appearance_tokens", index) not in doc.memo:
-            doc.memo[("appearance_tokens", index)] = _word_tokens(page.get_text("words", flags=_WORD_FLAGS, sort=False))
-        toks = doc.memo[("appearance_tokens", index)]
+        if (memo, index) not in doc.memo:
+            doc.memo[(memo, index)] = _word_tokens(page.get_text("words", flags=_WORD_FLAGS, sort=False))
+        toks = doc.memo[(memo, index)]
         for v in variants:
             for h in find(v, toks, tolerant=False):
                 out.append(Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                                  what=f"an appearance: {_printed(toks, h)!r} matches {v!r}", why=APPEARANCE_WHY, reader=Reader.structure))
+                                  what=f"{label}: {_printed(toks, h)!r} matches {v!r}", why=why, reader=reader(facts)))
     return out
 
 
@@ -472,24 +479,8 @@ def hidden_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[M
     """Doubts: a variant in what a page shows only with its hidden content shown (``revealed_page``): a layer off by
     default or for printing only, a hidden or print-only annotation or form field. A page that cannot be read so is
     a doubt too (the name may be hidden there)."""
-    out: list[Member] = []
-    for index in pages:
-        page = revealed_page(doc, index)
-        if page is None:
-            continue
-        facts = doc.facts.page(index)
-        if page is False:
-            out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height), what="content hidden by default (layers, hidden annotations)",
-                              why=f"could not be read: {HIDDEN_WHY}", reader=Reader.structure))
-            continue
-        if ("revealed_tokens", index) not in doc.memo:
-            doc.memo[("revealed_tokens", index)] = _word_tokens(page.get_text("words", flags=_WORD_FLAGS, sort=False))
-        toks = doc.memo[("revealed_tokens", index)]
-        for v in variants:
-            for h in find(v, toks, tolerant=False):
-                out.append(Member(page=index, bbox=union([toks[i].bbox for i in range(h.start, h.end)]),
-                                  what=f"hidden content: {_printed(toks, h)!r} matches {v!r}", why=HIDDEN_WHY, reader=text_reader(facts)))
-    return out
+    return _words_elsewhere(doc, pages, variants, revealed_page, "revealed_tokens", "hidden content", HIDDEN_WHY,
+                            ("content hidden by default (layers, hidden annotations)", f"could not be read: {HIDDEN_WHY}"), text_reader)
 
 
 def _word_start(text: str, at: int) -> int:
