@@ -523,9 +523,66 @@ class Labels(RuleFile):
         return regular_expressions(patterns)
 
 
+class HeaderScale(RuleFile):
+    """A scale a column header states: its whole ``words``, letters ``after_money`` ("$m"), other ``patterns``."""
+
+    factor: float
+    words: Words = []
+    after_money: Words = []
+    patterns: Words = []
+
+    @field_validator("patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        return regular_expressions(patterns)
+
+
+class RateUnit(RuleFile):
+    """A rate in another unit than percent ("\u2030", "bps"): its name, the factor to percent, its ``patterns``."""
+
+    name: str
+    factor: float
+    patterns: Words
+
+    @field_validator("patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        return regular_expressions(patterns)
+
+
+Comparison = Literal["<", "<=", ">", ">="]
+
+
+class Numbers(RuleFile):
+    """rules/numbers.yaml: how tables print the scale, unit and bounds of their numbers."""
+
+    bounds_before: dict[str, Comparison]
+    bounds_after: dict[str, Comparison]
+    money_symbols: Words
+    money_codes: Words
+    header_scales: list[HeaderScale]
+    cell_scales: dict[str, float]
+    rate_units: list[RateUnit]
+    percent_marks: Words
+    fraction_headers: Words
+    big_number_words: dict[str, int]
+
+    @field_validator("percent_marks", "fraction_headers")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        return regular_expressions(patterns)
+
+    @field_validator("money_symbols")
+    @classmethod
+    def _one_character(cls, symbols: list[str]) -> list[str]:
+        if bad := [s for s in symbols if len(s) != 1]:
+            raise ValueError(f"a currency symbol is one character: {bad}")
+        return symbols
+
+
 MODELS: dict[str, type[RuleFile]] = {
     "vocabulary": Vocabulary, "cases": Cases, "objects": Objects, "maps": Maps, "mentions": Mentions,
-    "zero_keys": ZeroKeys, "qualifiers": Qualifiers, "labels": Labels,
+    "zero_keys": ZeroKeys, "qualifiers": Qualifiers, "labels": Labels, "numbers": Numbers,
 }
 
 

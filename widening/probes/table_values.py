@@ -172,18 +172,6 @@ def readings(text: str) -> list[float]:
 
 Interval = tuple[float, bool, float, bool]  # low, low included, high, high included
 _INF = float("inf")
-_BOUND_WORDS = {"<": "<", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
-                "\u2264": "<=", "\u2a7d": "<=", "<=": "<=", "at most": "<=", "up to": "<=",
-                ">": ">", "more than": ">", "greater than": ">", "over": ">", "above": ">",
-                "\u2265": ">=", "\u2a7e": ">=", ">=": ">=", "at least": ">=",
-                "max.": "<=", "max": "<=", "maximum": "<=", "min.": ">=", "min": ">=", "minimum": ">="}
-_CENSORED = re.compile(r"\s*(" + "|".join(sorted(map(re.escape, _BOUND_WORDS), key=len, reverse=True)) + r")\s*(\S+?)\s*%?\s*", re.I)
-# The same bound said after the number ("23+", "23% or more", "40% max.").
-_BOUND_AFTER = {"+": ">=", "or more": ">=", "or over": ">=", "or above": ">=", "or higher": ">=", "and over": ">=",
-                "and above": ">=", "and more": ">=", "or less": "<=", "or fewer": "<=", "or below": "<=", "or lower": "<=",
-                "and under": "<=", "and below": "<=", "and less": "<=", "max.": "<=", "max": "<=", "maximum": "<=",
-                "min.": ">=", "min": ">=", "minimum": ">="}
-_CENSORED_AFTER = re.compile(r"\s*(\S+?)\s*%?\s*(" + "|".join(sorted(map(re.escape, _BOUND_AFTER), key=len, reverse=True)) + r")\s*%?\s*", re.I)
 
 
 def interval(op: str, value: float) -> Interval:
@@ -194,10 +182,11 @@ def interval(op: str, value: float) -> Interval:
 
 def censored(text: str) -> Interval | None:
     """A cell printed as a bound ("<0.5", ">23", "more than 23", "\u226523", "23+", "40% max."): the interval it states; None for any other cell."""
-    if (m := _CENSORED.fullmatch(text)) is not None:
-        bound, number = _BOUND_WORDS[m.group(1).lower()], m.group(2)
-    elif (m := _CENSORED_AFTER.fullmatch(text)) is not None:
-        bound, number = _BOUND_AFTER[m.group(2).lower()], m.group(1)
+    rules = _number_rules()
+    if (m := rules.censored.fullmatch(text)) is not None:
+        bound, number = rules.bounds_before[m.group(1).lower()], m.group(2)
+    elif (m := rules.censored_after.fullmatch(text)) is not None:
+        bound, number = rules.bounds_after[m.group(2).lower()], m.group(1)
     else:
         return None
     v = parse_number(number)
@@ -680,43 +669,59 @@ class TableValuesParams(Params):
     sentences: bool = True
 
 
-# A header or cell that says its numbers are percentages; a header saying they are fractions of one.
-_PERCENT_MARK = re.compile(r"%|\bper\s?cent|\bpct\b|\bshare|\bproportion", re.I)
-_FRACTION_HEADER = re.compile(r"\bshare|\bproportion|\bratio|\bfraction", re.I)
-# Scale words in a header ("('000)", "thousands", "USD mn", "Rs. lakh", "\u20b9 crore", "$m", "Mio. \u20ac",
-# "x 1,000", "10\u00b3 ha") and on a cell ("1.2k", "3bn", "1.2 million", "2 lakh", "1,5 Mio."). A bare "m" in a
-# header is a metre; only a currency's "m", "k", "b" ("$m", "\u20ack", "USD b") is a scale there.
-_MONEY = r"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:US\$|USD|EUR|GBP|INR|Rs\.?|RMB|CNY|JPY|CHF)\s?)"
-_HEADER_SCALE = [(re.compile(r"\bhundreds\b", re.I), 1e2),
-                 (re.compile(r"(?<![\d,.])['\u2019]?000s?\b|\bthousands?\b|\btsd\b|\u0442\u044b\u0441\b|" + _MONEY + r"k\b", re.I), 1e3),
-                 (re.compile(r"\blakhs?\b|\blacs?\b", re.I), 1e5),
-                 (re.compile(r"\bmillions?\b|\bmn\b|\bmln\b|\bmio\b|\bmil\b|(?-i:\bMM\b)|\u043c\u043b\u043d\b|" + _MONEY + r"m\b", re.I), 1e6),
-                 (re.compile(r"\bcrores?\b|\bcr\b", re.I), 1e7),
-                 (re.compile(r"\bbillions?\b|\bbn\b|\bbln\b|\bmrd\b|\u043c\u043b\u0440\u0434\b|" + _MONEY + r"b\b", re.I), 1e9),
-                 (re.compile(r"\btrillions?\b|\btn\b|\btrn\b", re.I), 1e12)]
+@dataclass(frozen=True)
+class _NumberRules:
+    """rules/numbers.yaml, compiled: the bounds, scales and rate units tables print beside their numbers."""
+
+    bounds_before: dict[str, str]
+    bounds_after: dict[str, str]
+    censored: re.Pattern[str]  # "<0.5", "more than 23": the bound word, then the number
+    censored_after: re.Pattern[str]  # "23+", "40% max.": the number, then the bound word
+    header_scales: tuple[tuple[re.Pattern[str], float], ...]
+    cell_scale: re.Pattern[str]  # "1.2k", "3 bn": the scale word after the cell's number
+    cell_factors: dict[str, float]
+    rate_units: tuple[tuple[re.Pattern[str], float, str], ...]
+    percent_mark: re.Pattern[str]
+    fraction_header: re.Pattern[str]
+    big_number_words: dict[str, int]
+
+
+def _either(words: Any) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+@cache
+def _number_rules() -> _NumberRules:
+    r = rulebook.load("numbers")
+    money = rf"(?:[{''.join(map(re.escape, r['money_symbols']))}]|\b(?:{_either(r['money_codes'])})\s?)"
+    scales = []
+    for s in r["header_scales"]:
+        parts = [rf"\b(?:{_either(s['words'])})\b"] if s.get("words") else []
+        parts += [rf"{money}(?:{_either(s['after_money'])})\b"] if s.get("after_money") else []
+        scales.append((re.compile("|".join(parts + s.get("patterns", [])), re.I), float(s["factor"])))
+    return _NumberRules(
+        bounds_before={k.lower(): v for k, v in r["bounds_before"].items()},
+        bounds_after={k.lower(): v for k, v in r["bounds_after"].items()},
+        censored=re.compile(rf"\s*({_either(r['bounds_before'])})\s*(\S+?)\s*%?\s*", re.I),
+        censored_after=re.compile(rf"\s*(\S+?)\s*%?\s*({_either(r['bounds_after'])})\s*%?\s*", re.I),
+        header_scales=tuple(scales),
+        cell_scale=re.compile(rf"\d\s*({_either(r['cell_scales'])})\.?\s*$", re.I),
+        cell_factors={k.lower(): float(v) for k, v in r["cell_scales"].items()},
+        rate_units=tuple((re.compile("|".join(u["patterns"]), re.I), float(u["factor"]), u["name"]) for u in r["rate_units"]),
+        percent_mark=re.compile("|".join(r["percent_marks"]), re.I),
+        fraction_header=re.compile("|".join(r["fraction_headers"]), re.I),
+        big_number_words=dict(r["big_number_words"]))
+
+
 # A multiplier a header states: "x 1,000", "\u00d7 1 000 000", "x10^3", "10\u00b3", "\u00d710\u2076".
 _MULTIPLIER = re.compile(r"(?:(?<![\w.,])[x\u00d7*]\s*(1(?:[,.\s\u2009\u202f]?000)+)(?![\d.,]))"
                          r"|(?:(?<![\w.,])(?:[x\u00d7*]\s*)?10\s*(?:\^\s*(\d{1,2})|([\u00b9\u00b2\u00b3\u2070-\u2079]{1,2})))", re.I)
 _SUPERSCRIPT = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
-_CELL_SCALE = re.compile(r"\d\s*(k|m|mn|mln|b|bn|bln|tn|trn|thousands?|millions?|billions?|trillions?|lakhs?|lacs?|crores?|cr|tsd"
-                         r"|mio|mrd|\u0442\u044b\u0441|\u043c\u043b\u043d|\u043c\u043b\u0440\u0434)\.?\s*$", re.I)
-_CELL_FACTORS = {"k": 1e3, "thousand": 1e3, "tsd": 1e3, "\u0442\u044b\u0441": 1e3, "lakh": 1e5, "lac": 1e5,
-                 "m": 1e6, "mn": 1e6, "mln": 1e6, "million": 1e6, "mio": 1e6, "\u043c\u043b\u043d": 1e6, "crore": 1e7, "cr": 1e7,
-                 "b": 1e9, "bn": 1e9, "bln": 1e9, "billion": 1e9, "mrd": 1e9, "\u043c\u043b\u0440\u0434": 1e9,
-                 "tn": 1e12, "trn": 1e12, "trillion": 1e12}
-# Marks of a rate in other units than percent: per mille ("45\u2030" is 4.5%), basis points ("450 bps" is 4.5%).
-_RATE_UNITS = [(re.compile(r"\u2030|\bper\s?mille?\b", re.I), 0.1, "per mille"),
-               (re.compile(r"\d\s*bps?\b|\bbps\b|\bbasis\s+points?\b", re.I), 0.01, "basis points")]
-
-
-def _cell_factor(word: str) -> float:
-    w = word.lower()
-    return _CELL_FACTORS.get(w) or _CELL_FACTORS[w[:-1]]
 
 
 def _header_scales(phrase: str) -> list[float]:
     """The scales ``phrase`` states for its column's numbers: scale words, a multiplier."""
-    out = [f for rx, f in _HEADER_SCALE if rx.search(phrase)]
+    out = [f for rx, f in _number_rules().header_scales if rx.search(phrase)]
     for m in _MULTIPLIER.finditer(phrase):
         if m.group(1):
             out.append(float(re.sub(r"\D", "", m.group(1))))
@@ -839,7 +844,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 beyond.append(nxt)
                 queue.append(nxt)
     keys = {_key(phrase) for _, phrase, _ in columns}
-    marked = {k for k in keys if _PERCENT_MARK.search(k)}
+    marked = {k for k in keys if _number_rules().percent_mark.search(k)}
     found_column = False
     for index, phrase, cells in columns:
         factors = _factors(phrase, cells, percent)
@@ -893,7 +898,7 @@ def _key(phrase: str) -> str:
 
 def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], percent: bool, column: str) -> str:
     """Why a qualifying ``cell`` is no certain member (its column's unit or name is in doubt); "" when it is one."""
-    is_marked = bool(_PERCENT_MARK.search(phrase) or "%" in cell.text)
+    is_marked = bool(_number_rules().percent_mark.search(phrase) or "%" in cell.text)
     if percent and not is_marked:
         return f"unit filter: the question asks a percentage; the header {phrase!r} and the cell name none (another unit?)"
     if len(keys) > 1 and not (percent and is_marked and len(marked) == 1):
@@ -904,7 +909,7 @@ def _not_member(phrase: str, cell: Cell, keys: set[str], marked: set[str], perce
 def _share_for_amount(phrase: str, cell: Cell, column: str) -> str:
     """Why a cell that is a percentage says nothing of the amount a question in no percent asks ("more than
     2,000 residents" over a column of "24.5%"); "" when the question's column names a share or the cell is none."""
-    if _PERCENT_MARK.search(column) or not (_PERCENT_MARK.search(phrase) or "%" in cell.text):
+    if _number_rules().percent_mark.search(column) or not (_number_rules().percent_mark.search(phrase) or "%" in cell.text):
         return ""
     return (f"unit filter: the question asks an amount, not a percentage; the header {phrase!r} or the cell states a share, "
             "whatever the amount it is a share of")
@@ -942,10 +947,10 @@ def _factors(phrase: str, cells: list[Cell], percent: bool) -> list[tuple[float,
     out = [(1.0, "another printed convention", False)]
     out += [(f, f"the header {phrase!r} states a scale of {f:g}", True) for f in _header_scales(phrase)]
     if percent:
-        out += [(f, f"the header {phrase!r} states {unit}", True) for rx, f, unit in _RATE_UNITS if rx.search(phrase)]
+        out += [(f, f"the header {phrase!r} states {unit}", True) for rx, f, unit in _number_rules().rate_units if rx.search(phrase)]
     values = [c.value for c in cells if c.value is not None]
     # "Share (%)" states its unit: a share in percent, not a fraction of one.
-    fraction = _FRACTION_HEADER.search(phrase) and not re.search(r"%|\bper\s?cent|\bpct\b", phrase, re.I)
+    fraction = _number_rules().fraction_header.search(phrase) and not re.search(r"%|\bper\s?cent|\bpct\b", phrase, re.I)
     if percent and (fraction or (values and all(abs(v) <= 1 for v in values))):
         out.append((100.0, "a fraction of one, where the question asks a percentage", False))
     return out
@@ -989,10 +994,10 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
             return "unparsed", ""
         return "doubt", f"cell filter: no number read in {cell.text!r} (a value in words? a note?)"
     many = max(numbers_in(cell.text), sum(numbers_in(w) for w in cell.words.split()))
-    suffix = _CELL_SCALE.search(cell.text)
-    stated = [(f, how) for f, how, said in factors if said] + ([(_cell_factor(suffix.group(1)), f"the suffix {suffix.group(1)!r}")] if suffix else [])
+    suffix = _number_rules().cell_scale.search(cell.text)
+    stated = [(f, how) for f, how, said in factors if said] + ([(_number_rules().cell_factors[suffix.group(1).lower()], f"the suffix {suffix.group(1)!r}")] if suffix else [])
     if percent:
-        stated += [(f, f"the cell states {unit}") for rx, f, unit in _RATE_UNITS if rx.search(cell.words or cell.text)]
+        stated += [(f, f"the cell states {unit}") for rx, f, unit in _number_rules().rate_units if rx.search(cell.words or cell.text)]
     scales = [(f, how) for f, how, _ in factors] + stated
     if q(cell.value, value):
         if many > 1 or cell.cut:
@@ -1022,17 +1027,13 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     return "best", ""
 
 
-# Scales of spelt numbers beyond rules/vocabulary.yaml's scale_words (hundred, thousand): "two lakh", "1.5 million".
-_BIG_WORDS = {"lakh": 100_000, "lac": 100_000, "million": 1_000_000, "crore": 10_000_000, "billion": 1_000_000_000}
-
-
 def _number_in_words(text: str) -> int | None:
     """A number written in words ("twenty-six", "seven", "two thousand five hundred", "one hundred and
     five", "three lakh"), from the vocabulary's number words; None for anything else (an unknown word,
     a unit after a unit, scales out of order)."""
     v = rulebook.load("vocabulary")
     units, tens = v["number_words"], v["tens_words"]
-    scales = {**{k: int(n) for k, n in v.get("scale_words", {}).items()}, **_BIG_WORDS}
+    scales = {**{k: int(n) for k, n in v.get("scale_words", {}).items()}, **_number_rules().big_number_words}
     toks = [t for t in re.split(r"[\s\-\u2010\u2011]+", re.sub(r"\s*%\s*$", "", text.lower().strip())) if t]
     if not toks or toks[0] == "and" or toks[-1] == "and":
         return None
