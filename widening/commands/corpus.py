@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from widening.commands.unique_keys import DuplicateKey, RepeatedKeys, load_json, load_yaml
 from widening.text import single_spaces
 from widening.errors import DocumentError, ErrorRecord, InputError
 from widening.models import ReviewedSpec, Row
@@ -93,7 +95,9 @@ def normalise_question(q: str) -> str:
 
 
 def row_key(doc_id: str, question: str) -> tuple[str, str]:
-    return doc_id.strip(), normalise_question(question)
+    """The key rows, proposals and specs are joined on. One text in two Unicode forms ("é" as one
+    character, or "e" and a combining accent, as some editors save it) is one key (NFC)."""
+    return unicodedata.normalize("NFC", doc_id.strip()), unicodedata.normalize("NFC", normalise_question(question))
 
 
 def load_samples(path: str | os.PathLike[str]) -> Samples:
@@ -115,7 +119,7 @@ def parse_samples(raw: bytes | str, path: Path) -> Samples:
     loc: tuple[str | int, ...] = (str(path),)
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
+        data = load_json(text)
     except UnicodeDecodeError as exc:
         raise InputError("samples_not_json", loc, f"not JSON: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
@@ -138,6 +142,10 @@ def _validate_row(item: object, i: int, path: Path) -> tuple[Row | None, list[Er
     if not isinstance(item, dict):
         msg = f"expected a JSON object (a row), got {_json_type(item)}"
         return None, [ErrorRecord(type="row_type", loc=(str(path), i), msg=msg)]
+    if isinstance(item, RepeatedKeys):
+        # {"answer": "2", "answer": "Not answerable"}: readers differ on which value stands; the row says neither.
+        msg = f"the key {item.repeated[0]!r} is given twice in this row; a reader keeps only one of its values"
+        return None, [ErrorRecord(type="row_duplicate_key", loc=(str(path), i, item.repeated[0]), msg=msg)]
     if "index" in item:  # ``index`` is ours (the position in the file), not an upstream field
         item = {k: v for k, v in item.items() if k != "index"}
     answer = item.get("answer")
@@ -333,7 +341,9 @@ def load_reviewed(directory: Path) -> dict[tuple[str, str], ReviewedSpec]:
         return out
     for path in sorted(directory.glob("*.y*ml")):
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = load_yaml(path.read_text(encoding="utf-8"))
+        except DuplicateKey as exc:
+            raise InputError("spec_not_yaml", (str(path),), str(exc)) from exc
         except yaml.YAMLError as exc:
             raise InputError("spec_not_yaml", (str(path),), f"not valid YAML: {exc}") from exc
         try:

@@ -14,6 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from widening.commands.corpus import alias_bomb, check_doc_id
+from widening.commands.unique_keys import DuplicateKey, json_duplicate, load_json, load_yaml
 from widening.errors import ErrorRecord
 from widening.models import CheckSpec
 from widening.rulebook import SCHEMA_DIR
@@ -122,8 +123,11 @@ def _node_line(node: yaml.Node | None, loc: tuple[str | int, ...]) -> int | None
 
 def _parse(path: Path, text: str) -> Any:
     if path.suffix.lower() == ".json":
-        return json.loads(text)
-    return yaml.safe_load(text)
+        data = load_json(text)
+        if (repeated := json_duplicate(text, data)) is not None:
+            raise repeated
+        return data
+    return load_yaml(text)
 
 
 def load_file(path: Path | str) -> ProposalFile:
@@ -135,7 +139,7 @@ def load_file(path: Path | str) -> ProposalFile:
         return ProposalFile(file=name, errors=(ErrorRecord(type=type_, loc=(name,), msg=msg),), error_lines=(line,))
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # a byte order mark (Windows editors write one) is no part of the text
     except FileNotFoundError:
         return fail("file_missing", "proposal file not found")
     except (OSError, UnicodeDecodeError) as exc:
@@ -147,6 +151,8 @@ def load_file(path: Path | str) -> ProposalFile:
         return fail("too_deep", "nested too deeply to be a proposal file")
     except json.JSONDecodeError as exc:
         return fail("parse_error", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", exc.lineno)
+    except DuplicateKey as exc:
+        return fail("duplicate_key", str(exc), exc.line)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
