@@ -4,7 +4,9 @@ Searches the text layer, the OCR text of image-only pages, and the words OCR rea
 every picture of a text-layer page (picture_words: logos and footer bands too).
 
 Members: a phone number that looks like one (international, area code, 3-3-4, trunk 0, an area
-code set off by a slash "089/1234567") or that a cue right before it labels ("Tel:", "call us on"; a cue
+code set off by a slash "089/1234567"; "+81-3-1234-5678", "+49 30 1234567", "03-1234-5678", "01 23 45 67 89",
+in any script's digits, "０３-１２３４-５６７８"; not groups of three set apart after the first, "+12 345 678", an
+amount's shape as much, unless a cue labels it) or that a cue right before it labels ("Tel:", "call us on"; a cue
 elsewhere in the line, "Tel Aviv University, 2018-2019", labels none), any dash or minus
 between its groups read as a hyphen ("615–591–2955"); a vanity number, letters standing for keypad digits in the
 usual layouts ("1-800-FLOWERS", "0800 GO KODE", "+1 (888) MY-BANK-1"), when a cue labels it or
@@ -18,7 +20,10 @@ format we do not know: never nothing), a number read only with the letters that 
 inside a group of digits read as them ("O2O 7946 O958", OCR's misreading), a run of 3 or more digits
 that a cue (a word or a mark: "☎ 111", "ring 999") labels in its line,
 its column header or its label cell ("ext. 4521", "T 116 000", "116 123" under "Telephone"; 2
-right after the cue, "dial 99"; not an amount with a currency or percent sign), six digits in
+right after the cue, "dial 99"; not an amount with a currency or percent sign; a header nearest across
+that the column's cells do not overlap, a label centred on a cell of several lines, an icon glyph before a
+number alone, "\uf095 111"), a short number a cue names across a line break ("please call" / "999 at any
+hour"), digit groups set apart on a row that take a phone's shape together ("(020)   7946   0958"), six digits in
 three groups ("13 11 14"), an extension after an "x" ("x4521"), a number whose digits the layer cannot
 say (codes in their places: a font whose /ToUnicode leaves digits unmapped or in private use), any other vanity number ("1-800-GO-KODE" uncued), an address spelt with a bare, dashed or underscored "at"
 before a domain ("name at host.com", "NAME AT HOST DOT COM", "name -at- host -dot- com",
@@ -57,8 +62,11 @@ from widening.probes.pagewise import finish, measurable
 from widening.text import UNSAID, UNSAID_RX, drop_format, value_key
 
 PATTERNS: dict[str, re.Pattern[str]] = {
-    # 7+ digits with the usual separators, optionally with a country code or parentheses.
-    "phone": re.compile(r"(?<![\w.,])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,6}(?:[\s.-]\d{2,6}){1,4}(?![\w])|(?<![\w.,])\+?\d{8,15}(?![\w])"),
+    # An international number first, its country code set off by a space, a hyphen or an area code in
+    # parentheses: a one-digit area code, a local part of up to 8 digits ("+81-3-1234-5678", "+49 30
+    # 1234567"; "+0.1234567" is a signed number). Then 7+ digits in groups, optionally with a country code or parentheses.
+    "phone": re.compile(r"(?<![\w.,+])\+\d{1,3}(?:[\s-]?\(\d{1,5}\)[\s-]?|[\s-])\d{1,8}(?:[\s.-]\d{1,8}){0,5}(?![\w])"
+                        r"|(?<![\w.,])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,6}(?:[\s.-]\d{2,6}){1,4}(?![\w])|(?<![\w.,])\+?\d{8,15}(?![\w])"),
     "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
 }
 
@@ -71,7 +79,18 @@ _PHONE_FORMATS = (
     re.compile(r"(?:\+\d{1,3}[\s.-]?|[01][\s.-]?)?\((?!(?:19|20)\d\d\))\d{2,5}\).*"),
     re.compile(r"(?:1[.-])?\d{3}[.-]\d{3}[.-]\d{4}"),  # 615.591.2955, 1-800-273-8255
     re.compile(r"0\d{2,4}[\s.-]?\d{3,4}[\s.-]?\d{3,4}"),  # 01983 873655 (trunk prefix 0)
+    # A trunk 0 and ten digits: in pairs ("01 23 45 67 89", France), or a short area code and hyphens
+    # ("03-1234-5678", "045-123-4567", Japan). A date ("01.02.2019", "05-12-2019") has eight.
+    re.compile(r"0\d(?:[\s.]\d\d){4}"),
+    re.compile(r"(?=(?:\D*\d){10}$)0\d{1,4}-\d{1,4}-\d{3,4}"),
 )
+
+
+def _ascii_digits(s: str) -> str:
+    """Any script's decimal digits ("０３", "٠٢٠") as ASCII ones, for the shapes above."""
+    return "".join(c if c.isascii() or unicodedata.decimal(c, None) is None else str(unicodedata.decimal(c)) for c in s)
+
+
 _PHONE_CUE = re.compile(r"\b(?:tel|telephone|phone|fax|call|mobile|cell|hotline|contact)\b|(?<![\w])[tpf]\s*[:.]\s*\+?\d", re.I)
 
 
@@ -84,11 +103,20 @@ def _is_phone(s: str, line: str, at: int | None = None) -> bool:
     at = line.find(s) if at is None else at
     if at >= 0:
         at += len(s) - len(s.lstrip())
-    s = s.strip()
+    s = _ascii_digits(s.strip())
     digits = re.sub(r"\D", "", s)
     if not 7 <= len(digits) <= 15 or set(digits) <= {"0", "1"}:
         return False
+    if _GROUPED_AMOUNT.fullmatch(s):
+        # "+12 345 678" is a phone's shape and a signed amount's with thousands set apart ("Change: +12 345
+        # 678"): only a cue makes it a phone; else the caller keeps it as a doubt.
+        return _cue_labels(line, at)
     return any(f.fullmatch(s) for f in _PHONE_FORMATS) or _cue_labels(line, at)
+
+
+# A number whose groups after the first are all of three digits set apart by spaces: an amount with its
+# thousands set apart as much as a phone number ("+420 123 456 789").
+_GROUPED_AMOUNT = re.compile(r"[+\-\u2212]?\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+")
 
 
 # What joins a label to its number: punctuation, other numbers, a short bracketed note ("(24h)",
@@ -119,6 +147,17 @@ def _cue_labels(line: str, at: int) -> bool:
                   key=lambda m: m.end())
     glue = line[min(cues[-1].end(), at) : at] if cues else ""
     return bool(cues) and (_CUE_LINKS.fullmatch(glue) is not None or _CUE_NAMED.fullmatch(glue) is not None)
+
+
+def _labelled_right_before(line: str, at: int) -> bool:
+    """Whether a cue word or mark (this module's or rules/labels.yaml phone_cues) labels the number at
+    ``line[at:]``: only what joins a label to its number stands between them ("ring us on 4521")."""
+    if at < 0:
+        return False
+    if _cue_labels(line, at):
+        return True
+    ends = [m.end() for m in _label_patterns().cue.finditer(line) if m.end() <= at]
+    return bool(ends) and (_CUE_LINKS.fullmatch(line[ends[-1]:at]) is not None or _CUE_NAMED.fullmatch(line[ends[-1]:at]) is not None)
 
 
 # Words that label a phone number (rules/labels.yaml phone_cues: "Telephone", "ext. 4521",
@@ -186,7 +225,7 @@ def _phones(line: str, cued: bool = False) -> tuple[list[str], list[str]]:
     it, or ``cued``: in its column header or label, found by the caller).
     """
     line = line.translate(_DASHES)
-    cued = cued or bool(_label_patterns().cue.search(line))
+    cued = cued or bool(_label_patterns().cue.search(line)) or _icons().number.fullmatch(line) is not None
     out, unsure = _shaped_phones(line)
     # A number a label right before it names as another kind of code ("SKU 615-591-2955", "ISBN
     # 1-234-567-8901", "pp. 123-456-7890"): its shape is a phone's, its label says it may be none.
@@ -517,16 +556,52 @@ _LABEL_WORDS = 5
 
 # A cell that is one capital ("T", "F:"), the telephone label of a business card's row.
 _LONE_LETTER = re.compile(r"\s*[TFM]\s*[:.]?\s*")
+# Pictographs, dingbats and technical symbols (Unicode "So" in U+2300-23FF, U+2600-27BF, U+1F000-1FAFF: "☎",
+# "📠", "⌨"; not "©", "™", "№", arrows or the geometric shapes bullets are) and glyphs the layer cannot say
+# (an icon font's private-use codes: "\uf095" is Font Awesome's telephone): one or two of them may be a
+# telephone icon, labelling a number that is all of its line or cell.
+_NUMBER_ONLY = r"\W{0,3}[+(]?\d[\d\s().\-/]*"
+
+
+class _Icons(NamedTuple):
+    alone: re.Pattern[str]  # a cell that is an icon only
+    number: re.Pattern[str]  # a line that is an icon and a number only ("\uf095 111", "\U0001f4e0 4521")
+
+
+@cache
+def _icons() -> _Icons:
+    """The icon patterns, built on first use (listing the symbols reads the blocks' code points)."""
+    blocks = (range(0x2300, 0x2400), range(0x2600, 0x27C0), range(0x1F000, 0x1FB00))
+    symbols = re.escape("".join(chr(c) for block in blocks for c in block if unicodedata.category(chr(c)) == "So"))
+    glyphs = rf"(?:{UNSAID}|[{symbols}]){{1,2}}"
+    return _Icons(alone=re.compile(rf"\s*{glyphs}\s*[:.]?\s*"), number=re.compile(rf"\s*{glyphs}{_NUMBER_ONLY}"))
+
+
+# How far across (in the header's letter heights) a column's cells may stand from a header they do not
+# overlap (right-aligned or offset under a short "Tel" header), and how far up or down (in line heights)
+# a label left of a cell of several lines may stand from each of them (a label centred on a tall cell).
+_COLUMN_GAP = 6.0
+_CELL_LINES = 1.5
 
 
 def _cued_lines(lines: list[tuple[str, Box]]) -> set[int]:
     """Indices of the lines with digits that a phone cue labels from another line: a short cue cell
-    above a short line in its column (a table's header, a label line over a number), or to its
-    left in the same row ("T | 116 000")."""
+    above a short line in its column (a table's header, a label line over a number; the header
+    nearest across in its row when none overlaps the line), or to its left in the same row ("T |
+    116 000"; a cue word also beside a cell of several lines, "Telephone | 4521 (day) / 4522 (night)")."""
     labels = [j for j, (text, _) in enumerate(lines)
-              if len(text.split()) <= _LABEL_WORDS and (_label_patterns().cue.search(text) or _LONE_LETTER.fullmatch(text))]
+              if len(text.split()) <= _LABEL_WORDS and (_label_patterns().cue.search(text) or _LONE_LETTER.fullmatch(text)
+                                                          or _icons().alone.fullmatch(text))]
+    rows = {j: _row_of(lines, j) for j in labels}
     return {i for i, line in enumerate(lines)
-            if len(re.findall(r"\d", line[0])) >= 3 and any(_labels(lines[j], line) for j in labels if j != i)}
+            if len(re.findall(r"\d", line[0])) >= 3 and any(_labels(lines[j], line) or _heads_column(lines[j], rows[j], line) for j in labels if j != i)}
+
+
+def _row_of(lines: list[tuple[str, Box]], j: int) -> list[Box]:
+    """The boxes of the lines in the row of ``lines[j]`` (their middles within half a height of its own)."""
+    _, (_, b0, _, b1) = lines[j]
+    lh = max(b1 - b0, 1.0)
+    return [box for _, box in lines if abs((box[1] + box[3]) / 2 - (b0 + b1) / 2) < max(lh, box[3] - box[1]) / 2]
 
 
 def _labels(label: tuple[str, Box], line: tuple[str, Box]) -> bool:
@@ -534,11 +609,35 @@ def _labels(label: tuple[str, Box], line: tuple[str, Box]) -> bool:
     in its column while the line is a short cell too, not prose under a "Contact us" title."""
     (cue, (a0, b0, a1, b1)), (text, (x0, y0, x1, y1)) = label, line
     h = max(y1 - y0, 1.0)
-    if abs((b0 + b1) / 2 - (y0 + y1) / 2) < max(h, b1 - b0) / 2:
-        return a1 <= x0 + 2
-    # a lone capital labels only what follows it in its row ("T" over a column may be anything)
-    return (not _LONE_LETTER.fullmatch(cue) and b1 <= y0 + h / 4 and min(x1, a1) > max(x0, a0)
+    dy = abs((b0 + b1) / 2 - (y0 + y1) / 2)
+    if dy < max(h, b1 - b0) / 2:
+        # an icon labels a number alone in its cell (a bullet glyph before a line of prose labels nothing)
+        return a1 <= x0 + 2 and (not _icons().alone.fullmatch(cue) or re.fullmatch(_NUMBER_ONLY, text.strip()) is not None)
+    mark = _LONE_LETTER.fullmatch(cue) or _icons().alone.fullmatch(cue)
+    if a1 <= x0 + 2 and dy <= _CELL_LINES * max(h, b1 - b0):
+        # a word cue centred on a cell of several short lines labels each of them
+        return not mark and len(re.findall(r"[^\W\d_]{2,}", text)) <= _LABEL_WORDS
+    # a lone capital or an icon labels only what follows it in its row ("T" over a column may be anything)
+    return (not mark and b1 <= y0 + h / 4 and min(x1, a1) > max(x0, a0)
             and len(re.findall(r"[^\W\d_]{2,}", text)) <= _LABEL_WORDS)
+
+
+def _heads_column(label: tuple[str, Box], row: list[Box], line: tuple[str, Box]) -> bool:
+    """Whether the short cue cell ``label`` heads the column of the short cell ``line`` though their
+    extents do not overlap (digits right-aligned or set off under a "Tel" header): it stands above the
+    line, and of the cells of its own ``row`` it is the nearest across, within ``_COLUMN_GAP`` letter heights."""
+    cue, (a0, b0, a1, b1) = label
+    text, (x0, y0, x1, y1) = line
+    h, lh = max(y1 - y0, 1.0), max(b1 - b0, 1.0)
+    if (_LONE_LETTER.fullmatch(cue) or _icons().alone.fullmatch(cue) or b1 > y0 + h / 4
+            or len(re.findall(r"[^\W\d_]{2,}", text)) > _LABEL_WORDS):
+        return False
+
+    def gap(box: Box) -> float:
+        return max(box[0] - x1, x0 - box[2], 0.0)
+
+    own = gap((a0, b0, a1, b1))
+    return own <= _COLUMN_GAP * lh and all(gap(box) >= own for box in row)
 
 
 def _link_targets(doc: Doc, index: int, name: str) -> tuple[list[tuple[str, Box, str]], list[tuple[str, Box, str]]]:
@@ -676,11 +775,11 @@ def _wrapped(lines: list[tuple[str, Box]]) -> list[list[int]]:
 _SPACED_GAP = 2.5
 
 
-def _spaced_rows(lines: list[tuple[str, Box]]) -> list[list[int]]:
-    """Runs (indices, left to right) of three or more one-character lines side by side on a row, each
-    within ``_SPACED_GAP`` letter heights of the last: read joined with spaces ("6 1 5 5 9 1 2 9 5 5",
-    which ``squeezed`` reads whole)."""
-    single = sorted((k for k, (t, _) in enumerate(lines) if len(t.strip()) == 1),
+def _spaced_rows(lines: list[tuple[str, Box]], part: re.Pattern[str] | None = None, least: int = 3) -> list[list[int]]:
+    """Runs (indices, left to right) of ``least`` or more lines side by side on a row, each one character
+    (or a ``part``), each within ``_SPACED_GAP`` letter heights of the last: read joined with spaces ("6 1 5 5 9 1
+    2 9 5 5", which ``squeezed`` reads whole; "(020)   7946   0958", digit groups set apart)."""
+    single = sorted((k for k, (t, _) in enumerate(lines) if (part.fullmatch(t) if part else len(t.strip()) == 1)),
                     key=lambda k: ((lines[k][1][1] + lines[k][1][3]) / 2, lines[k][1][0]))
     runs: list[list[int]] = []
     for k in single:
@@ -692,7 +791,13 @@ def _spaced_rows(lines: list[tuple[str, Box]]) -> list[list[int]]:
                 runs[-1].append(k)
                 continue
         runs.append([k])
-    return [run for run in runs if len(run) >= 3]
+    return [run for run in runs if len(run) >= least]
+
+
+# A line that is one group of a phone number's digits ("(020)", "7946", "+44", "615-"): groups set apart
+# on a row (tabbed, in boxes) are read joined, and only what takes a phone's shape there is a doubt ("2015
+# 2016 2017", a table's row of numbers, takes none).
+_DIGIT_GROUP = re.compile(r"\s*(?:\+\d{1,3}|\(\d{1,5}\)|\d{1,5}[-.]?)\s*")
 
 
 def _seen_lines(doc: Doc, index: int) -> list[tuple[str, Box]]:
@@ -774,15 +879,22 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             a, b = lines[ks[0]][0].rstrip(), lines[ks[1]][0].lstrip()
             return a + ("" if re.search(r"[-@(]$", a) else " ") + b
 
-        joins = [(ks, False) for ks in _wrapped(lines)] + [(ks, True) for ks in _spaced_rows(lines)]
-        for ks, apart in joins:
+        groups = _spaced_rows(lines, _DIGIT_GROUP, 2) if name == "phone" else []
+        joins = [(ks, False, False) for ks in _wrapped(lines)] + [(ks, True, False) for ks in _spaced_rows(lines)] + [(ks, True, True) for ks in groups]
+        for ks, apart, grouped in joins:
             text = joined(ks, apart)
             sure, unsure = _found(name, text)
             reader = next((readers[k] for k in ks if readers[k] is Reader.ocr), readers[ks[0]])
-            how = "its characters printed apart, read only with them joined" if apart else "broken over two lines, read only with the lines joined"
-            for found in sure + (unsure if apart or name != "phone" else []):
+            how = ("its digit groups printed apart, read only with them joined" if grouped else "its characters printed apart, read only with them joined"
+                   if apart else "broken over two lines, read only with the lines joined")
+            # A short number a cue names across the break ("please call" / "999 at any hour") is read as
+            # the cue's line would read it: the number need not span the break, the label does.
+            cued_across = [f for f in unsure if name == "phone" and not apart and _labelled_right_before(text, text.find(f.strip()))]
+            if grouped:
+                unsure = []  # digit groups apart: only a phone's shape
+            for found in sure + (unsure if apart or name != "phone" else cued_across):
                 value = _key(name, found)
-                if value not in read and (apart or not any(value in _key(name, lines[k][0]) for k in ks)):
+                if value not in read and (apart or found in cued_across or not any(value in _key(name, lines[k][0]) for k in ks)):
                     read.add(value)
                     doubts.append(Member(page=index, bbox=union([lines[k][1] for k in ks]), what=f"{found.strip()!r} in {text.strip()[:60]!r}",
                                          reader=reader, why=f"may be a {name} {how}"))
