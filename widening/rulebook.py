@@ -73,6 +73,9 @@ class ListMarks(RuleFile):
 
     bullets: Words
     numbered: list[str]
+    # Words and signs an item's printed number may follow ("Q4", "Step 5", "No. 5", "#5"): read for the
+    # highest number printed, never to count an item.
+    number_prefixes: Words = []
 
     @field_validator("numbered")
     @classmethod

@@ -93,11 +93,14 @@ def test_bullets_drawn_as_one_path_are_counted_beside_other_items(tmp_path: Path
 
 
 def picture_list(path: Path, big: bool) -> Path:
-    """A slide with two text bullets and a picture: a screenshot of a six-item list, or a small logo."""
+    """A slide with two text bullets and a picture: a screenshot of a six-item list, or a small logo (a disc: no
+    words; the list shrunk to a logo's size stays legible, and may show items)."""
     img = np.full((300, 500, 3), 255, np.uint8)
-    for k, t in enumerate(["Plan the trip", "Book the hotel", "Pack the bags", "Check the tickets", "Lock the house", "Enjoy"]):
+    for k, t in enumerate(["Plan the trip", "Book the hotel", "Pack the bags", "Check the tickets", "Lock the house", "Enjoy"] if big else []):
         cv2.circle(img, (30, 40 + 45 * k), 7, (0, 0, 0), -1)
         cv2.putText(img, t, (50, 48 + 45 * k), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 2)
+    if not big:
+        cv2.circle(img, (250, 150), 120, (30, 90, 200), -1)
     _, png = cv2.imencode(".png", img)
     doc = pymupdf.open()
     for i in range(2):

@@ -21,8 +21,8 @@ from widening.facts.captions import CAPTION_TEXT_CHARS
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in
 from widening.facts.shapes import subpaths
-from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind, Reader
-from widening.text import number_key, phrase_key
+from widening.models import BBox, Caption, Container, ContainerKind, Frozen, Member, PageKind, Reader, TextLine
+from widening.text import number_key, phrase_key, roman_value
 
 # A graphic drawn as a bullet (a small square or disc) is at most this big, in points, and
 # sits at most this far left of the line it opens.
@@ -67,8 +67,77 @@ def _reader(*lines: Line) -> Reader:
     return Reader.ocr if any(ln.source == "ocr" for ln in lines) else Reader.text_layer
 
 
-# The number a numbered item opens with ("5. Insert the card", "5) ..."), as its line is stored in Member.what.
-_ITEM_NUMBER = re.compile(r"\s*\(?(\d{1,3})[.)]\s")
+# A number set alone on a line that may open an item (a table's first column: "5").
+_BARE_NUMBER = re.compile(r"^\s*\(?(\d{1,3})[.):]?\s*$")
+_ROMAN_LETTERS = set("ivxlc")
+
+
+@cache
+def _printed_number() -> re.Pattern[str]:
+    """The number an item opens with, as its line is stored in Member.what: "5.", "(5)", "e)", "v.", "Q5:", "Step 5",
+    "No. 5", "#5", "⑤" (rules/vocabulary.yaml ``list_marks.number_prefixes``). A letter or numeral needs its closing
+    mark; a number after a prefix needs only to end there ("Step 5 Fix the bracket", not "No 5G support")."""
+    prefixes = sorted(_rules()["list_marks"].get("number_prefixes", []), key=len, reverse=True)
+    pre = "|".join(re.escape(x) for x in prefixes) or "(?!)"
+    return re.compile(rf"^\s*[(\[]?(?:(?i:(?P<pre>{pre}))\s*(?P<pn>\d{{1,3}})(?=[\s.):\]]|$)"
+                      rf"|(?P<n>\d{{1,3}}|[ivxlc]{{1,6}}|[IVXLC]{{1,6}}|[a-zA-Z])[.):\]](?=\s|$)"
+                      rf"|(?P<e>[\u2460-\u24FF\u2776-\u2793\u3251-\u325F\u32B1-\u32BF]))")
+
+
+def _enclosed_value(ch: str) -> int | None:
+    """①, ❺, ⒌ -> their number; ⓔ, ⒠ -> their letter's place."""
+    name = unicodedata.name(ch, "")
+    if m := re.search(r"LATIN (?:SMALL|CAPITAL) LETTER ([A-Z])$", name):
+        return ord(m.group(1)) - ord("A") + 1
+    try:
+        value = unicodedata.numeric(ch)
+    except (TypeError, ValueError):
+        return None
+    return int(value) if value == int(value) and value > 0 else None
+
+
+def printed_numbers(items: tuple[Member, ...] | list[Member], doubts: tuple[Member, ...] | list[Member] = ()) -> list[int]:
+    """The numbers the items are printed with ("1. 2. 5.", "Step 1, Step 2, Step 5", "a) b) e)", "i. ii. v."), and
+    the numbers standing alone on lines that may open an item (a table's first column). A lone letter of a roman
+    numeral ("i.", "v.") is read as a numeral where the list's other marks are numerals ("ii."), as a letter where
+    they are letters ("b."), and as the larger of the two where nothing tells."""
+    tokens: list[tuple[str, str]] = []  # (kind, text)
+    for it in items:
+        m = _printed_number().match(it.what)
+        if m is None:
+            continue
+        if m.group("pn"):
+            tokens.append(("digits", m.group("pn")))
+        elif m.group("e"):
+            tokens.append(("enclosed", m.group("e")))
+        elif m.group("n").isdigit():
+            tokens.append(("digits", m.group("n")))
+        else:
+            tokens.append(("letters", m.group("n")))
+    tokens += [("digits", m.group(1)) for d in doubts if (m := _BARE_NUMBER.match(d.what))]
+    words = [t for k, t in tokens if k == "letters"]
+    romans = any(len(t) > 1 for t in words)
+    letters = any(len(t) == 1 and t.lower() not in _ROMAN_LETTERS for t in words)
+    out: list[int] = []
+    for kind, t in tokens:
+        if kind == "digits":
+            out.append(int(t))
+        elif kind == "enclosed":
+            if (v := _enclosed_value(t)) is not None:
+                out.append(v)
+        elif len(t) > 1:
+            if (v := roman_value(t)) is not None:
+                out.append(v)
+        else:
+            letter = ord(t.lower()) - ord("a") + 1
+            numeral = roman_value(t) if t.lower() in _ROMAN_LETTERS else None
+            if numeral is None or (letters and not romans):
+                out.append(letter)
+            elif romans and not letters:
+                out.append(numeral)
+            else:
+                out.append(max(letter, numeral))
+    return out
 
 
 class ListReading(Frozen):
@@ -85,11 +154,11 @@ class ListReading(Frozen):
     @property
     def most(self) -> int | None:
         """The most items the parent may hold: the counted ones and every possible one, or the highest number an
-        item is printed with, if more ("1. 2. 5.": the fifth is printed, whatever the items between)."""
+        item is printed with, if more ("1. 2. 5.", "Step 5", "Q5:", "e)", "v.": the fifth is printed, whatever the
+        items between; ``printed_numbers``)."""
         if self.count is None:
             return None
-        numbers = [int(m.group(1)) for it in self.items if (m := _ITEM_NUMBER.match(it.what))]
-        return max([self.count + len(self.doubts), *numbers])
+        return max([self.count + len(self.doubts), *printed_numbers(self.items, self.doubts)])
 
 
 class ListResolution(Frozen):
@@ -232,6 +301,21 @@ def _questions(lines: list[Line], used: set[int] | None = None) -> list[Member]:
         nxt = lines[i + 1].text.strip() if i + 1 < len(lines) else ""
         if words and (not nxt or nxt[0].isupper()):
             close("")  # a line with no end mark before a capitalised line: a title, a heading, a dropped "?"
+    return out
+
+
+def _not_marked(asked: list[Member], marked: list[Line]) -> list[Member]:
+    """The questions not counted already by their mark: "Q4: Why does it beep?" and "1. How do I reset it?" are one
+    entry each, counted once. A marked line takes up at most one question (the first on it), so two questions set
+    on one marked line ("Q1: What is it? Q2: Why?") still count two entries."""
+    out: list[Member] = []
+    taken: set[int] = set()
+    for q in asked:
+        hit = next((i for i, ln in enumerate(marked) if i not in taken and centre_in(ln.bbox, pymupdf.Rect(q.bbox))), None)
+        if hit is None:
+            out.append(q)
+        else:
+            taken.add(hit)
     return out
 
 
@@ -510,15 +594,18 @@ def _section_lines(doc: Doc, s: _Section) -> tuple[list[Line], tuple[int, ...]]:
     out: list[Line] = []
     pages = tuple(range(first, last + 1))
     for p in pages:
-        for ln in page_lines(doc, p):
-            if p == first and s.start[1] is not None and _above(ln.bbox, s.start[1], inclusive=True):
-                continue
-            if s.end and p == s.end[0] and s.end[1] is not None and _after(ln.bbox, s.end[1]):
-                continue
-            out.append(ln)
+        out += [ln for ln in page_lines(doc, p) if _in_section(s, ln)]
     if s.end and s.end[1] is not None and s.end[0] > first and not any(ln.page == s.end[0] for ln in out):
         pages = pages[:-1]
     return out, pages
+
+
+def _in_section(s: _Section, ln: Line) -> bool:
+    """``ln`` (on a page of the section) is not above its heading in the heading's column on its first page, nor
+    read after the next heading on its last."""
+    if ln.page == s.start[0] and s.start[1] is not None and _above(ln.bbox, s.start[1], inclusive=True):
+        return False
+    return not (s.end and ln.page == s.end[0] and s.end[1] is not None and _after(ln.bbox, s.end[1]))
 
 
 def _after(line: BBox, heading: BBox) -> bool:
@@ -573,7 +660,7 @@ def _divider_sections(doc: Doc, headings: list[str], questions: bool) -> list[_S
     return out
 
 
-def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> ListReading:
+def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool, pictured: bool = False) -> ListReading:
     lines, pages = _section_lines(doc, s)
     where = f"section '{s.title}' (p{pages[0]}-p{pages[-1]})" if len(pages) > 1 else f"section '{s.title}' (p{pages[0]})"
     blind = [p for p in pages if doc.facts.page(p).kind is not PageKind.empty and not doc.facts.page(p).text.strip()]
@@ -602,7 +689,7 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
             ordered = sorted(on_page, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
             used: set[int] = set()
             asked = _questions(ordered, used)
-            members += asked
+            members += _not_marked(asked, [ln for ln in on_page if _is_item(ln, questions=False, marks=marks)])
             doubts += _unexplained_paragraphs(doc, p, ordered, used, first=p == pages[0])
             # An entry so set is counted already when a mark opens it ("Q5. Returns and refunds").
             if odd := [ln for ln in _styled_like_questions(ordered, used) if not _is_item(ln, questions=False, marks=marks)]:
@@ -621,7 +708,37 @@ def _count_section(doc: Doc, s: _Section, questions: bool, bullets: bool) -> Lis
             if paras > _PARAGRAPHS_PER_ENTRY * n_items + (1 if p == pages[0] else 0):
                 return ListReading(parent=where, pages=pages, count=None, items=tuple(members),
                                    why=f"page {p} holds {paras} paragraphs for {n_items} question(s), so entries of another form may be there")
+    if pictured:
+        from widening.probes import picture_words
+
+        read, unread = picture_words.read_pictures(doc, pages)
+        if unread:
+            p, why = next(iter(sorted(unread.items())))
+            return ListReading(parent=where, pages=pages, count=None, items=tuple(members), why=f"page {p}: {why}; items shown inside them cannot be seen")
+        doubts += _pictured_items(doc, s, read, lines, [*members, *doubts])
     return ListReading(parent=where, pages=pages, count=len(members), items=tuple(members), doubts=tuple(doubts))
+
+
+def _pictured_items(doc: Doc, s: _Section, read: dict[int, tuple[TextLine, ...]], lines: list[Line], taken: list[Member]) -> list[Member]:
+    """Lines OCR reads inside the section's pictures that may be items they show (a screenshot of four tips beside
+    three typed ones, too small to make the page uncountable): one per row, within the section, outside the folio
+    bands, on no row already counted or doubted, over no line of the text layer (read already)."""
+    out: list[Member] = []
+    rows = {p: [m.bbox for m in taken if m.page == p] for p in read}
+    for p, found in sorted(read.items()):
+        height = doc.facts.page(p).height
+        band = _FOLIO_BAND * height
+        layer = [pymupdf.Rect(ln.bbox) for ln in lines if ln.page == p]
+        for tl in sorted(found, key=lambda t: (t.bbox[1], t.bbox[0])):
+            ln = Line(p, tl.text.strip(), tuple(tl.bbox), "ocr")  # type: ignore[arg-type]
+            middle = (ln.bbox[1] + ln.bbox[3]) / 2
+            if not ln.text or not _in_section(s, ln) or ln.bbox[3] <= band or ln.bbox[1] >= height - band:
+                continue
+            if any(b[1] < middle < b[3] for b in rows[p]) or any(centre_in(ln.bbox, r) for r in layer):
+                continue
+            out.append(Member(page=p, bbox=ln.bbox, what=ln.text[:80], reader=Reader.ocr, why="a line read inside a picture: an item the picture may show"))
+            rows[p].append(ln.bbox)
+    return out
 
 
 def _paragraphs(lines: list[Line]) -> int:
@@ -748,7 +865,7 @@ def _caption_text(doc: Doc, cap: Caption, source: str) -> str | None:
     return " ".join(b[4] for b in doc.page(cap.page).get_text("blocks") if b[6] == 0 and pymupdf.Rect(b[:4]).intersects(box)) or cap.text
 
 
-def _topic(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
+def _topic(doc: Doc, c: Container, parents: list[Resolved], pictured: bool = False) -> ListResolution:
     if not c.parent:
         return ListResolution(container=c, why="the question names no page or topic that holds the list")
     if c.parent.startswith(("page ", "slide ")):
@@ -757,8 +874,13 @@ def _topic(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
         res = resolve(Container(kind=kind, number=number, text=c.parent), doc)
         readings = []
         for p in res.pages():
-            s = _Section(f"PDF page {p}", (p, None), (p, None))
-            readings.append(_count_section(doc, s, questions=False, bullets=True))
+            readings.append(_page_list(doc, p, pictured))
+            first, last = _list_run(doc, p)
+            if (first, last) != (p, p):
+                # The list on the page runs over a page break: "the tenth bullet point on page 3" may count the
+                # list from its start on page 2, or on into page 4 (more readings can only keep a row).
+                s = _Section(f"PDF page {p}'s list, which runs over p{first}-p{last}", (first, None), (last, None))
+                readings.append(_count_section(doc, s, questions=False, bullets=True, pictured=pictured))
         return ListResolution(container=c, readings=tuple(readings), why="" if readings else f"{c.parent} resolves to no page")
     stems = [w[:4] for w in c.parent.split() if len(w) >= 4]
     if not stems:
@@ -772,10 +894,67 @@ def _topic(doc: Doc, c: Container, parents: list[Resolved]) -> ListResolution:
     sections = _outline_sections(doc, matches)
     if not sections:
         return ListResolution(container=c, why=f"no heading of the outline names '{c.parent}'")
-    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=False, bullets=True) for s in sections))
+    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=False, bullets=True, pictured=pictured) for s in sections))
 
 
-def _section_parent(doc: Doc, c: Container, spec: dict[str, Any]) -> ListResolution:
+# A list is followed over at most this many page breaks each way.
+_RUN_PAGES = 10
+
+
+def _page_list(doc: Doc, index: int, pictured: bool = False) -> ListReading:
+    """The items counted on page ``index`` alone (read once per page)."""
+    key = ("list_page_items", index, pictured)
+    if key not in doc.memo:
+        s = _Section(f"PDF page {index}", (index, None), (index, None))
+        doc.memo[key] = _count_section(doc, s, questions=False, bullets=True, pictured=pictured)
+    return doc.memo[key]
+
+
+def _body_paragraphs(doc: Doc, index: int) -> list[list[Line]]:
+    """The paragraphs of page ``index``'s lines outside its folio bands, top to bottom."""
+    band = _FOLIO_BAND * doc.facts.page(index).height
+    rows = sorted((ln for ln in page_lines(doc, index) if ln.bbox[1] >= band and ln.bbox[3] <= doc.facts.page(index).height - band),
+                  key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+    return [[rows[i] for i in g] for g in _paragraph_groups(rows)]
+
+
+def _holds(para: list[Line], boxes: list[BBox]) -> bool:
+    """One of ``boxes`` (items or possible items) lies on a line of ``para``: its middle within the line's height."""
+    return any(ln.bbox[1] <= (b[1] + b[3]) / 2 <= ln.bbox[3] for ln in para for b in boxes)
+
+
+def _continues(doc: Doc, a: int, b: int) -> bool:
+    """The list at the foot of page ``a`` goes on at the head of page ``b``: ``a``'s last paragraph holds an item
+    (nothing set apart after the list), and ``b``'s first paragraph holds an item, or opens
+    right of that item's left edge (the rest of an item broken over the page)."""
+    if not (1 <= a < b <= doc.facts.page_count):
+        return False
+    tail, head = _body_paragraphs(doc, a), _body_paragraphs(doc, b)
+    if not tail or not head:
+        return False
+    on_a = [m.bbox for m in _page_list(doc, a).items if m.page == a]
+    if not on_a or not _holds(tail[-1], on_a):
+        return False
+    on_b = [m.bbox for m in _page_list(doc, b).items if m.page == b]
+    last_item = max(on_a, key=lambda x: x[1])
+    return _holds(head[0], on_b) or head[0][0].bbox[0] > last_item[0] + 1
+
+
+def _list_run(doc: Doc, index: int) -> tuple[int, int]:
+    """The pages a list on page ``index`` runs over: back while the page before ends in a list its page goes on
+    with, forward while the page ends in one the next page goes on with."""
+    if not _page_list(doc, index).items:
+        return index, index
+    first = index
+    while first > max(1, index - _RUN_PAGES) and _continues(doc, first - 1, first):
+        first -= 1
+    last = index
+    while last < min(doc.facts.page_count, index + _RUN_PAGES) and _continues(doc, last, last + 1):
+        last += 1
+    return first, last
+
+
+def _section_parent(doc: Doc, c: Container, spec: dict[str, Any], pictured: bool = False) -> ListResolution:
     headings = [h.lower() for h in spec["headings"]]
     questions = bool(spec.get("questions"))
 
@@ -786,7 +965,7 @@ def _section_parent(doc: Doc, c: Container, spec: dict[str, Any]) -> ListResolut
     sections += [s for s in _divider_sections(doc, headings, questions) if all(s.start[0] != o.start[0] for o in sections)]
     if not sections:
         return ListResolution(container=c, why=f"no heading or divider page names {spec['headings'][0]!r}, so the list cannot be found")
-    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=questions, bullets=False) for s in sections))
+    return ListResolution(container=c, readings=tuple(_count_section(doc, s, questions=questions, bullets=False, pictured=pictured) for s in sections))
 
 
 def resolve_list(c: Container, doc: Doc, parents: list[Resolved]) -> ListResolution:
@@ -797,8 +976,9 @@ def resolve_list(c: Container, doc: Doc, parents: list[Resolved]) -> ListResolut
     how = spec["parent"]
     if how == "figure":
         return _subfigures(doc, c, parents)
-    if how == "topic":
-        return _topic(doc, c, parents)
-    return _section_parent(doc, c, spec)
-
-
+    res = _topic(doc, c, parents) if how == "topic" else _section_parent(doc, c, spec)
+    if res.missing:
+        # Before an item is called missing, the words inside the pictures of the parent are read (OCR is the cost,
+        # paid only here): a picture too small to make a page uncountable may still show items.
+        res = _topic(doc, c, parents, pictured=True) if how == "topic" else _section_parent(doc, c, spec, pictured=True)
+    return res
