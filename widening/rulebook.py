@@ -467,6 +467,7 @@ class Qualifiers(RuleFile):
     answer_format: AnswerFormat
     measure_words: Words
     structure_heads: Words
+    position_heads: Words
     fiscal_year_prefixes: Words
     function_words: Words
     options_lists: Words

@@ -20,7 +20,7 @@ from widening.models import CaseFinding, ContainerKind, Member, ParsedQuestion, 
 from widening.probes import Scope, run_probe
 from widening.probes import name_mentions as names
 from widening.probes import picture_words
-from widening.question.frames import numbered_head, structure_head
+from widening.question.frames import numbered_head, position_head, structure_head
 from widening.question.parse import complement_rules, excluding_words, name_readings
 from widening.text import roman_value, to_roman
 
@@ -440,6 +440,11 @@ def _settle(q: Qualifier, doc: Doc, everywhere: Scope) -> _Settled:
         got.doubts += printed[:3]
         got.note = (f"{_describe(q)} is not printed as written, but its number is, without the word '{q.parts[0]}': "
                     f"p{printed[0].page}: {printed[0].what}")
+        return got
+    if q.kind in ("numbered", "level") and len(q.parts) == 2 and position_head(q.parts[0]):
+        # "FAQ 5", "step 3", "item 7": the fifth FAQ of entries printed without numbers is there, unlabelled.
+        got.note = (f"{_describe(q)} is not printed as written, but '{q.parts[0]} {q.parts[1].split('|')[0]}' may name a place in a list "
+                    "printed without numbers, which no text search rules out")
         return got
     if surname := _surname_alone(q, parts, part_res, doc):
         got.doubts += [m.model_copy(update={"why": "a family name alone may name the same person"}) for m in surname[:3]]

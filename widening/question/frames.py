@@ -148,6 +148,12 @@ def structure_head(head: str) -> bool:
     return head.lower().rstrip("s") in {w.rstrip("s") for w in vocab.load("qualifiers")["structure_heads"]}
 
 
+def position_head(head: str) -> bool:
+    """A head word whose number may be a place in a list printed without numbers ("FAQ 5", "step 3";
+    rules/qualifiers.yaml ``position_heads``)."""
+    return head.lower() in {w.lower() for w in vocab.load("qualifiers")["position_heads"]}
+
+
 def numbered_head(head: str) -> bool:
     """A head word that numbers things ("error", "version", "wave", "Section"; rules/qualifiers.yaml)."""
     qv = vocab.load("qualifiers")
