@@ -59,15 +59,53 @@ class Block:
         return f"vector block {self.rect.width:.0f}x{self.rect.height:.0f}pt of {of}: {self.kind} ({self.why})"
 
 
-def geometry(d: dict) -> pymupdf.Rect:
+def geometry(d: dict, clipped: bool = True) -> pymupdf.Rect:
     """A drawing's path extent made non-empty: PyMuPDF treats a zero-height line's rect as empty (never intersecting).
-    For a stroke it is not where the ink goes: ``get_drawings`` gives the path, not the line width."""
+    For a stroke it is not where the ink goes: ``get_drawings`` gives the path, not the line width.
+    ``clipped``: cut to the bound of the clips in force (``d["clip"]``, set by ``clipped_drawings``)."""
     r = pymupdf.Rect(d["rect"]).normalize()
+    if clipped and "clip" in d:
+        r = _cut(r, d["clip"])
     if r.width < 0.5:
         r.x0, r.x1 = r.x0 - 0.25, r.x1 + 0.25
     if r.height < 0.5:
         r.y0, r.y1 = r.y0 - 0.25, r.y1 + 0.25
     return r
+
+
+def _cut(r: pymupdf.Rect, clip: pymupdf.Rect) -> pymupdf.Rect:
+    """``r`` cut to ``clip``; where nothing of it is left, a degenerate box at the clip's nearest point (no extent,
+    so it is judged thin, never page-size)."""
+    x0, y0 = min(max(r.x0, clip.x0), clip.x1), min(max(r.y0, clip.y0), clip.y1)
+    x1, y1 = max(min(r.x1, clip.x1), x0), max(min(r.y1, clip.y1), y0)
+    return pymupdf.Rect(x0, y0, x1, y1)  # a line of no height keeps its length (PyMuPDF's ``&`` calls it empty)
+
+
+def clipped_drawings(page: pymupdf.Page) -> list[dict]:
+    """``get_drawings``, each drawing that paints through clips smaller than its path marked with their bound
+    (``d["clip"]``): what it paints lies within it (certain: a clip lets nothing show outside its path's bound).
+
+    A chart whose bars are each a page-size fill seen through a bar-shaped clip (as some exporters write them) was
+    a set of page-size rectangles, "a frame or page fill", and "how many charts" was a measured zero."""
+    stack: list[tuple[int, pymupdf.Rect]] = []
+    out = []
+    for e in page.get_drawings(extended=True):
+        level = e.get("level", 0)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        kind = e.get("type")
+        if kind == "clip":
+            if e.get("scissor") is not None:
+                r = pymupdf.Rect(e["scissor"])
+                stack.append((level, r & stack[-1][1] if stack else r))
+            continue
+        if kind == "group" or "items" not in e:
+            continue
+        r = pymupdf.Rect(e["rect"]).normalize()
+        if stack and not (stack[-1][1].x0 <= r.x0 and r.x1 <= stack[-1][1].x1 and stack[-1][1].y0 <= r.y0 and r.y1 <= stack[-1][1].y1):
+            e["clip"] = pymupdf.Rect(stack[-1][1])
+        out.append(e)
+    return out
 
 
 def box(d: dict) -> pymupdf.Rect:
@@ -96,7 +134,7 @@ def mark_ink(drawings: list[dict], log: list) -> None:
     for d in drawings:
         if not _stroked(d):
             continue
-        geo = geometry(d)
+        geo = geometry(d, clipped=False)
         ink = stroke_bound(d) | geo
         half = float(d.get("width") or 0) / 2
         i = d.get("seqno")
@@ -109,7 +147,7 @@ def mark_ink(drawings: list[dict], log: list) -> None:
             if reach > 1.01 * half + 0.01:  # not the pen of the reported width: a stretched or sheared one
                 g = min(2 * math.sqrt(2) * reach, MAX_REACH)
                 ink |= geo + (-g, -g, g, g)
-        d["ink"] = ink
+        d["ink"] = _cut(ink, d["clip"]) if "clip" in d else ink
 
 
 def cluster(drawings: list[dict], deadline: float) -> list[Block]:
@@ -343,7 +381,8 @@ def _pieces(d: dict) -> list[pymupdf.Rect]:
     rects = [pymupdf.Rect(i[1]) if i[0] == "re" else (i[1].rect if i[0] == "qu" else pymupdf.Rect(i[1], i[2])) for i in d["items"]]
     ink, geo = box(d), geometry(d)
     g = max(0.0, geo.x0 - ink.x0, ink.x1 - geo.x1, geo.y0 - ink.y0, ink.y1 - geo.y1)
-    return [box({"rect": r}) + (-g, -g, g, g) for r in rects]
+    pieces = [box({"rect": r}) + (-g, -g, g, g) for r in rects]
+    return [_cut(r, d["clip"]) for r in pieces] if "clip" in d else pieces
 
 
 def ruled_grid(r: pymupdf.Rect, visible: list[dict], text: list[pymupdf.Rect] = ()) -> bool:  # type: ignore[assignment]
@@ -744,7 +783,7 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
     The whole page is clustered and the blocks meeting ``clip`` kept: a chart that reaches
     into a region is a candidate there whole, never cut at the region's edge."""
     deadline = time.monotonic() + TIME_LIMIT_S
-    drawings = page.get_drawings() + painted_areas(page)
+    drawings = clipped_drawings(page) + painted_areas(page)
     if len(drawings) > MAX_DRAWINGS:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
     log = page.get_bboxlog()

@@ -30,11 +30,11 @@ from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, picture_fonts, picture_mark
-from widening.facts.hidden import revealed_page
+from widening.facts.hidden import HIDDEN_WHY, revealed_page
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
-from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
-from widening.probes.images import ICON_SIDE, placed_images, unlisted_pictures
+from widening.probes.blocks import TooComplex, certain_not_figure, fold_doubts, page_blocks, sort_out
+from widening.probes.images import ICON_SIDE, SHADE_TOLERANCE_PT, clear_masks, placed_images, unlisted_pictures
 from widening.probes.pagewise import finish, measurable
 
 GRAPHIC_KINDS = ("diagram", "chart", "figure", "image", "logo", "picture")
@@ -66,6 +66,10 @@ BULLET_EMS = 6.0
 
 # A run of one repeated mark this long ("###", "+---") draws a bar or an edge in text art; stacked runs are looked at (``text_art``).
 ART_RUN = 3
+# Marks that draw the edges of a diagram typeset in plain characters ("/ \\" under a node, "|" down to the next one).
+CONNECTORS = "/\\|_+<>^-=~*#"
+# A line whose marks before its first letter or digit are two kinds of these draws an edge into the node it names (a tree's "|--").
+BRANCH_MARKS = CONNECTORS + "`"
 # Dots lead the eye from a label to its number (a contents page, a financial statement): a run of them draws no bar.
 LEADERS = ".·…‧∙"
 
@@ -93,33 +97,17 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)
         page = doc.page(index)
-        rasters = placed_images(page, index, clip)
-        for img in rasters:
-            m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
-            if img.klass == "full_page_background":
-                why, label = "placement filter: a full-page image, taken for a background; it may show the content", "full-page images"
-            elif img.min_side < min_side:
-                why, label = f"size filter: shorter side {img.min_side:.0f}pt < {min_side:g}pt", "small images"
-            elif kind != "logo" and img.klass == "decoration":
-                why, label = "decoration filter: a small image in the header/footer band", "decoration images"
-            else:
-                members.append(m)
-                continue
-            doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
-        # A raster page (slide export, scan) may show a chart no vector tool can see: its images
-        # are listed above, and what they show cannot be measured. Vector art drawn over the
-        # picture is still looked at below (a generated page with a pie beside a photo and no
-        # text was skipped whole: test_graphics_sees_vector_art_on_a_page_without_text).
-        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
-            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
         try:
             blocks = page_blocks(page, clip)
         except TooComplex as exc:
-            unmeasured[index] = f"vector art: {exc}"
-            continue
+            blocks, complex_ = [], exc
+        else:
+            complex_ = None
+        listed: list[pymupdf.Rect] = []  # the blocks listed as members or doubts: a shading one of them holds is counted there
         for b in blocks:
             m = Member(page=index, bbox=b.bbox, what=b.what(), reader=Reader.vectors)
             big = b.rect.width >= 80 and b.rect.height >= 40
+            certain = len(best)
             if b.kind == "diagram_or_chart" and big and kind != "logo":
                 members.append(m)
             elif b.kind == "diagram_or_chart" and kind == "logo":
@@ -133,6 +121,41 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 sort_out(m, b, page.rect, best, doubts, why, "small vector blocks")
             else:
                 sort_out(m, b, page.rect, best, doubts)
+            if len(best) == certain:  # not set aside for certain: listed
+                listed.extend(_shading_areas(b))
+        rasters = placed_images(page, index, clip)
+        clear = clear_masks(page) if any(img.mask != (0, 0) for img in rasters) else set()
+        for img in rasters:
+            m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
+            if img.shading and any(_same_area(pymupdf.Rect(img.bbox), r) for r in listed):
+                # Certain: the image listing lists a shading (a gradient logo) as an image, and the drawing pass
+                # paints the same shading into a vector block that is listed above: one graphic, counted there.
+                continue
+            if img.xref in clear:
+                why, label = "soft mask wholly transparent: its mask's every pixel is 0, nothing of it may show", "images a reader may not see"
+            elif img.hidden:
+                why, label = f"{img.hidden}: a reader may not see it", "images a reader may not see"
+            elif img.finest <= 1:
+                why, label = "one pixel: a single flat colour stretched (a box, a band), no picture drawn in it", "images a reader may not see"
+            elif img.klass == "full_page_background":
+                why, label = "placement filter: a full-page image, taken for a background; it may show the content", "full-page images"
+            elif img.min_side < min_side:
+                why, label = f"size filter: shorter side {img.min_side:.0f}pt < {min_side:g}pt", "small images"
+            elif kind != "logo" and img.klass == "decoration":
+                why, label = "decoration filter: a small image in the header/footer band", "decoration images"
+            else:
+                members.append(m)
+                continue
+            doubts.setdefault(label, []).append(m.model_copy(update={"why": why}))
+        # A raster page (slide export, scan) may show a chart no vector tool can see: its images
+        # are listed above, and what they show cannot be measured. Vector art drawn over the
+        # picture is still looked at (a generated page with a pie beside a photo and no
+        # text was skipped whole: test_graphics_sees_vector_art_on_a_page_without_text).
+        if facts.kind in (PageKind.image_only, PageKind.scanned_ocr) and page.get_image_info():
+            unmeasured[index] = f"page is {facts.kind.value}: a {kind} inside the page image cannot be seen with vector or text tools"
+        if complex_ is not None:
+            unmeasured[index] = f"vector art: {complex_}"
+            continue
         lines = text_lines(page, clip)
         pictures = picture_fonts(page)
         glyphs = glyph_pictures(lines, index, pictures, kind)
@@ -140,8 +163,12 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         glyphs += [m for m in inked_glyphs(page, clip, index, pictures, kind)
                    if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs)]
         glyphs += text_art(lines, index, kind, glyphs)
+        glyphs += connector_art(lines, index, kind, glyphs)
         for m in glyphs:
             doubts.setdefault("symbol glyphs that may draw a picture", []).append(m)
+        # Vector art only hidden content draws (a chart in a layer off by default, a hidden annotation).
+        for m in hidden_blocks(page, index, clip, revealed_page(doc, index), blocks):
+            doubts.setdefault("vector art in hidden content", []).append(m)
         # Pictures the image listing does not see (a Type 3 glyph's image, a Link annotation's appearance).
         for m in unlisted_pictures(page, index, clip, revealed_page(doc, index)):
             if not any(pymupdf.Rect(g.bbox).contains(pymupdf.Rect(m.bbox)) for g in glyphs):
@@ -156,6 +183,39 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 
 Line = tuple[dict, list[dict]]
+
+
+def hidden_blocks(page: pymupdf.Page, index: int, clip: pymupdf.Rect, revealed: Any, shown: list) -> list[Member]:
+    """Doubts: vector blocks page ``index`` draws only with its hidden content shown (``revealed``,
+    ``facts.hidden.revealed_page``: None when it hides nothing; False when it cannot be read so, which
+    ``unlisted_pictures`` reports for the page), outside every block the page shows (``shown``), and not
+    certainly something other than a figure (``blocks.certain_not_figure``).
+
+    A bar chart in a layer off by default was drawn by no listed path, and "how many charts" was a measured zero,
+    though the layer panel or a print shows it, and the picture and text probes read hidden content as doubts."""
+    if not revealed:
+        return []
+    try:
+        blocks = page_blocks(revealed, clip)
+    except TooComplex as exc:
+        return [Member(page=index, bbox=rect_tuple(clip), reader=Reader.vectors, what="vector art in hidden content", why=f"{HIDDEN_WHY}; not read: {exc}")]
+    boxes = [b.rect + (-1, -1, 1, 1) for b in shown]
+    out = []
+    for b in blocks:
+        if any(r.contains(b.rect) for r in boxes) or certain_not_figure(b, revealed.rect):
+            continue
+        out.append(Member(page=index, bbox=b.bbox, reader=Reader.vectors, what=f"{b.what()}, in hidden content", why=HIDDEN_WHY))
+    return out
+
+
+def _shading_areas(b) -> list[pymupdf.Rect]:
+    """Where the shadings a vector block holds paint (``blocks.painted_areas``)."""
+    return [pymupdf.Rect(d["rect"]) for d in b.drawings if d.get("type") == "paint" and d.get("paint") == "shading"]
+
+
+def _same_area(a: pymupdf.Rect, b: pymupdf.Rect) -> bool:
+    """One shading's area as the image listing and the drawing pass each bound it (within SHADE_TOLERANCE_PT)."""
+    return max(abs(x - y) for x, y in zip(a, b)) <= SHADE_TOLERANCE_PT
 
 
 def captioned(doc: Doc, index: int, clip: pymupdf.Rect) -> list[Member]:
@@ -411,6 +471,60 @@ def text_art(lines: list[Line], index: int, kind: str, seen: Sequence[Member] = 
         out.append(Member(page=index, bbox=rect_tuple(box), reader=Reader.text_layer,
                           what=f"{len(ids)} runs of {runs[ids[0]][0]!r} stacked {box.width:.0f}x{box.height:.0f}pt",
                           why=f"text-art filter: {len(ids)} runs of one repeated mark stacked as {shape}: a {kind} typeset in characters"))
+    return out
+
+
+def connector_art(lines: list[Line], index: int, kind: str, seen: Sequence[Member] = ()) -> list[Member]:
+    """Diagrams typeset in plain characters whose edges are connector marks (``CONNECTORS``), not runs: lines at
+    least half of whose visible characters are such marks (" / \\ ", "|", "\\ /"), or that open with two kinds of them
+    before their first letter or digit (a branch into a node: "|-- src", "`-- tests", "\\-> reg"), two or more of them stacked
+    within STACK_DOWN_EMS ems of each other (node lines may sit between) and overlapping across. Each stack is a
+    doubt: which text art is a figure is no rule's to say (a Courier diamond of nodes "A", "B C", "D" joined by
+    "/" and "\\", no caption, was a measured zero for "how many diagrams"). A lone line of marks (a "* * *" section
+    break, a "---" rule) stacks with nothing, nor does a column of lone marks; a line of words ("a/b", "x = y") is no connector line. A line already
+    a doubt (``seen``) stacks with nothing: it is counted there."""
+    marks: list[tuple[pymupdf.Rect, float, str]] = []
+    for line, spans in lines:
+        chars = [(c, s["size"]) for s in spans if not draws_nothing(s) for c in s["chars"] if c["c"].strip()]
+        if not chars:
+            continue
+        first = next((k for k, (c, _) in enumerate(chars) if c["c"].isalnum()), len(chars))
+        lead = "".join(c["c"] for c, _ in chars[:first])
+        # "|--", "`--", "\\->" before a name: an edge into the node the line names ("+/- 3.1" signs a number)
+        branch = len({c for c in lead if c in BRANCH_MARKS}) >= 2 and first < len(chars) and chars[first][0]["c"].isalpha()
+        if not branch and 2 * sum(c["c"] in CONNECTORS for c, _ in chars) < len(chars):
+            continue
+        box = pymupdf.Rect(line["bbox"])
+        if box.is_empty or any((pymupdf.Rect(m.bbox) + (-1, -1, 1, 1)).contains(box) for m in seen):
+            continue
+        marks.append((box, max(size for _, size in chars), "".join(c["c"] for c, _ in chars)))
+    parent = list(range(len(marks)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (a, sa, _) in enumerate(marks):
+        for j in range(i + 1, len(marks)):
+            b, sb, _ = marks[j]
+            if min(a.x1, b.x1) > max(a.x0, b.x0) and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * max(sa, sb):
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(marks)):
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for ids in groups.values():
+        if len(ids) < 2 or all(sum(c in CONNECTORS for c in marks[i][2]) < 2 for i in ids):
+            continue  # a column of lone marks (a table's "-" for empty cells, ">" bullets) draws no edge between nodes
+        box = pymupdf.Rect(marks[ids[0]][0])
+        for i in ids[1:]:
+            box |= marks[i][0]
+        used = "".join(dict.fromkeys(c for i in ids for c in marks[i][2] if c in CONNECTORS))
+        out.append(Member(page=index, bbox=rect_tuple(box), reader=Reader.text_layer,
+                          what=f"{len(ids)} lines of connector marks {used[:12]!r} stacked {box.width:.0f}x{box.height:.0f}pt",
+                          why=f"text-art filter: {len(ids)} lines mostly of connector marks stacked: the edges of a {kind} typeset in characters"))
     return out
 
 

@@ -760,7 +760,7 @@ def _form_paints_picture(pdf: pymupdf.Document, n: int, seen: set[int]) -> bool:
 CLEAR_MASK_MAX_PIXELS = 4_000_000
 
 
-def _clear_masks(page: pymupdf.Page) -> set[int]:
+def clear_masks(page: pymupdf.Page) -> set[int]:
     """The page's images whose soft mask (certain: ``certain_masks``) is wholly transparent: every pixel 0, as decoded
     (its /Decode applied). Such an image is drawn and listed, and shows nothing."""
     out = set()
@@ -804,7 +804,7 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         region = doc.region_rect(index, scope.region)
         shown, gone = _placed(doc.page(index), index, region, True, False)
         unshown += gone
-        clear = _clear_masks(doc.page(index)) if any(img.mask != (0, 0) for img in shown) else set()
+        clear = clear_masks(doc.page(index)) if any(img.mask != (0, 0) for img in shown) else set()
         for img in shown:
             m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
             if img.xref in clear:
