@@ -12,7 +12,8 @@ objects under a few dozen pixels at the picture's own resolution (rendered at mo
 A picture larger than the model's input is also read in tiles at its own scale; what only a tile
 finds is a doubt. A picture the page shows turned is also read turned back upright, and pictures
 that abut (one photo cut into pieces) are also read whole (``views.views_for``); one tilted
-between quarter turns is a doubt. A picture that covers all of the region asked about and reaches well beyond
+between quarter turns is a doubt. A picture the image listing leaves out (drawn under 50% opacity, a
+pattern's fill) is looked at too, its faded range stretched back (``unlisted_views``). A picture that covers all of the region asked about and reaches well beyond
 it (a scanned page) is not placed by the region: a find in it outside the region is a doubt (``views.outside_region``).
 Without the detector installed it returns could-not-measure, never an empty list.
 """
@@ -22,12 +23,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Any
 
+import numpy as np
+import pymupdf
 from pydantic import AfterValidator
 
 from widening import rulebook as vocab
 from widening.detector import centernet
-from widening.detector.views import View, iou, outside_region, unseen_by_photo_detectors, views_for
+from widening.detector.views import MIN_IMAGE_PT, SAME_PICTURE_AREA, View, iou, outside_region, render, unseen_by_photo_detectors, views_for
 from widening.facts.document import Doc
+from widening.facts.hidden import revealed_page
 from widening.models import Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, probe
 
@@ -87,9 +91,15 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot(note=missing, **base)
     min_score = float(params.get("min_score", default_min_score()))
     views: list[View] = []
+    unlisted: list[Member] = []
     for page_no in scope.pages:
-        views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=OBJECT_UPSCALE))
+        views.extend(page_views := views_for(doc, page_no, scope.region, scope.in_image, upscale=OBJECT_UPSCALE))
+        more, doubts = unlisted_views(doc, page_no, scope.region, page_views, OBJECT_UPSCALE)
+        views.extend(more)
+        unlisted += doubts
     if not views:
+        if unlisted:
+            return ProbeResult(members=(), doubts=tuple(unlisted), note="no picture the detector can look at; " + UNLISTED_NOTE, **base)
         return ProbeResult.cannot(note="no image inside the scope to look at", **base)
     results = centernet.detect(views)
     members: list[Member] = []
@@ -127,6 +137,7 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     ]
     doubts += [m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views)]
     doubts += beyond
+    doubts += unlisted
     best = sorted((m for m in below if "(no box)" in m.what), key=lambda m: -(m.score or 0))[:BEST_SHOWN]
     top = max((m.score or 0 for m in below), default=None)
     seen = ", ".join(f"{k} x{v}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])) or "nothing else"
@@ -136,6 +147,55 @@ def objects(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         + f"; other classes found (positive control): {seen}"
     )
     return ProbeResult(members=tuple(members), doubts=tuple(doubts), best_candidates=tuple(best), note=note, **base)
+
+
+# The label's end of a view ``unlisted_views`` made: its pixels are stretched, so no other render of the page matches them.
+UNLISTED_LABEL = "the image listing leaves out"
+UNLISTED_NOTE = "pictures a glyph, a link's appearance or a hidden layer paints are doubts"
+UNLISTED_WHY = ("a picture the detectors cannot look at: the page paints it where MuPDF's image listing (and so the "
+                "detectors' views) does not see it")
+
+
+def unlisted_views(doc: Doc, page_no: int, region: str | None, views: list[View], upscale: float) -> tuple[list[View], list[Member]]:
+    """What ``views_for`` misses of the pictures a reader sees in the region: (views, doubts).
+
+    ``views_for`` looks at what ``get_image_info`` lists; a photo drawn under 50% opacity (a faded picture behind
+    the page's text) is not listed, nor is one a tiling pattern paints where it fills: the images probe places
+    both (``images.placed_images``), and each no image view holds already is rendered and looked at as a picture
+    (a faded street photo's cars were never looked at, and "the photo on page 2" read as the page's other photo
+    alone). A picture a Type 3 glyph or a link annotation's appearance paints, or one in a layer hidden by default
+    (``images.unlisted_pictures``), is a doubt: no view renders it as a reader sees it."""
+    from widening.probes.images import placed_images, unlisted_pictures
+
+    page = doc.page(page_no)
+    rect = doc.region_rect(page_no, region)
+    out: list[View] = []
+    for placed in placed_images(page, page_no, rect, xrefs=False):
+        box = pymupdf.Rect(placed.bbox) & page.rect
+        if placed.shading or box.is_empty or box.width < MIN_IMAGE_PT or box.height < MIN_IMAGE_PT:
+            continue  # a gradient is no raster picture; a picture under MIN_IMAGE_PT is a doubt already (unseen_by_photo_detectors)
+        if any(v.kind == "image" and v.page == page_no and abs(box & v.rect) >= 0.9 * abs(box) and abs(v.rect) <= SAME_PICTURE_AREA * abs(box)
+               for v in views + out):
+            continue  # looked at already (a picture on a larger one is looked at on its own, as views_for does)
+        native = 72.0 * max(placed.pixels) / max(box.width, box.height) if max(placed.pixels) else 150.0
+        dpi = min(300.0, max(96.0, native) * upscale)
+        out.append(View(page_no, box, "image", _restored(render(page, box, dpi)),
+                        f"picture at [{box.x0:.0f},{box.y0:.0f},{box.x1:.0f},{box.y1:.0f}] {UNLISTED_LABEL}", dpi))
+    doubts = [m.model_copy(update={"why": f"{UNLISTED_WHY} ({m.why})" if m.why else UNLISTED_WHY})
+              for m in unlisted_pictures(page, page_no, rect, revealed_page(doc, page_no))]
+    return out, doubts
+
+
+def _restored(rgb: np.ndarray) -> np.ndarray:
+    """A faded render with its range stretched back: a picture drawn at opacity a over white shows each channel as
+    a * v + (1 - a) * 255, one linear map for all channels, undone (up to the paper's colour) by one stretch of the
+    range its pixels span (0.5-99.5 percentiles). Cars in the street photo drawn at opacity 0.25: none seen
+    faded, 0.5 and more restored. A picture already spanning the range is left as it is."""
+    lo, hi = (float(x) for x in np.percentile(rgb[:, :, :3], (0.5, 99.5)))
+    if hi - lo >= 0.9 * 255 or hi - lo < 8:
+        return rgb
+    out = (rgb[:, :, :3].astype(np.float32) - lo) * (255.0 / (hi - lo))
+    return np.ascontiguousarray(out.clip(0, 255).astype(np.uint8))
 
 
 def tile_finds(views: list[View], results: list[centernet.ViewResult], cls: str, min_score: float, seen: list[Member]) -> list[Member]:

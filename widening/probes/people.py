@@ -30,7 +30,7 @@ from widening.detector.views import View, inside, iou, outside_region, text_free
 from widening.facts.document import Doc
 from widening.models import Member, ProbeResult, ProbeStatus, Reader
 from widening.probes import Scope, Params, one_of, probe
-from widening.probes.objects import DEDUP_IOU, by_view, default_min_score, tile_finds
+from widening.probes.objects import DEDUP_IOU, UNLISTED_LABEL, UNLISTED_NOTE, by_view, default_min_score, tile_finds, unlisted_views
 
 NAME = "people"
 ATTRIBUTES = ("sunglasses", "glasses")
@@ -70,9 +70,15 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     attribute = params.get("attribute")
     base = dict(probe=NAME, pages=scope.pages, region=scope.region, params=params)
     views: list[View] = []
+    unlisted: list[Member] = []
     for page_no in scope.pages:
-        views.extend(views_for(doc, page_no, scope.region, scope.in_image, upscale=UPSCALE))
+        views.extend(page_views := views_for(doc, page_no, scope.region, scope.in_image, upscale=UPSCALE))
+        more, doubts = unlisted_views(doc, page_no, scope.region, page_views, UPSCALE)
+        views.extend(more)
+        unlisted += doubts
     if not views:
+        if unlisted:
+            return ProbeResult(members=(), doubts=tuple(unlisted), note="no picture the detectors can look at; " + UNLISTED_NOTE, **base)
         return ProbeResult.cannot(note="no image inside the scope to look at", **base)
     if missing := centernet.unavailable():
         return ProbeResult.cannot(note=f"{missing}; without it people too small for a face, or turned away, go unseen", **base)
@@ -102,7 +108,7 @@ def people(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     doubts = tuple(_dedupe([m for s in seen for m, _ in s.discarded] + lone_faces + [m for s in seen for m in s.unsure]))
     doubts += tuple(_unexplained(cn_doubtful, face_members + body_members))
     doubts += tuple(m for page_no in scope.pages for m in unseen_by_photo_detectors(doc, page_no, scope.region, views))
-    doubts += tuple(beyond)
+    doubts += tuple(beyond) + tuple(unlisted)
     letters = tuple(_dedupe(lettered))
     if attribute is None:
         return ProbeResult(members=controls, doubts=doubts, best_candidates=letters, note=summary, **base)
@@ -193,8 +199,8 @@ def _letters(doc: Doc, s: _Seen) -> list[Member]:
     drawn over the picture: letters are not a person. Any overlap with a face found without the
     text keeps it (a real face under a caption), and so does a page whose fonts may draw
     pictures (``text_free`` says None)."""
-    if not s.discarded:
-        return []
+    if not s.discarded or s.view.label.endswith(UNLISTED_LABEL):
+        return []  # a faded picture's view is stretched (objects.unlisted_views): no text-free render matches its pixels
     bare = text_free(doc, s.view.page, s.view)
     if bare is None:
         return []
