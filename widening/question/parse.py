@@ -896,6 +896,28 @@ def page_part(q: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _class_as_modifier(things: str, word: str) -> str | None:
+    """The words "<class word> <noun>" where the class word only says what kind of thing the noun is ("dog
+    owners", "bus drivers", "bicycle helmets"), or None: the next word is a word that only places, shows or
+    counts the thing (rules/vocabulary.yaml ``plain_count_words``, ``place_links``), a function word, or an
+    act or state ("dogs sleeping", "cars parked"), which narrows the class instead (``_narrowed``)."""
+    m = re.search(rf"\b{re.escape(word)}[\s-]+([a-z][a-z']+)\b", things, re.I)
+    if m is None:
+        return None
+    nxt = m.group(1).lower()
+    links = {w.lower() for w in (*_v()["plain_count_words"], *_v()["place_links"], *_v()["list_joiners"]) if " " not in w}
+    if vocab.member(nxt, links) or nxt in _NOT_A_NOUN or nxt.endswith(("ing", "ed")):
+        return None
+    return m.group(0)
+
+
+# Words after a class word that begin a clause or a phrase about it, never a noun it modifies.
+_NOT_A_NOUN = frozenset({"that", "which", "who", "whose", "whom", "to", "for", "by", "not", "only", "each", "both",
+                         "either", "neither", "than", "as", "if", "or", "and", "nor", "but", "so", "such", "without",
+                         "within", "into", "onto", "upon", "out", "up", "down", "off", "away", "together", "alone",
+                         "overall", "shown", "displayed", "featured", "included", "standing", "sitting"})
+
+
 def _narrowed(masked: str, cls: str | None, tested: str | None = None) -> str | None:
     """The words of a question about a detected person or object (containers masked) that say more
     than that it is there: a kind the detector does not tell apart ("children") or a state or act
@@ -1140,6 +1162,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     object_class = obj[0] if obj else None
     if object_class == "person":
         person, object_class = True, None
+    if object_class and (named := _class_as_modifier(things, obj[1])):
+        # "dog owners", "bus drivers", "car seats": the class word says what kind of thing the next word names;
+        # no dog in the photo says nothing of dog owners in it, so no detector of the class answers it.
+        notes.append(f"'{named}' names what its last word says, not a {obj[1]}: a detector of {object_class}s "
+                     "cannot count or rule them out")
+        object_class = None
     if (person or object_class) and attribute is None and (frame := non_visual_frame(q)):
         # "the percentage of people who say ...": a statistic's population, not a thing pictured.
         notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
