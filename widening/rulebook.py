@@ -210,6 +210,8 @@ class Vocabulary(RuleFile):
     box_colour_shades: Words  # "the light green box"
     box_modifiers: Words  # "the green text box"
     box_colour_parts: Words  # "the box with a green border"
+    box_mark_participles: Words  # "the word boxed in green"
+    box_mark_lines: Words  # "circled in red ink"
 
 
 CaseName = Literal["missing_container", "absent_entity", "unbounded_complement", "short_not_empty"]

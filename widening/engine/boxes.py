@@ -164,7 +164,7 @@ def check_boxes(parsed: ParsedQuestion, doc: Doc, resolved: list[Resolved]) -> B
         colours = " nor ".join(dict.fromkeys(b.colour for b in group.boxes))
         out.finding = CaseFinding(
             case="missing_container",
-            reason=(f"{'neither ' if len(group.boxes) > 1 else ''}{names} exists: rendered at {DPI} dpi, the page(s) show no {colours} pixel "
+            reason=(f"{'neither ' if len(group.boxes) > 1 else 'no '}{names} exists: rendered at {DPI} dpi, the page(s) show no {colours} pixel "
                     f"and no {colours} vector shape, pale tints and neighbouring hues included, under every reading ({tried})."),
             evidence={"box": out.box.model_dump(mode="json"), "readings": [{"reading": how, "pages": list(ps)} for how, ps in scopes],
                       "colour_floor": {"s_min": fam.s_min, "v_min": fam.v_min, "hues": [list(h) for h in fam.hues]} if fam else None,

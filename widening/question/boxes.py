@@ -81,8 +81,25 @@ def named_boxes(q: str) -> list[NamedBox]:
     # "the box with a green background", "the box that has a green border": the colour of a part of the box.
     part = (rf"{lead}(?P<b>{box})\s+(?:with|having|(?:that|which)\s+(?:has|have|had))\s+(?:a\s+|an\s+)?{shade}(?P<c>{colour})"
             rf"[\s-]+{_alt(_list('box_colour_parts'))}")
+    # "the box on page 2 that is green", "the box on page 2, which is green": a place between the box and its
+    # colour, tied to the box by a relative clause.
+    placed = (rf"{lead}(?P<b>{box}){_PLACE}\s*,?\s+(?:that|which)\s+(?:is|are|was|were)\s+"
+              rf"(?:(?:colou?red|shaded|filled|highlighted|outlined|bordered|painted|tinted|drawn|marked)\s+)?(?:in\s+)?{shade}(?P<c>{colour})"
+              r"(?![\s-]+(?:text|texts|word|words|font|letters?|ink|writing|numbers?|digits?|figures?))")
+    # "the word boxed in green", "the text framed with a green line", "the green-boxed word", "the boxed word in
+    # green": a mark the colour is of, drawn around the asked thing (a box with no box word). Left to the asked
+    # words, the colour makes a text-colour check that finds no green word in a green frame (a screenshot's, which
+    # no vector test sees) and widens.
+    # The colour ends the phrase or is followed by a linking word ("in green on page 2"), the box word or part it
+    # is of ("with a green line"): "surrounded by green trees" names trees, no mark.
+    marks = _alt(_list("box_mark_participles"))
+    ends = rf"(?=\s*(?:$|[^\w\s-]|{_alt([*_v()['colour_links'], *_list('box_colour_parts'), *_v()['box_words'], *_list('box_words_more'), *_list('box_mark_lines')])}))"
+    marked = (rf"(?<![\w-])(?P<b>{marks})\s+(?:(?:[\w'-]+\s+){{0,2}}?(?:in|with|by)|in|with|by)\s+(?:a\s+|an\s+)?{shade}"
+              rf"(?P<c>{colour}){ends}")
+    marked_front = rf"(?<![\w-]){shade}(?P<c>{colour})[\s-]+(?P<b>{marks})(?![\w-])"
     pats = [rf"{inside}{front}", rf"{said}{front}", rf"(?<![\w-]){front}'s?(?!\w)",
-            rf"{inside}{part}", rf"{said}{part}", rf"{inside}{back}", rf"{said}{back}"]
+            rf"{inside}{part}", rf"{said}{part}", rf"{inside}{back}", rf"{said}{back}",
+            rf"{inside}{placed}", rf"{said}{placed}", marked, marked_front]
     out: list[NamedBox] = []
 
     def add(b: NamedBox) -> None:
@@ -109,6 +126,7 @@ def named_boxes(q: str) -> list[NamedBox]:
 # What a box that is the subject does with its words ("what does the red box on page 3 say"); "what do the red
 # squares denote" asks what the marks stand for, no box read.
 _SAYS = r"(?:say|read|contain|hold|show|display|state|list|include|mention|spell|write|present)\b"
+
 
 # "or" (with what may come between: a place, "in", "either") joining alternatives of where to read.
 _OR = r"(?<![\w-])(?:or|and/or)\s+(?:else\s+)?(?:in\s+|inside\s+|within\s+|on\s+)?(?:either\s+)?(?:the\s+|a\s+|an\s+)?"
