@@ -18,8 +18,10 @@ __version__ = "0.1.0"
 # CropBox keeps its crop when the rotation is baked in; facts14: list-of-figures entries at a tab stop name
 # their figure's page; facts15: a page MuPDF reads only in part (a corrupt or cut content stream) refuses the PDF;
 # facts16: a page scanned turned is read in the turn it reads upright, a faint page scan with its contrast stretched,
-# list-of-figures entries whose number stands in the list's column at any gap, and "Figure 3. 12-month" is Figure 3).
-ENGINE_VERSION = "0.1.0-facts16"
+# list-of-figures entries whose number stands in the list's column at any gap, and "Figure 3. 12-month" is Figure 3;
+# facts17: every OCR reading of a faint render is stretched (pictures and margins too), and an image-only page
+# showing lines of lettering OCR read no word of, even enlarged, is blind, not a page measured without words).
+ENGINE_VERSION = "0.1.0-facts17"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

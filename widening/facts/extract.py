@@ -15,6 +15,7 @@ from widening import ENGINE_VERSION
 from widening.errors import DocumentError
 from widening.facts.document import Doc, open_pdf, sha256_file
 from widening.facts.captions import CAPTION_LIKE, find_captions
+from widening.facts.ink import LetteringUnread
 from widening.facts.folios import accept_folios, band_limits, folio_candidates, in_side_margin, printed_folios, side_limits
 from widening.facts.kinds import FULL_PAGE, classify
 from widening.facts.lines import Line, lines_from_ocr, lines_from_words
@@ -153,6 +154,8 @@ def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, oc
                     got = tuple(ocr_fn(page))
                     row.update(ocr_lines=got, text="\n".join(l.text for l in got), text_source="ocr")
                     lines = lines_from_ocr(got)
+                except LetteringUnread as exc:  # OCR ran, and the page shows lines it read no word of
+                    row["ocr_error"] = f"OCR read no word: {exc}"
                 except Exception as exc:  # an OCR crash is could-not-read, never "no text"
                     row["ocr_error"] = f"OCR failed: {type(exc).__name__}: {exc}"
             if text.strip() and row.get("text_source") != "ocr":

@@ -29,11 +29,16 @@ family under them: any pixel that is no anti-aliasing of the glyphs, with no sha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from widening.facts.colours import Family, mask, tint_mask
+
+
+class LetteringUnread(RuntimeError):
+    """The page shows lines of lettering (``lettering``) OCR read no word of: the page is blind, not measured."""
 
 Box = tuple[float, float, float, float]
 
@@ -249,3 +254,173 @@ def ground_in(region: np.ndarray, ink_rgb: tuple[int, int, int], fam: Family) ->
         return None
     i = 0 if hit[0] else int(np.argmax(np.where(hit, shares, -1.0)))
     return tuple(int(round(v)) for v in cand[i]), float(shares[i])  # type: ignore[return-value]
+
+
+
+# Text-shaped ink: a page OCR read no word of may still show lines of lettering a reader reads (type too small or
+# too stylised for the recogniser, script strokes, lettering on a textured ground). OCR that ran and read nothing
+# measured such a page only when its pixels hold no such lines. Glyph-sized marks of either polarity (darker or
+# lighter than their neighbourhood by GLYPH_CONTRAST, at two neighbourhood sizes) are chained into lines at each
+# angle of ROW_ANGLES (text at any slope lies within 7.5 degrees of one): a mark joins the next one along the line
+# when their centres lie within ROW_ALIGN of the smaller mark's size across it and ROW_STEP of the larger's along
+# it, at sizes within ROW_SIZE of each other. A chain is a line of lettering when it has at least ROW_GLYPHS marks
+# of at least ROW_SHAPES distinct shapes (a dotted or dashed rule repeats one mark); its centres stray at most
+# ROW_STRAIGHT of its median size from a straight line through them (foliage or speckle chains every way, and is
+# no line); ROW_EVEN of its marks stand within ROW_HEIGHTS of its median height across the line (letters share an
+# x-height; crossing stripes, leaves and figures in a photograph do not); its leading is clear: at most
+# CLEAR_SHARE as many marks of at least CLEAR_SIZE of its height are centred CLEAR_BAND of its height off its
+# middle beside it (lines of text stand apart by their leading; foliage or gravel crowd every band); and its marks
+# are strokes: their median mark fills at most ROW_FILL of its box (a letter does; a leaf, a pebble is solid).
+# A picture shows lettering when it has two such lines at one angle and of one size (within LINES_SIZE), apart,
+# or one of LONG_LINE marks: one short chain is what a photograph's stripes or railings make (the Abbey Road cover
+# made one). Tuned: lettering found never makes a member or a word, it only says that a page OCR read nothing from
+# was not read (blind): a false find costs a widening, never makes a claim. Seen as lettering though it is none: a
+# drawn brick wall's courses (its bricks crowd no band). Not seen: a single short word alone (a sign reading
+# "EXIT"), type whose words merge into blobs (under ~4 px), and small type (letters under ~9 px) set at a slope.
+GLYPH_CONTRAST = 24
+GLYPH_BLOCKS = (31, 91)
+GLYPH_MIN_PX, GLYPH_MIN_AREA = 3, 4
+GLYPH_MAX_SHARE = 0.2  # of the shorter side of the picture
+ROW_ANGLES = tuple(range(0, 180, 15))
+ROW_ALIGN, ROW_STEP, ROW_SIZE = 0.35, 1.6, 2.0
+ROW_GLYPHS, ROW_SHAPES = 5, 3
+ROW_STRAIGHT = 0.25
+ROW_EVEN, ROW_HEIGHTS = 0.85, 1.6
+CLEAR_BAND, CLEAR_SIZE, CLEAR_SHARE = (0.8, 1.25), 0.5, 0.2
+ROW_FILL = 0.7
+LINES_SIZE, LONG_LINE = 1.5, 10
+# Marks considered at most: a render of more marks is read in those largest first (a page of text has fewer).
+MAX_MARKS = 6000
+
+
+class Row(NamedTuple):
+    """A line of text-shaped ink: its pixel box, the angle it runs at, its marks' median height across it, how many."""
+
+    box: Box
+    angle: int
+    height: float
+    marks: int
+
+
+def _glyph_marks(grey: np.ndarray, block: int, dark: bool) -> np.ndarray:
+    """(x centre, y centre, size, w, h, area) of each glyph-sized mark of one polarity."""
+    src = grey if dark else 255 - grey
+    block = min(block, (min(grey.shape) // 2) * 2 - 1)
+    if block < 3:
+        return np.zeros((0, 6))
+    binary = cv2.adaptiveThreshold(src, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, GLYPH_CONTRAST)
+    n, _, stats, centres = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if n <= 1:
+        return np.zeros((0, 6))
+    w, h, area = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT], stats[1:, cv2.CC_STAT_AREA]
+    size = np.maximum(w, h).astype(np.float64)
+    keep = (size >= GLYPH_MIN_PX) & (area >= GLYPH_MIN_AREA) & (size <= GLYPH_MAX_SHARE * min(grey.shape))
+    marks = np.column_stack([centres[1:, 0], centres[1:, 1], size, w, h, area])[keep]
+    return marks[np.argsort(marks[:, 5])[::-1][:MAX_MARKS]] if len(marks) > MAX_MARKS else marks
+
+
+def _find(parent: list[int], i: int) -> int:
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+def _bend(along: np.ndarray, across: np.ndarray) -> float:
+    """How far the centres stray from the straight line through them (the std of the residuals of a fit): a line
+    of text a few degrees off the angle looked at drifts across it, yet is straight."""
+    if float(np.ptp(along)) <= 0:
+        return float(np.std(across))
+    slope, offset = np.polyfit(along, across, 1)
+    return float(np.std(across - (slope * along + offset)))
+
+
+def _rows_at(marks: np.ndarray, angle: int) -> list[Row]:
+    """The lines of lettering the marks chain into at ``angle`` degrees (counter-clockwise on the page)."""
+    t = np.deg2rad(angle)
+    along = marks[:, 0] * np.cos(t) - marks[:, 1] * np.sin(t)  # image y points down
+    across = marks[:, 0] * np.sin(t) + marks[:, 1] * np.cos(t)
+    tall = np.abs(marks[:, 3] * np.sin(t)) + np.abs(marks[:, 4] * np.cos(t))  # a mark's extent across the line
+    size = marks[:, 2]
+    order = np.argsort(along, kind="stable")
+    along, across, size = along[order], across[order], size[order]
+    n = len(order)
+    parent = list(range(n))
+    # Candidate pairs (i, i + d) in order along the line, each mark's reach at most ROW_STEP * ROW_SIZE of its size.
+    reach = np.searchsorted(along, along + ROW_STEP * ROW_SIZE * size, side="right")
+    first = np.arange(n)
+    for d in range(1, int((reach - first).max(initial=1))):
+        i = first[: n - d][reach[: n - d] > first[: n - d] + d]
+        if i.size == 0:
+            break
+        j = i + d
+        small, large = np.minimum(size[i], size[j]), np.maximum(size[i], size[j])
+        ok = ((np.abs(across[j] - across[i]) <= ROW_ALIGN * small) & (along[j] - along[i] <= ROW_STEP * large)
+              & (large <= ROW_SIZE * small))
+        for a, b in zip(i[ok].tolist(), j[ok].tolist()):
+            ra, rb = _find(parent, a), _find(parent, b)
+            if ra != rb:
+                parent[rb] = ra
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(_find(parent, i), []).append(i)
+    out = []
+    for members in groups.values():
+        if len(members) < ROW_GLYPHS:
+            continue
+        idx = order[members]
+        med = float(np.median(size[members]))
+        height = float(np.median(tall[idx]))
+        even = np.mean((tall[idx] >= height / ROW_HEIGHTS) & (tall[idx] <= height * ROW_HEIGHTS))
+        if _bend(along[members], across[members]) > ROW_STRAIGHT * med or even < ROW_EVEN:
+            continue
+        if float(np.median(marks[idx, 5] / (marks[idx, 3] * marks[idx, 4]))) > ROW_FILL:
+            continue
+        m = marks[idx]
+        if len({tuple(np.round(r / max(1.0, 0.15 * med)).astype(int)) for r in m[:, 3:6]}) < ROW_SHAPES:
+            continue
+        # The leading: marks the size of letters centred a line's height off its middle, beside it.
+        centre, lo, hi = float(np.median(across[members])), float(along[members].min()), float(along[members].max())
+        off = np.abs(across - centre)
+        crowd = (along >= lo) & (along <= hi) & (size >= CLEAR_SIZE * height) & (off >= CLEAR_BAND[0] * height) & (off <= CLEAR_BAND[1] * height)
+        if int(crowd.sum()) > CLEAR_SHARE * len(members):
+            continue
+        box = (float((m[:, 0] - m[:, 3] / 2).min()), float((m[:, 1] - m[:, 4] / 2).min()),
+               float((m[:, 0] + m[:, 3] / 2).max()), float((m[:, 1] + m[:, 4] / 2).max()))
+        out.append(Row(box, angle, height, len(m)))
+    return out
+
+
+def text_rows(rgb: np.ndarray) -> list[Row]:
+    """Every line of text-shaped ink in ``rgb``, of either polarity, at every angle (see GLYPH_CONTRAST)."""
+    if rgb.size == 0 or min(rgb.shape[:2]) < 8:
+        return []
+    grey = cv2.cvtColor(np.ascontiguousarray(rgb[:, :, :3]), cv2.COLOR_RGB2GRAY)
+    rows: list[Row] = []
+    for dark in (True, False):
+        for block in GLYPH_BLOCKS:
+            marks = _glyph_marks(grey, block, dark)
+            if len(marks) >= ROW_GLYPHS:
+                rows += [row for angle in ROW_ANGLES for row in _rows_at(marks, angle)]
+    return rows
+
+
+def _apart(a: Box, b: Box) -> bool:
+    """Boxes that share less than half of the smaller one."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w <= 0 or h <= 0 or w * h < 0.5 * max(small, 1e-6)
+
+
+def lettering(rgb: np.ndarray) -> list[Row]:
+    """The lines of lettering ``rgb`` shows, when it shows lettering at all (two lines apart at one angle and
+    size, or one long line: see GLYPH_CONTRAST); [] when it shows none."""
+    rows = text_rows(rgb)
+    shown = [r for r in rows if r.marks >= LONG_LINE]
+    for i, a in enumerate(rows):
+        for b in rows[i + 1:]:
+            if (a.angle == b.angle and max(a.height, b.height) <= LINES_SIZE * min(a.height, b.height)
+                    and _apart(a.box, b.box)):
+                shown += [r for r in (a, b) if r not in shown]
+    return shown

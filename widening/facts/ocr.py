@@ -27,6 +27,7 @@ import rapidocr
 
 from widening.runtime.heap import trim_heap
 from widening.models import TextLine
+from widening.facts.ink import LetteringUnread
 from widening.facts.limits import RenderRefused, render_zoom, safe_pixmap
 
 MODEL_DIR = Path(rapidocr.__file__).parent / "models"
@@ -155,7 +156,9 @@ def ocr_array(rgb: np.ndarray, max_upscale: float | None = None, turned: list[Li
     """OCR an RGB array: (text, pixel box x0 y0 x1 y1, score) per line, tall pictures band by band.
 
     ``max_upscale``: the detector enlarges the short side at most this many times (None: up to 736 px).
-    ``turned``: when given, the lines the angle classifier turned over are added to it too."""
+    ``turned``: when given, the lines the angle classifier turned over are added to it too.
+    A faint render is read with its contrast stretched (``stretched``): a page's, a picture's, a margin's alike."""
+    rgb = stretched(rgb)
     h, w = rgb.shape[:2]
     out: list[Line] = []
     for top, core_top, core_bottom, bottom in bands(h, w):
@@ -173,7 +176,10 @@ def ocr_array(rgb: np.ndarray, max_upscale: float | None = None, turned: list[Li
 # line in it and the page counted as measured, "OCR ran, no words". A render whose lightest and darkest
 # (a 3 x 3 median, so a speck of dust does not count) are less than FAINT_RANGE grey levels apart, and at
 # least MIN_INK_RANGE apart (less is no ink a reader sees, only a scanner's noise), is read with that range
-# stretched to black and white, in grey. A render of ordinary contrast is read as it is.
+# stretched to black and white, in grey. A render of ordinary contrast is read as it is. Every OCR reading goes
+# through it (``ocr_array``): a faint picture on a text page (light grey lettering, 245 on white, in a logo or a
+# photographed sign) was read as no words too, and a name printed only there claimed absent. Stretching twice is
+# stretching once (a stretched render spans 0-255).
 FAINT_RANGE = 96
 MIN_INK_RANGE = 6
 
@@ -573,7 +579,7 @@ def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]
     if how.lowered:  # read in tiles (ocr_image): a page that large is not read again turned
         return ocr_image(page, clip, dpi)
     pixels = _render(page, clip, how.single, None)
-    rgb = stretched(pixels.rgb)  # a faint scan; a picture's faint words on a text page are a known limit
+    rgb = stretched(pixels.rgb)  # a faint scan (``ocr_array`` stretches any render it reads; here the turns reuse it)
     over: list[Line] = []
     upright = ocr_array(rgb, None, over)
     h, w = rgb.shape[:2]
@@ -590,4 +596,57 @@ def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]
         if not turns(again, again_over):
             break
     lines = upright if best is None else merged([best, upright])
+    if not any(_said(line) for line in lines):
+        lines = _lettering_read(rgb, lines)
     return tuple(TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)) for text, box, score in lines)
+
+
+# Lettering OCR read no word of: type too small or too stylised for the recogniser. A page OCR read nothing from was
+# "OCR ran, no words", measured, while it showed lines a reader reads ("Welcome to Qorvane Harbour" in 5 px type):
+# a name printed there was claimed absent. When OCR reads no word and the render shows lettering (lines of
+# text-shaped ink, ink.lettering), the area of that lettering is read again enlarged LETTERING_ZOOM times; a line of
+# lettering that no line read then overlaps (by half its box) leaves the page unread: LetteringUnread is raised, and
+# the page is blind (extract records why), never a measured page without words. A page with no lettering (a blank
+# scan, a photograph) keeps its empty reading.
+LETTERING_ZOOM = 3
+LETTERING_PAD = 8  # px around the lettering read again
+
+
+def _said(line: Line) -> bool:
+    """A line with a letter or digit in it."""
+    return any(ch.isalnum() for ch in line[0])
+
+
+def _covers(read: tuple[float, float, float, float], row: tuple[float, float, float, float]) -> bool:
+    w = min(read[2], row[2]) - max(read[0], row[0])
+    h = min(read[3], row[3]) - max(read[1], row[1])
+    return w > 0 and h > 0 and w * h >= 0.5 * max((row[2] - row[0]) * (row[3] - row[1]), 1e-6)
+
+
+def _lettering_read(rgb: np.ndarray, lines: list[Line]) -> list[Line]:
+    """``lines`` (no word among them) when ``rgb`` shows no lettering, else the lettering's lines read enlarged;
+    raises LetteringUnread when a line of lettering is still read by none."""
+    import cv2
+
+    from widening.facts.ink import lettering
+
+    rows = lettering(rgb)
+    if not rows:
+        return lines
+    h, w = rgb.shape[:2]
+    x0 = max(0, int(min(r.box[0] for r in rows)) - LETTERING_PAD)
+    y0 = max(0, int(min(r.box[1] for r in rows)) - LETTERING_PAD)
+    x1 = min(w, int(math.ceil(max(r.box[2] for r in rows))) + LETTERING_PAD)
+    y1 = min(h, int(math.ceil(max(r.box[3] for r in rows))) + LETTERING_PAD)
+    read: list[Line] = []
+    if (x1 - x0) * (y1 - y0) * LETTERING_ZOOM ** 2 <= MAX_OCR_PIXELS:
+        big = cv2.resize(rgb[y0:y1, x0:x1], None, fx=LETTERING_ZOOM, fy=LETTERING_ZOOM, interpolation=cv2.INTER_CUBIC)
+        z = float(LETTERING_ZOOM)
+        read = [(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score)
+                for text, (a, b, c, d), score in ocr_array(big) if _said((text, (a, b, c, d), score))]
+    unread = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
+    if unread:
+        where = ", ".join(f"({r.box[0]:.0f}, {r.box[1]:.0f}, {r.box[2]:.0f}, {r.box[3]:.0f}) px" for r in unread[:3])
+        raise LetteringUnread(f"{len(unread)} line(s) of text-shaped ink that OCR read no word of, even enlarged "
+                              f"{LETTERING_ZOOM}x (at {where}): the page's words were not read")
+    return read
