@@ -177,6 +177,8 @@ class Vocabulary(RuleFile):
     region_holders: Words
     image_container_words: Words
     supplement_words: Words
+    # Caption words of other languages, by the kind they caption ("Abb. 3" is figure 3, "表 2" table 2).
+    caption_words: dict[Literal["figure", "chart", "table"], Words]
     styles_together: dict[Literal["both", "predicate_ends"], Words]
     styles: dict[str, Words]
     colours: dict[str, Words]

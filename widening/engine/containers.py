@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from widening.facts.captions import SUPPLEMENT, band_numbers, continued_pages, listed_page, loose_mention_pages, reads_as_reference
+from widening.facts.captions import SUPPLEMENT, band_numbers, continued_pages, listed_page, loose_mention_pages, named_captions, reads_as_reference
 from widening.facts.document import Doc
 from widening.engine.drawn_folios import drawn_folio_pages, span
 from widening.facts.folios import FOLIO_BAND, RUN_WINDOW
@@ -649,10 +649,14 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.
     number = number_key(container.number or "")
     wanted = {"figure": {"figure", "chart"}, "chart": {"chart", "figure"}, "table": {"table"}}.get(kind.value, {kind.value})
-    taken = [c for c in facts.captions if c.kind in wanted and number_key(c.number) == number]
+    # Every reading of a caption's number: "TABLE IV" for 4, "Figure 3 - 2019 sales" for 3, "Fig. 3b" (facts/captions.py).
+    taken, panels = named_captions(facts.captions, wanted, number)
     pages = tuple(sorted({p for c in taken for p in caption_pages(c, facts)}))
     uncertain = not pages and (any(p.kind is PageKind.image_only and not p.text.strip() for p in facts.pages) or bool(words_unread(doc)))
     tried = [ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number}", pages=pages)]
+    if part := tuple(sorted({p for c in panels for p in caption_pages(c, facts)} - set(pages))):
+        tried.append(ReadingTried(reading=Reading.printed, number=f"{kind.value} {container.number} (a panel's caption: part of it, or a figure of its own)",
+                                  pages=part, doubtful=True))
     if kind is ContainerKind.table and (beside := run_on_pages(pages, n)):
         tried.append(ReadingTried(reading=Reading.printed, number=f"table {container.number} (its rows may run onto the page before or after its caption's)",
                                   pages=beside, doubtful=True))

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import cache, cached_property
 
 from widening import rulebook
 from widening.facts.folios import FOLIO_BAND
 from widening.facts.geometry import union
 from widening.facts.lines import Line
 from widening.models import BBox, Caption, FolioCandidate, PageFacts
-from widening.text import UNSAID, nfkc, roman_value, to_roman
+from widening.text import UNSAID, nfkc, number_key, roman_value, to_roman
 
 # Every hyphen and dash a caption number is printed with ("Table 1‐1", "Figure 2—1"), and the
 # middle dot of British books ("Fig. 2·1").
@@ -19,15 +21,60 @@ DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00b7"
 SUPPLEMENT = rulebook.alternation(rulebook.load("vocabulary")["supplement_words"])
 # The number word some captions print between the caption word and its number ("Table No. 4", "Fig. #3").
 NUMBER_WORD = r"(?i:(?:no|nr|number)\b\.?\s*|\#\s*)"
-_CAPTION = re.compile(
-    rf"^\s*(?:(?P<supp>{SUPPLEMENT})\s*)?(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart)\s*{NUMBER_WORD}?"
-    # A dot and a space end the number: "Figure 3. 12-month revenue" is Figure 3 ("2.3" is printed solid).
-    rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}]\s?\d+|\s?\.\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
-    re.I,
-)
+
+
+def _broken(word: str) -> str:
+    """``word`` with one space inside it, anywhere: a text layer that set a gap in the word ("Fig ure 3", two
+    spans apart, or a justified line's stretched letter spacing) reads as one the reader sees whole."""
+    return "|".join(re.escape(word[:k]) + " " + re.escape(word[k:]) for k in range(1, len(word)))
+
+
+# The caption words broken by a space (``_broken``), and the starts a line of one opens with.
+_BROKEN = "|".join(_broken(w) for w in ("figure", "fig", "table", "chart"))
+_START = r"f ?i ?g|t ?a ?b|c ?h ?a ?r ?t"
+@cache
+def _foreign() -> dict[str, str]:
+    """Caption word of another language, lower case -> the kind it captions ("abb." -> figure, "表" -> table;
+    rules/vocabulary.yaml ``caption_words``)."""
+    return {w.lower(): kind for kind, words in (rulebook.load("vocabulary").get("caption_words") or {}).items() for w in words}
+
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+
+
+@cache
+def _caption_rx() -> re.Pattern[str]:
+    """A line opening with a caption word and its number (built on first use: it reads the vocabulary)."""
+    return re.compile(
+        rf"^\s*(?:(?P<supp>{SUPPLEMENT})\s*)?(?P<kind>fig(?:ure)?s?\.?|table|tab\.|chart|(?:{_BROKEN})s?\.?|{_alternation(_foreign())})\s*{NUMBER_WORD}?"
+        # A dot and a space end the number: "Figure 3. 12-month revenue" is Figure 3 ("2.3" is printed solid).
+        rf"(?P<num>(?:[A-Z]{{1,2}}[{DASHES}.]?)?\d+(?:\s?[{DASHES}]\s?\d+|\s?\.\d+)*[a-z]?|[IVXLC]+\b|[A-Z]\b)",
+        re.I,
+    )
+
+
+class _Lazy:
+    """A regular expression compiled on first use (it reads the vocabulary, which is never read at import)."""
+
+    def __init__(self, build: Callable[[], re.Pattern[str]]) -> None:
+        self._build = build
+
+    @cached_property
+    def rx(self) -> re.Pattern[str]:
+        return self._build()
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.rx.match(text, *args)
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.rx.search(text, *args)
+
+
 _SUPPLEMENT_BEFORE = re.compile(rf"{SUPPLEMENT}\s*$", re.I)
-_CAPTION_START = re.compile(rf"\s*(?:fig|tab|chart|{SUPPLEMENT})", re.I)
-CAPTION_LIKE = re.compile(rf"^\s*(?:fig|tab|chart|{SUPPLEMENT})", re.I | re.M)
+# A line that may open with a caption word, in any language the vocabulary knows ("Abb.", "图").
+_CAPTION_START = _Lazy(lambda: re.compile(rf"\s*(?:{_START}|{SUPPLEMENT}|{_alternation(_foreign())})", re.I))
+CAPTION_LIKE = _Lazy(lambda: re.compile(rf"^\s*(?:{_START}|{SUPPLEMENT}|{_alternation(_foreign())})", re.I | re.M))
 
 
 # A caption is stored cut to this many characters (a list counter reads the page for the rest).
@@ -139,7 +186,8 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
     out: list[Caption] = []
     tabbed: dict[int, tuple[str, int | None]] | None = None
     for i, line in enumerate(lines):
-        if not _CAPTION_START.match(nfkc(line.first)):
+        # The first word, or the line's start where a gap broke the caption word ("F igure 3").
+        if not _CAPTION_START.match(nfkc(line.first)) and not (len(line.first) < 4 and _CAPTION_START.match(nfkc(line.text[:12]))):
             continue
         # Full-width and other compatibility forms ("Figure ７") read as their plain characters.
         text = nfkc(line.text)
@@ -150,7 +198,7 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
             # The number is the line's last word, or another line's on its row (then no part of its tail).
             page_word, number_line = tabbed[i]
             text = nfkc(" ".join(w for _, w in line.words[:-1]) if number_line is None else line.text) + "\t" + nfkc(page_word)
-        if not _CAPTION.match(text):
+        if not _caption_rx().match(text):
             continue
         # The caption box runs on through the following lines of the same block.
         tail = [l for j, l in enumerate(lines[i + 1 : i + 4], i + 1) if l.block == line.block and line.words and j != number_line]
@@ -158,17 +206,68 @@ def find_captions(lines: list[Line], index: int) -> list[Caption]:
         # "Figure 4:" after "Supplementary" is one caption with it, read from the supplement word on.
         starts = [0] + [m.start() for m in _LATER_CAPTION.finditer(text) if not _SUPPLEMENT_BEFORE.search(text, 0, m.start())]
         for a, b in zip(starts, starts[1:] + [len(text)]):
-            m = _CAPTION.match(text[a:b])
+            m = _caption_rx().match(text[a:b])
             if not m:
                 continue
-            word = m.group("kind").lower()
-            kind = "figure" if word.startswith("fig") else ("chart" if word == "chart" else "table")
+            word = re.sub(r"\s", "", m.group("kind").lower())
+            kind = _foreign().get(word) or ("figure" if word.startswith("fig") else ("chart" if word == "chart" else "table"))
             number = re.sub(rf"[{DASHES}]", "-", re.sub(r"\s+", "", m.group("num")))
             if m.group("supp") and number[0].isdigit():
                 number = "S" + number
             said = " ".join([text[a:b]] + ([l.text for l in tail] if b == len(text) else []))
             out.append(Caption(kind=kind, number=number, page=index, bbox=box, text=said.strip()[:CAPTION_TEXT_CHARS]))
     return out
+
+
+# A caption number's dash spaced apart from a number of three or more digits ("Figure 3 - 2019 sales",
+# "Table 2 – 100 largest firms"): the tail may be the title's first word, as no chapter numbers a hundred
+# figures. The number before it is a reading (beside the number as read, "3-2019").
+_TITLE_TAIL = re.compile(rf"^(?P<head>.*?\d)(?:\s[{DASHES}]\s?|\s?[{DASHES}]\s)\d{{3,}}$")
+# A panel's letter after its figure's number ("Fig. 3b", "Figure 3.2a"): a part of that figure.
+_PANEL = re.compile(r"^(?P<head>.*\d)[a-z]$")
+# Roman numerals a caption is numbered by in I, V and X alone (1 to 39): "Table C" or "Table D" is a letter.
+_IVX = re.compile(r"[ivx]+")
+
+
+def lettered(captions: Iterable[Caption], kind: str) -> bool:
+    """Whether the document numbers some of its ``kind`` captions by a letter no roman numeral is ("Table A",
+    "Table B"): there a single "I", "V" or "X" is a letter too, not 1, 5 or 10."""
+    return any(c.kind == kind and len(k := number_key(c.number)) == 1 and k.isalpha() and not _IVX.fullmatch(k) for c in captions)
+
+
+def caption_keys(c: Caption, letters: bool = False, panels: bool = True) -> frozenset[str]:
+    """Every number (``number_key``) a question may name caption ``c`` by: as read ("3-2019", "iv", "3b"); the
+    number before a dash spaced apart from a title's number (``_TITLE_TAIL``: "Figure 3 - 2019 sales" is
+    Figure 3); with ``panels``, the figure a panel's caption is part of ("Fig. 3b" is in Figure 3); a roman
+    numeral's value and an arabic number's numeral ("TABLE IV" is Table 4, "Table 4" is Table IV), a single
+    letter not where ``letters`` (``lettered``) says the document numbers by letters. Each is a reading."""
+    key = number_key(c.number)
+    keys = {key}
+    m = _caption_rx().match(nfkc(c.text))
+    if m and (t := _TITLE_TAIL.match(re.sub(r"\s+", " ", m.group("num").strip()))):
+        keys.add(number_key(t.group("head")))
+    if panels and (p := _PANEL.match(key)):
+        keys.add(p.group("head"))
+    for k in list(keys):
+        if _IVX.fullmatch(k) and (v := roman_value(k)) and v < 40 and not (letters and len(k) == 1):
+            keys.add(str(v))
+        elif k.isdigit() and 1 <= int(k) < 40 and not (letters and len(to_roman(int(k))) == 1):
+            keys.add(to_roman(int(k)))
+    return frozenset(keys)
+
+
+def named_captions(captions: Iterable[Caption], kinds: Collection[str], number: str) -> tuple[list[Caption], list[Caption]]:
+    """(The captions of ``kinds`` that a question's ``number`` ("3", "1-1", "IV") names under some reading of
+    their printed number (``caption_keys``); the panels' captions ("Fig. 3b") that name it only as their
+    figure's number, where a caption names it itself: there "Figure 3b" may be a figure of its own, a doubtful
+    reading. Where none does, the panels are the figure.)"""
+    captions = list(captions)
+    want = number_key(number)
+    letters = {k: lettered(captions, k) for k in kinds}
+    mine = [c for c in captions if c.kind in kinds]
+    taken = [c for c in mine if want in caption_keys(c, letters[c.kind], panels=False)]
+    panels = [c for c in mine if c not in taken and want in caption_keys(c, letters[c.kind])]
+    return (taken, panels) if taken else (panels, [])
 
 
 # The words a figure or table is named by, letter-spaced or not ("F I G U R E 7"); an
@@ -200,7 +299,7 @@ def reads_as_reference(text: str) -> bool:
     caption: the number is not closed as a caption closes it (``_CAPTION_CLOSE``). Where every caption
     read for a number may be one, the figure's own caption may be one the reader did not take."""
     t = nfkc(text)
-    m = _CAPTION.match(t)
+    m = _caption_rx().match(t)
     return m is None or _CAPTION_CLOSE.match(t, m.end()) is None
 
 
@@ -218,10 +317,19 @@ def listed_page(text: str) -> str | None:
     return m.group("page") if m else None
 
 
+def _unspaced(word: str) -> bool:
+    """A word of a script written without spaces (Chinese, Japanese): it may touch the words beside it."""
+    return unicodedata.east_asian_width(word[0]) in "WF"
+
+
 def _spaced(word: str) -> str:
-    # Set solid, letter-spaced throughout, or split after its capital by small caps' kerning (IEEE's
-    # "T ABLE V", "F IG . 3"): "Figure S2" is not "Figures 2".
-    return "|".join((re.escape(word), r"\s".join(re.escape(ch) for ch in word), re.escape(word[0]) + r" " + re.escape(word[1:])))
+    # Set solid, letter-spaced throughout, or split by one space anywhere: after its capital by small caps'
+    # kerning (IEEE's "T ABLE V", "F IG . 3"), or by a gap between two spans ("Fig ure 3", ``_broken``).
+    # "Figure S2" is not "Figures 2".
+    # Only a caption word's own forms break anywhere ("Plate", "Map" split so are other words' ends).
+    own = any(word in ws for ws in _KIND_WORDS.values()) or word in _ANY_KIND
+    split = _broken(word) if own and len(word) >= 5 else re.escape(word[0]) + r" " + re.escape(word[1:])
+    return "|".join((re.escape(word), r"\s".join(re.escape(ch) for ch in word), split))
 
 
 def band_numbers(pages: Iterable[PageFacts]) -> dict[int, set[str]]:
@@ -261,11 +369,15 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     numbers.append(UNSAID)
     words = sorted({w for k in kinds for w in (*_KIND_WORDS.get(k, ()), *_OTHER_NAMES.get(k, ()))} | set(_ANY_KIND), key=len, reverse=True)
     head = "|".join(_spaced(w) for w in words)
+    # Another language's caption word ("Abb.", "Tabla"); one in a script without spaces ("如图3所示") needs no word boundary.
+    foreign = [w for w, k in _foreign().items() if k in kinds]
+    head += "".join("|" + _spaced(w) for w in foreign if not _unspaced(w))
+    glued = _alternation(w for w in foreign if _unspaced(w))
     # A letter or two before the number, on the word's line: a supplement's or an appendix's figure
     # ("Figure S5", "Table A-5"); not a label on the next line ("... generated figure" over "C1").
     prefix = rf"[ \t]*\.?[ \t]*[A-Z]{{1,2}}[{DASHES}.]?"
     plain = rf"\s*\.?\s*{NUMBER_WORD}?(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
-    rxs = [re.compile(rf"\b(?:{head})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)]  # "3%" is a value
+    rxs = [re.compile(rf"(?:\b(?:{head})|{glued})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)]  # "3%" is a value
     if len(parts) == 2 and parts[0].lower() == "s" and parts[1].isdigit():
         # "Figure S3" is a question writer's "Supplementary Figure 3" (and "Suppl. Fig. 3").
         rxs.append(re.compile(rf"{SUPPLEMENT}\s*(?:{head}){plain}0*{parts[1]}(?![\d%])", re.I))

@@ -10,12 +10,11 @@ from typing import Annotated, Any
 
 import pymupdf
 
-from widening.facts.captions import band_numbers, loose_mention_pages
+from widening.facts.captions import band_numbers, loose_mention_pages, named_captions
 from widening.facts.document import Doc
 from widening.facts.legibility import page_text_status, unreadable_layer
 from widening.models import Member, ProbeResult, Reader, text_reader
 from widening.probes import UNSET_FINDS_MORE, Params, Scope, Widest, one_of, picture_words, probe
-from widening.text import number_key
 
 NAME = "captions"
 # A figure question may be answered by a chart caption and vice versa: search both (finding more is safe).
@@ -36,11 +35,19 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     number = params.get("number")
     pages = scope.pages or tuple(range(1, doc.facts.page_count + 1))
     wanted = set(pages)
+    # Every reading of a caption's number ("TABLE IV" is Table 4, "Figure 3 - 2019 sales" Figure 3, "Fig. 3b" a
+    # part of Figure 3); a panel beside a caption of the number itself may be a figure of its own: a doubt.
+    named, panels = (list(doc.facts.captions), []) if number is None else named_captions(doc.facts.captions, KINDS[kind], str(number))
     members = tuple(
         # A caption is read from the page's text: OCR lines on a page OCR read (facts/captions.py), else its text layer.
         Member(page=c.page, bbox=c.bbox, what=f"{c.kind} caption {c.number}: {c.text[:80]!r}", reader=text_reader(doc.facts.page(c.page)))
-        for c in doc.facts.captions
-        if c.page in wanted and c.kind in KINDS[kind] and (number is None or number_key(c.number) == number_key(number))
+        for c in named
+        if c.page in wanted and c.kind in KINDS[kind]
+    )
+    panel_doubts = tuple(
+        Member(page=c.page, bbox=c.bbox, what=f"{c.kind} caption {c.number}: {c.text[:80]!r} (a panel of {kind} {number}, or a figure of its own)",
+               reader=text_reader(doc.facts.page(c.page)))
+        for c in panels if c.page in wanted
     )
     # Pages whose words could not be read (an image-only page OCR did not read, whatever a stamp
     # left in its text layer; a layer with no Unicode map) may hold a caption nobody saw.
@@ -50,10 +57,10 @@ def captions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         return ProbeResult.cannot(NAME, f"{len(unread)} page(s) whose words could not be read ({unread[first]}), e.g. p{first}", pages=pages, params=params)
     # A mention the caption reader did not take ("TABLE IV" for 4, "Figure 2—1", "F I G U R E 7",
     # "Exhibit 8", "Figs. 9 and 10") says the caption may be there: a doubt on its page.
-    found = {m.page for m in members}
+    found = {m.page for m in members + panel_doubts}
     rest = [doc.facts.page(p) for p in pages if p not in found]
     loose = () if number is None else loose_mention_pages(((p.index, p.text) for p in rest), KINDS[kind], str(number), band_numbers(rest))
-    doubts = tuple(
+    doubts = panel_doubts + tuple(
         Member(page=p, bbox=_page_box(doc, p), what=f"a mention of {kind} {number} the caption reader did not take as its caption (somewhere on the page)",
                reader=text_reader(doc.facts.page(p)))
         for p in loose
