@@ -20,7 +20,8 @@ __version__ = "0.1.0"
 # facts16: a page scanned turned is read in the turn it reads upright, a faint page scan with its contrast stretched,
 # list-of-figures entries whose number stands in the list's column at any gap, and "Figure 3. 12-month" is Figure 3;
 # facts17: every OCR reading of a faint render is stretched (pictures and margins too), and an image-only page
-# showing lines of lettering OCR read no word of, even enlarged, is blind, not a page measured without words).
+# showing lines of lettering OCR read no word of, even enlarged, is blind, not a page measured without words;
+# captions: "TABLE IV" is table 4 too, "Figure 3 - 2019" figure 3 too, "Fig ure 3" and other languages' words read).
 ENGINE_VERSION = "0.1.0-facts17"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm

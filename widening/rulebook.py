@@ -207,6 +207,9 @@ class Vocabulary(RuleFile):
     topic_stop: Words
     divider_max_words: int
     non_visual: NonVisual
+    thing_followers: Words  # "charts per page": words after a thing word that it does not modify
+    other_sense_elements: Words  # "public figures", "brand image": element words with another sense
+    sense_openers: Words  # "how many figures", "several figures": words after which they name the graphic
     box_words: Words
     box_words_more: Words  # "the green label"
     box_colour_shades: Words  # "the light green box"

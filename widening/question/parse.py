@@ -898,24 +898,16 @@ def page_part(q: str) -> str | None:
 
 def _class_as_modifier(things: str, word: str) -> str | None:
     """The words "<class word> <noun>" where the class word only says what kind of thing the noun is ("dog
-    owners", "bus drivers", "bicycle helmets"), or None: the next word is a word that only places, shows or
-    counts the thing (rules/vocabulary.yaml ``plain_count_words``, ``place_links``), a function word, or an
-    act or state ("dogs sleeping", "cars parked"), which narrows the class instead (``_narrowed``)."""
+    owners", "bus drivers", "bicycle helmets"), or None: the next word only places, shows, counts or links the
+    thing (``_thing_followers``), or says an act or state ("dogs sleeping", "cars parked"), which narrows the
+    class instead (``_narrowed``)."""
     m = re.search(rf"\b{re.escape(word)}[\s-]+([a-z][a-z']+)\b", things, re.I)
     if m is None:
         return None
     nxt = m.group(1).lower()
-    links = {w.lower() for w in (*_v()["plain_count_words"], *_v()["place_links"], *_v()["list_joiners"]) if " " not in w}
-    if vocab.member(nxt, links) or nxt in _NOT_A_NOUN or nxt.endswith(("ing", "ed")):
+    if nxt in _thing_followers() or vocab.member(nxt, _thing_followers()) or nxt.endswith(("ing", "ed")):
         return None
     return m.group(0)
-
-
-# Words after a class word that begin a clause or a phrase about it, never a noun it modifies.
-_NOT_A_NOUN = frozenset({"that", "which", "who", "whose", "whom", "to", "for", "by", "not", "only", "each", "both",
-                         "either", "neither", "than", "as", "if", "or", "and", "nor", "but", "so", "such", "without",
-                         "within", "into", "onto", "upon", "out", "up", "down", "off", "away", "together", "alone",
-                         "overall", "shown", "displayed", "featured", "included", "standing", "sitting"})
 
 
 def _narrowed(masked: str, cls: str | None, tested: str | None = None) -> str | None:
@@ -1075,16 +1067,98 @@ def _styles(masked: str) -> tuple[tuple[str, ...], str | None]:
     return tuple(sorted(vocab.find_all_keys(v["styles"], masked))), None
 
 
-def _element(masked: str) -> tuple[tuple[str, str] | None, str | None]:
+def _element(masked: str) -> tuple[tuple[str, str] | None, str | None, str | None]:
     """The first (kind, surface form) of element the asked things are said to be, skipping one the question
-    denies ("graphics that are not charts": a check of charts counts the other set), and why one was skipped."""
-    hits = sorted(((h.start, -len(h.text), key, h.text) for key, words in _v()["elements"].items()
+    denies ("graphics that are not charts": a check of charts counts the other set), and why one was skipped;
+    then, when the first element word only says what kind of thing the next noun is ("photo credits", "figure
+    skaters", "chart titles", "bar codes"), no element and why: the question asks for that noun's things, and a
+    check of graphics would count another set."""
+    hits = sorted(((h.start, -len(h.text), key, h.text, h.end) for key, words in _v()["elements"].items()
                    for h in vocab.find_all(words, masked)))
-    kept, denied = [], []
-    for start, _, key, text in hits:
+    kept, denied, taken = [], [], []
+    for start, _, key, text, end in hits:
+        if any(a <= start < b for a, b in taken):
+            continue  # "bar" inside "bar charts": the longer word is the one said
+        taken.append((start, end))
         why = _denied(masked, start, f"the kind {text!r}", key, "such kind", adjacent=True)
-        (kept if why is None else denied).append((key, text) if why is None else why)
-    return (kept[0] if kept else None), (denied[0] if denied else None)
+        (kept if why is None else denied).append((key, text, end) if why is None else why)
+    if kept and kept[0][0] != "text" and (named := _element_as_modifier(masked, kept[0][2] - len(kept[0][1]), kept[0][2])):
+        return None, (denied[0] if denied else None), (f"'{kept[0][1]}{named}' names what its last word says, not a {kept[0][0]}: "
+                                                       f"a check of {kept[0][0]}s would count another set")
+    if kept and (sense := _other_sense(masked, kept[0][2] - len(kept[0][1]), kept[0][1])):
+        return None, (denied[0] if denied else None), (f"'{sense} {kept[0][1]}' may name no graphic ({kept[0][1]!r} has another sense: "
+                                                       "numbers, people, a reputation, a story): no check of graphics answers it")
+    return (kept[0][:2] if kept else None), (denied[0] if denied else None), None
+
+
+@cache
+def _thing_followers() -> frozenset[str]:
+    """The single words that may follow an element word without making it a modifier of a noun: the words that
+    only place, show or count a thing, link a colour or a place, join a list, the verbs of having and showing
+    and of being mentioned, function words, colour, style and element words, and ``thing_followers``
+    (rules/vocabulary.yaml and rules/qualifiers.yaml)."""
+    v = _v()
+    words = [*v["plain_count_words"], *v["place_links"], *v["list_joiners"], *v["colour_links"], *v["lacking"]["verbs"],
+             *v["mention_counts"]["verbs"], *v["mention_counts"]["auxiliaries"], *vocab.load("qualifiers")["function_words"],
+             *_all_words(v["colours"]), *v["unmeasured_colours"], *_all_words(v["styles"]), *_all_words(v["elements"])]
+    return frozenset(w.lower() for w in [*words, *v["thing_followers"]] if " " not in w)
+
+
+# A subject after "does", "did", "can" ...: the word after it is the question's verb ("what time does the red bar
+# start", "when did the chart end"), never a noun it modifies.
+_DO_SUBJECT = re.compile(r"\b(?:does|do|did|can|could|will|would|should|may|might|must)\s+(?:(?:the|this|that|a|an|each|any)\s+)?"
+                         r"(?:[\w-]+\s+){0,2}$", re.I)
+
+
+def _element_as_modifier(masked: str, start: int, end: int) -> str | None:
+    """The words an element word at ``start``-``end`` joins with the next word to name another thing (" credits" in
+    "photo credits", " skaters" in "figure skaters", "-topping" in "chart-topping"), or None. Joined by a hyphen,
+    the next word always makes a compound of another sense (an element word after it aside: "bar-chart"). After a
+    space, a singular element word ("photo", not "photos": a noun modifying another is said in the singular, and
+    a plural is followed by its verb, "charts provide") modifies the next word unless that word only places, shows,
+    counts or links the thing (``_thing_followers``), says an act or state ("image showing", "chart labelled"), is
+    a negated auxiliary ("isn't"), the verb after a "does ..." subject ("what time does the bar start") or after
+    "which <thing>" ("which chart compares")."""
+    m = re.match(r"(\s+|-)([A-Za-z][A-Za-z']*)", masked[end:])
+    if m is None:
+        return None
+    nxt = m.group(2).lower()
+    if m.group(1) == "-":
+        return None if vocab.member(nxt, {w.lower() for w in _all_words(_v()["elements"])}) else m.group(0)
+    if masked[start:end].lower().endswith("s") or _DO_SUBJECT.search(masked[:start]):
+        return None
+    if nxt.endswith("s") and re.search(r"\b(?:which|what)\s+$", masked[:start], re.I):
+        return None  # "which chart compares ...": the word after "which <thing>" is its verb
+    if nxt in _thing_followers() or nxt.endswith(("ing", "ed", "n't")) or vocab.member(nxt, _thing_followers()):
+        return None
+    if masked[end + m.end():end + m.end() + 2] in ("’t", "'t"):
+        return None  # "isn’t": the apostrophe the word pattern does not read
+    return m.group(0)
+
+
+@cache
+def _sense_openers() -> frozenset[str]:
+    """Words after which an element word of another sense still names the graphic ("how many figures", "the
+    two figures", "red figures", "supplementary figures", "bar figures"): plain count words, function words,
+    numbers, colours, element and supplement words, ``sense_openers`` (rules/vocabulary.yaml, rules/qualifiers.yaml)."""
+    v = _v()
+    words = [*v["plain_count_words"], *vocab.load("qualifiers")["function_words"], *v["number_words"], *v["ordinal_words"],
+             *_all_words(v["colours"]), *v["unmeasured_colours"], *_all_words(v["elements"]), *v["supplement_words"],
+             *v["list_joiners"], *v["place_links"], *v["lacking"]["verbs"], *v["mention_counts"]["verbs"]]
+    return frozenset(str(w).lower() for w in [*words, *v["sense_openers"]] if " " not in str(w))
+
+
+def _other_sense(masked: str, start: int, said: str) -> str | None:
+    """The word before an element word of another sense (rules/vocabulary.yaml ``other_sense_elements``) at ``start`` that leaves its sense
+    open ("public" in "public figures", "brand" in "brand image"), or None: the word is plain (``_sense_openers``),
+    a number, or there is none."""
+    if said.lower() not in {w.lower() for w in _v()["other_sense_elements"]}:
+        return None
+    m = re.search(r"([A-Za-z][A-Za-z']*|\d+)[\s-]*$", masked[:start])
+    if m is None or m.group(1).isdigit():
+        return None
+    word = m.group(1).lower()
+    return None if word in _sense_openers() or vocab.member(word, _sense_openers()) else m.group(1)
 
 
 def _styles_together(masked: str) -> bool:
@@ -1148,8 +1222,8 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
     any_style = len(styles) > 1 and not _styles_together(masked)
     colour, colour_note = _colour(masked)
     notes += [n for n in (style_note, colour_note) if n]
-    element, element_note = _element(masked)
-    notes += [element_note] if element_note else []
+    element, element_note, modifier_note = _element(masked)
+    notes += [n for n in (element_note, modifier_note) if n]
     things = without_compounds(masked)  # "man-made", "hot dog": no person, no dog
     obj = vocab.find_key(pictured_object_words(q), things)
     attribute = vocab.find_key(v["person_attributes"], masked)
