@@ -25,6 +25,19 @@ A form field's value, options, label or caption holding the text (an appearance 
 empty: a reader clicking the field sees it) is a doubt; a layer hit inside an unsigned signature field, where MuPDF
 draws its own "SIGN" marker that no other viewer shows, is a doubt, never a member.
 
+Case is ignored ("Data", "data" and a heading's "DATA" are one word) but for an acronym (``case_why``): text asked in
+capitals ("ROI", "US") printed with a lower-case letter ("Le Roi", "let us"), or asked in lower case ("us") printed
+in capitals among lower-case words ("sales in the US"), is a doubt: a reader may read another word. A possessive
+("climate's", "climate’s") is the word; a plural or any other ending ("climates"), a compound ("climate-related") and
+a web address's part ("www.climate.org" is a member: the word printed) are as the rule for longer words says.
+
+Words the text layer does not hold as a reader sees them are doubts (``elsewhere_hits``): an annotation's or form
+field's own appearance MuPDF does not draw (name_mentions.appearance_page: an unsigned signature field, a widget with
+no field type), the glyphs a marked span's ActualText replaces in the layer (``glyphs_as_drawn``: read only where the
+page's plain text without ActualText differs from the layer's), and a word hyphenated across a page break ("cli-" on
+one page, "mate" on the next: ``page_break_hits``). A layer hit said only by an ActualText over glyphs that spell other
+letters (a logo's glyph run) is a doubt too. A word only in a link's target, a bookmark or the metadata is on no page.
+
 A scan's invisible OCR layer is the scan's words only where its pixels may show them: a layer hit over a
 picture where OCR of the picture reads other words, or where the picture is blank, is a doubt (an OCR layer
 offset from its scan, or misread).
@@ -53,10 +66,11 @@ from widening.probes import Scope, Params, picture_words, probe
 from widening.probes.glyph_maps import (FENCE, Char, DedupChars, Found, Glyph, _form, _overlap, layer_glyphs,
                                          misnamed_glyph_hits, normalised, recoded_glyph_hits)
 from widening.facts.hidden import HIDDEN_WHY, revealed_page
-from widening.probes.name_mentions import (FIELD_UNREAD_WHY, FIELD_WHY, SIGN_WHY, field_sayings, in_any, layer_near_hits, mupdf_only_boxes,
-                                           ocr_near_hits, visual_order)
+from widening.probes.name_mentions import (ACTUAL_TEXT_WHY, APPEARANCE_UNREAD_WHY, APPEARANCE_WHY, FIELD_UNREAD_WHY, FIELD_WHY, SIGN_WHY,
+                                           appearance_page, field_sayings, in_any, layer_near_hits, mupdf_only_boxes, ocr_near_hits,
+                                           visual_order)
 from widening.probes.pagewise import finish, measurable
-from widening.text import char_form, look_alike
+from widening.text import UNSAID_RX, char_form, look_alike
 
 # A gap between two glyphs of one row wider than this many letter heights parts the row (a column
 # gutter, a table's cells): the visual reading joins only what is read as one line of text.
@@ -188,14 +202,70 @@ _PAINTED_OVER_WHY = ("painted over by a shape or picture the page draws after it
 _LOOK_ALIKE_WHY = ("the text with letters of another script that look like Latin ones (Cyrillic 'Х', 'о') read as those letters, in a"
                    " word mixing scripts: the page may show the text; neither presence nor absence")
 
+_CASE_WHY = ("printed {printed!r} where {text!r} is asked in {asked}: {why}; a reader may read another word (an acronym 'US', "
+             "the word 'us'); neither presence nor absence")
+
+
+def _cased(s: str) -> list[str]:
+    """The letters of ``s`` that have a case (a Han character or a digit has none)."""
+    return [c for c in s if c.lower() != c.upper()]
+
+
+def case_why(text: str, glyphs: list[Glyph], first: int, last: int) -> str | None:
+    """Why the hit on ``glyphs[first..last]`` may be another word than ``text`` by its case alone, or None.
+
+    Case is ignored in a word count ("Data", "data" and a heading's "DATA" are one word) but for an acronym: text asked
+    in capitals ("ROI", "US") printed with a lower-case letter ("Le Roi", "let us"), and text asked in lower case
+    ("us", "it") printed in capitals among lower-case words on its row ("sales in the US", "the IT desk"): both may be
+    the other word. A line all in capitals (a heading "CLIMATE ACTION") says nothing of the word's case."""
+    asked = _cased(text)
+    printed = "".join(c for c, _, _ in glyphs[first:last + 1])
+    shown = _cased(printed)
+    if len(asked) < 2 or not shown:
+        return None
+    if all(c.isupper() for c in asked) and any(c.islower() for c in shown):
+        return _CASE_WHY.format(printed=printed, text=text, asked="capitals", why="an acronym asked, printed with lower-case letters")
+    if all(c.islower() for c in asked) and len(shown) >= 2 and all(c.isupper() for c in shown):
+        box = pymupdf.Rect(union(b for _, b, _ in glyphs[first:last + 1]))
+        cy = (box.y0 + box.y1) / 2
+
+        def row(ks: range) -> list[str]:  # the glyphs on the hit's row, up to a fence or another row
+            out: list[str] = []
+            for k in ks:
+                c, b, _ = glyphs[k]
+                if c == FENCE or not b[1] <= cy <= b[3] or len(out) > 80:
+                    break
+                out.append(c)
+            return out
+
+        beside = row(range(first - 1, -1, -1)) + row(range(last + 1, len(glyphs)))
+        if any(c.islower() for c in _cased("".join(beside))):
+            return _CASE_WHY.format(printed=printed, text=text, asked="lower case", why="printed in capitals among lower-case words, as an acronym is")
+    return None
+
+
+def _owners(glyphs: list[Glyph]) -> list[int]:
+    """For each character of ``normalised(glyphs)``, the glyph it comes from."""
+    return [k for k, (c, _, _) in enumerate(glyphs) for _ in _form(c)]
+
+
+def _hits(glyphs: list[Glyph], text: str, needle: str, breaks: frozenset[int] | None) -> list[tuple[BBox, str | None]]:
+    """Every occurrence of ``needle`` in ``glyphs``: its box, and why it is only a doubt (inside a longer word, ``case_why``)."""
+    chars, owner = normalised(glyphs), _owners(glyphs)
+    out: list[tuple[BBox, str | None]] = []
+    for s, e, glued in _spans(chars, needle, breaks):
+        out.append((union(b for _, b, _ in chars[s:e]), _GLUED_WHY if glued else case_why(text, glyphs, owner[s], owner[e - 1])))
+    return out
+
+
 def search_glyphs(glyphs: list[Glyph], text: str, where: str, layer: bool = False) -> list[Found]:
     """Every occurrence of ``text`` in ``glyphs`` (one reading order): in stored order a member, or a doubt
-    inside a longer word; with ``layer`` (glyphs with boxes of their own) also in the order they are seen,
-    and in either order with look-alike letters of another script read as Latin ones: a hit found only
-    there is a doubt."""
+    inside a longer word or in a case that may make it another word (``case_why``); with ``layer`` (glyphs with
+    boxes of their own) also in the order they are seen, and in either order with look-alike letters of another
+    script read as Latin ones: a hit found only there is a doubt."""
     needle = char_form(text)
     breaks = word_breaks(text)
-    found: list[Found] = [(box, _GLUED_WHY if glued else None, where) for box, glued in find_all(normalised(glyphs), needle, breaks)]
+    found: list[Found] = [(box, why, where) for box, why in _hits(glyphs, text, needle, breaks)]
     readings = [(glyphs, None)]
     if layer:
         seen = seen_order(glyphs)
@@ -239,6 +309,7 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     for index in pages:
         facts = doc.facts.page(index)
         clip = doc.region_rect(index, scope.region)
+        drawn: list[Glyph] | None = None  # the glyphs as drawn where an ActualText replaces them in the layer
         use_ocr = facts.kind is PageKind.image_only or scope.in_image
         if use_ocr and not facts.ocr_lines:
             why = "image-only page without OCR lines" if facts.kind is PageKind.image_only else "text inside images needs OCR lines"
@@ -260,6 +331,10 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             unseen = [] if revealed is None else search_glyphs(layer_glyphs(revealed, page_rect), text, "hidden content", layer=True)
             unseen = [(b, HIDDEN_WHY, w) for b, _, w in unseen if not any(_overlap(b, f[0]) for f in found)]
             unseen += [n for n in note_hits(doc.page(index), text) if not any(_overlap(n[0], f[0]) for f in found + unseen)]
+            # What other viewers draw and MuPDF does not (an annotation's or form field's own appearance), the glyphs a
+            # marked span's ActualText replaces in the layer, and a word hyphenated across a page break: doubts.
+            drawn = glyphs_as_drawn(doc, index, glyphs)
+            unseen += [n for n in elsewhere_hits(doc, index, text, drawn) if not any(_overlap(n[0], f[0]) for f in found + unseen)]
             found += [f for f in unseen if centre_in(f[0], clip)]
         straddling = [f for f in found if not centre_in(f[0], clip) and pymupdf.Rect(f[0]).intersects(clip)]
         found = [f for f in found if centre_in(f[0], clip)]
@@ -300,6 +375,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
                 why = f"set {bbox[3] - bbox[1]:.2f} pt tall, under {TINY_TEXT_PT} pt: a dot on the page, which no reader reads as a word"
             elif not why and where == "text layer" and ink is not None and ink.blank(bbox):
                 why = _NO_INK_WHY
+            elif not why and where == "text layer" and drawn is not None and not drawn_says(drawn, text, bbox):
+                why = _ACTUAL_TEXT_ONLY_WHY
             m = Member(page=index, bbox=bbox, what=f"text {text!r} ({where})", reader=_reader(where, facts))
             # Inside a longer word ("Qzkakaq" in "Qzkakaquaq"): not a mention as printed, yet a
             # text layer may lack the space between two words; read only out of stored order or
@@ -312,11 +389,121 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 
 def _reader(where: str, facts: PageFacts) -> Reader:
-    """What read a hit found ``where`` ("text layer": the file's own layer, a scan's invisible OCR layer too; a note or
-    hidden content: the file's structure; else OCR)."""
-    if where == "text layer":
+    """What read a hit found ``where`` ("text layer": the file's own layer, a scan's invisible OCR layer too, the glyphs
+    under an ActualText or across a page break; a note, an appearance or hidden content: the file's structure; else OCR)."""
+    if where in ("text layer", _UNDER_ACTUAL_TEXT, _ACROSS_PAGES):
         return text_reader(facts, layer=True)
-    return Reader.structure if where in ("hidden content", "annotation note", "form field") else Reader.ocr
+    return Reader.structure if where in ("hidden content", "annotation note", "form field", _APPEARANCE) else Reader.ocr
+
+
+# --------------------------------------------------------------------------- words drawn elsewhere than the layer says
+
+_APPEARANCE = "an appearance"
+_UNDER_ACTUAL_TEXT = "glyphs under ActualText"
+_ACROSS_PAGES = "hyphenated across a page break"
+_ACTUAL_TEXT_ONLY_WHY = ("said by a marked span's ActualText that the text layer gives instead of the glyphs drawn there, which spell"
+                         " other letters (a logo's glyph run, a replacement): a reader sees the glyphs; neither presence nor absence")
+_ACROSS_PAGES_WHY = ("the text's letters across a page break: one page's line ends in a hyphen glued to a word's start ('cli-'), a line"
+                     " of the next page begins with the rest ('mate'), which line is not known (a running header comes first):"
+                     " neither presence nor absence")
+
+
+class _IgnoringActualText:
+    """A page whose text is read from the glyphs drawn, marked spans' ActualText set aside (``layer_glyphs`` reads it)."""
+
+    def __init__(self, page: pymupdf.Page):
+        self.page = page
+
+    def get_text(self, kind: str, flags: int = 0, **kw: Any) -> Any:
+        return self.page.get_text(kind, flags=flags | pymupdf.TEXT_IGNORE_ACTUALTEXT, **kw)
+
+
+def _plain_text(doc: Doc, index: int) -> str:
+    """Page ``index``'s text as its glyphs spell it (ActualText set aside): one plain pass, cached per document."""
+    memo = doc.memo.setdefault("text_search plain text", {})
+    if index not in memo:
+        memo[index] = doc.page(index).get_text("text", flags=pymupdf.TEXT_IGNORE_ACTUALTEXT | pymupdf.TEXT_MEDIABOX_CLIP)
+    return memo[index]
+
+
+def glyphs_as_drawn(doc: Doc, index: int, glyphs: list[Glyph]) -> list[Glyph] | None:
+    """The page's glyphs as drawn where a marked span's ActualText replaces them in the layer (``glyphs``: the layer as
+    read); None where the page's text without ActualText is the layer's (one plain text pass, not a glyph pass)."""
+    if char_form(_plain_text(doc, index)) == char_form("".join(c for c, _, _ in glyphs)):
+        return None
+    page = doc.page(index)
+    return layer_glyphs(_IgnoringActualText(page), page.rect)  # type: ignore[arg-type]
+
+
+def drawn_says(drawn: list[Glyph], text: str, bbox: BBox) -> bool:
+    """Whether the glyphs drawn at a text-layer hit's ``bbox`` say ``text`` too, or may (a glyph the layer cannot say
+    without its ActualText, a NUL or U+FFFD: the ActualText is then the glyph's only Unicode, a ligature's "fi")."""
+    if any(_overlap(bbox, b) for b, _ in find_all(normalised(drawn), char_form(text))):
+        return True
+    return any(UNSAID_RX.search(c) for c, b, _ in drawn if centre_in(b, pymupdf.Rect(bbox)))
+
+
+def elsewhere_hits(doc: Doc, index: int, text: str, drawn: list[Glyph] | None) -> list[Found]:
+    """Doubts on page ``index``: ``text`` in an annotation's or form field's own appearance (name_mentions.appearance_page:
+    each drawn alone as a stamp; MuPDF draws an unsigned signature field as "SIGN" and a widget with no field type not at
+    all, other viewers draw the file's), in the glyphs a marked span's ActualText replaces (``drawn``), and across a page
+    break (``page_break_hits``). A page whose appearances cannot be read is a doubt over the whole page."""
+    page_rect = doc.page(index).rect
+    out: list[Found] = []
+    shown = appearance_page(doc, index)
+    if shown is False:
+        out.append((rect_tuple(page_rect), APPEARANCE_UNREAD_WHY, _APPEARANCE))
+    elif shown is not None:
+        out += [(b, APPEARANCE_WHY, _APPEARANCE) for b, _, _ in search_glyphs(layer_glyphs(shown, page_rect), text, _APPEARANCE, layer=True)]
+    if drawn is not None:
+        out += [(b, ACTUAL_TEXT_WHY, _UNDER_ACTUAL_TEXT) for b, _, _ in search_glyphs(drawn, text, _UNDER_ACTUAL_TEXT, layer=True)]
+    return out + page_break_hits(doc, index, text)
+
+
+def _page_lines(doc: Doc, index: int) -> list[tuple[str, BBox]]:
+    """The text-layer lines of page ``index`` in stored order: (words joined by spaces, box); cached per document."""
+    memo = doc.memo.setdefault("text_search page lines", {})
+    if index not in memo:
+        lines: dict[tuple[int, int], list[Any]] = {}
+        for w in doc.page(index).get_text("words", flags=pymupdf.TEXT_MEDIABOX_CLIP, sort=False):
+            lines.setdefault((w[5], w[6]), []).append(w)
+        memo[index] = [(" ".join(w[4] for w in ws), union(tuple(w[:4]) for w in ws)) for ws in lines.values()]
+    return memo[index]
+
+
+_BROKEN = re.compile(r"[^\W_][-\u2010\u2011\u00ad]$")
+
+
+def _may_start(line: str, needle: str) -> bool:
+    """Whether ``line`` ends in a hyphen glued to a letter or digit, after characters the ``needle`` (``char_form``) begins with."""
+    line = line.rstrip()
+    if not _BROKEN.search(line):
+        return False
+    said = char_form(line[:-1])
+    return any(said.endswith(needle[:k]) for k in range(1, len(needle)))
+
+
+def page_break_hits(doc: Doc, index: int, text: str) -> list[Found]:
+    """Doubts: ``text`` spelt by a line of one page that ends in a hyphen glued to a letter ("cli-") and a line of the
+    next page ("mate ..."), on page ``index`` either side: within a page the layer's order joins them, across pages no
+    reading does, and a whole document's count would miss the word. Any line of the next page may be the one that
+    goes on (a running header, a column's top), so each is tried: a doubt, never a member."""
+    needle = char_form(text)
+    out: list[Found] = []
+    n = doc.facts.page_count
+    for tail_page, mine in ((index - 1, False), (index, True)):
+        if not 1 <= tail_page < n or not any(_may_start(line, needle) for line in _plain_text(doc, tail_page).splitlines()):
+            continue  # one plain pass rules most pages out: no line ends in a hyphen after the text's first letters
+        tails = [(t, b) for t, b in _page_lines(doc, tail_page) if _may_start(t, needle)]
+        for t, tbox in tails:
+            tail = _line_glyphs(t, tbox)
+            cut = len(normalised(tail))
+            for h, hbox in _page_lines(doc, tail_page + 1):
+                glyphs = tail + _line_glyphs(h, hbox)  # the hyphen glued to the tail joins the head's first word (``normalised``)
+                for s, e, _ in _spans(normalised(glyphs), needle):
+                    if s < cut < e:
+                        out.append((tbox if mine else hbox, _ACROSS_PAGES_WHY, _ACROSS_PAGES))
+    return out
 
 
 _NOTE_WHY = ("in an annotation's note or title (a sticky note, a comment): a viewer shows it in a pop-up, where the page's"
