@@ -24,7 +24,11 @@ from fixtures.generate import documents
 from widening.facts.extract import load_doc
 
 # The CI profile's share of documents per family (>= 200 in total).
-SHARE = {"charts": 30, "tables": 40, "scatter": 50, "text": 40, "numbering": 20, "mixed": 20}
+# painted_*: the same charts and pictures reaching the page in other ways (fixtures/paint.py: opacity, soft
+# masks, turned and tiled placements, forms, colour spaces, clips, gradients, patterns, layers). Small shares: the
+# other families' fixed-seed documents stay as they were and the CI profile keeps about its run time; the long
+# profile (WIDENING_GENERATED_EXAMPLES) explores them in thousands.
+SHARE = {"charts": 30, "tables": 40, "scatter": 50, "text": 40, "numbering": 20, "mixed": 20, "painted_charts": 6, "painted_pictures": 8}
 _TOTAL = int(os.environ.get("WIDENING_GENERATED_EXAMPLES", "0") or 0)
 
 
@@ -39,6 +43,12 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
+    # vector_blocks reads no hidden content: a figure in a layer off on screen (on in print) was a measured zero
+    # (graphics keeps it as a doubt). test_vector_blocks_keeps_vector_art_in_a_layer_off_on_screen.
+    "vector_blocks *:layer_off:*": "vector art in hidden content",
+    # coloured_graphics reads hidden paint only when no graphic of the colour is a member: a second figure of the
+    # colour in a layer off on screen is lost (no false zero). test_coloured_graphics_keeps_a_hidden_figure_beside_a_shown_one.
+    "coloured_graphics *:layer_off:colour_not_in_block": "hidden figure beside a shown one",
 }
 
 
@@ -67,6 +77,18 @@ def _settings(family: str):
 @given(spec=documents("charts"))
 def test_generated_charts(spec) -> None:
     check(spec, only=("colour_regions", "graphics", "captions", "styles"))
+
+
+@_settings("painted_charts")
+@given(spec=documents("painted_charts"))
+def test_generated_painted_charts(spec) -> None:
+    check(spec, only=("colour_regions", "graphics", "captions"))
+
+
+@_settings("painted_pictures")
+@given(spec=documents("painted_pictures"))
+def test_generated_painted_pictures(spec) -> None:
+    check(spec, only=("images", "graphics", "colour_regions", "captions"))
 
 
 @_settings("tables")

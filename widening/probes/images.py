@@ -51,6 +51,7 @@ class Placed:
     # A shading (a gradient: ``sh``, a shading pattern's fill) the image listing lists as an image of xref 0: vector
     # paint, no raster picture (``blocks.painted_areas`` has it), yet its area may hold lettering (gradient words).
     shading: bool = False
+    tiles: int = 1  # abutting images shown as one picture (``joined_tiles``): a producer's strips or tiles
 
     @property
     def finest(self) -> int:
@@ -66,7 +67,65 @@ class Placed:
         x0, y0 = self.bbox[:2]
         if self.shading:
             return f"shading (a gradient) painting {w:.0f}x{h:.0f}pt at ({x0:.0f},{y0:.0f}), listed as an image"
+        if self.tiles > 1:
+            return (f"raster image in {self.tiles} abutting tiles, about {self.pixels[0]}x{self.pixels[1]}px, shown {w:.0f}x{h:.0f}pt "
+                    f"at ({x0:.0f},{y0:.0f}): {self.klass}")
         return f"raster image {self.pixels[0]}x{self.pixels[1]}px shown {w:.0f}x{h:.0f}pt at ({x0:.0f},{y0:.0f}): {self.klass}"
+
+
+# Images whose edges meet within this (pt) abut: one picture a producer wrote as strips or tiles.
+TILE_EPS = 0.05
+MAX_TILE_PAIRS = 2_000_000  # n^2 pairs looked at; a page of more images is left as listed
+
+
+def _abut(a: Placed, b: Placed) -> bool:
+    """``a`` and ``b`` share one whole edge (side by side, or one on top of the other) and have as many pixels along it."""
+    ax0, ay0, ax1, ay1 = a.bbox
+    bx0, by0, bx1, by1 = b.bbox
+    same_rows = abs(ay0 - by0) <= TILE_EPS and abs(ay1 - by1) <= TILE_EPS and (abs(ax1 - bx0) <= TILE_EPS or abs(bx1 - ax0) <= TILE_EPS)
+    same_cols = abs(ax0 - bx0) <= TILE_EPS and abs(ax1 - bx1) <= TILE_EPS and (abs(ay1 - by0) <= TILE_EPS or abs(by1 - ay0) <= TILE_EPS)
+    # As many pixels along the common edge (either pixel side: a turned placement swaps them).
+    return (same_rows or same_cols) and bool(set(a.pixels) & set(b.pixels))
+
+
+def joined_tiles(imgs: list[Placed], page_rect: pymupdf.Rect) -> list[Placed]:
+    """``imgs`` with each run of abutting images (``_abut``, chained) shown as one: a producer writes a large picture as
+    2-4 strips or a grid of tiles, and a reader sees one picture. Counted once per tile, "how many pictures" read
+    three for one. Shadings, hidden images and soft masks' content are never joined (they are judged alone)."""
+    n = len(imgs)
+    if n < 2 or n * n > MAX_TILE_PAIRS:
+        return imgs
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        if imgs[i].shading or imgs[i].hidden:
+            continue
+        for j in range(i + 1, n):
+            if not (imgs[j].shading or imgs[j].hidden) and _abut(imgs[i], imgs[j]):
+                parent[root(i)] = root(j)
+    groups: dict[int, list[Placed]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(imgs[i])
+    out = []
+    for g in groups.values():
+        if len(g) == 1:
+            out.append(g[0])
+            continue
+        r = pymupdf.Rect(g[0].bbox)
+        for img in g[1:]:
+            r |= pymupdf.Rect(img.bbox)
+        a = g[0]
+        aw, ah = max(a.bbox[2] - a.bbox[0], 1e-6), max(a.bbox[3] - a.bbox[1], 1e-6)
+        pixels = (max(2, round(r.width * a.pixels[0] / aw)), max(2, round(r.height * a.pixels[1] / ah)))
+        bbox = rect_tuple(r)
+        out.append(Placed(a.page, bbox, a.xref, pixels, classify(bbox, page_rect), a.digest, max(img.mask for img in g), "", False, len(g)))
+    return out
 
 
 def classify(bbox: BBox, page_rect: pymupdf.Rect) -> Klass:
@@ -805,6 +864,7 @@ def images(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
         shown, gone = _placed(doc.page(index), index, region, True, False)
         unshown += gone
         clear = clear_masks(doc.page(index)) if any(img.mask != (0, 0) for img in shown) else set()
+        shown = [img for img in shown if img.xref in clear] + joined_tiles([img for img in shown if img.xref not in clear], doc.page(index).rect)
         for img in shown:
             m = Member(page=index, bbox=img.bbox, what=img.what(), reader=Reader.structure)
             if img.xref in clear:
