@@ -43,12 +43,6 @@ def examples(family: str) -> int:
 # findings file; a fix makes that test pass, and the entry must go.
 # Patterns (fnmatch) over "probe mechanism".
 KNOWN_OPEN: dict[str, str] = {
-    # vector_blocks reads no hidden content: a figure in a layer off on screen (on in print) was a measured zero
-    # (graphics keeps it as a doubt). test_vector_blocks_keeps_vector_art_in_a_layer_off_on_screen.
-    "vector_blocks *:layer_off:*": "vector art in hidden content",
-    # coloured_graphics reads hidden paint only when no graphic of the colour is a member: a second figure of the
-    # colour in a layer off on screen is lost (no false zero). test_coloured_graphics_keeps_a_hidden_figure_beside_a_shown_one.
-    "coloured_graphics *:layer_off:colour_not_in_block": "hidden figure beside a shown one",
 }
 
 

@@ -796,7 +796,6 @@ def test_images_counts_a_picture_written_as_tiles_once(tmp_path):
     assert not check_all(doc, truth, only=("images",)).misses
 
 
-@pytest.mark.xfail(strict=True, reason="open: vector_blocks reads no hidden content (graphics.hidden_blocks is not called there)")
 @pytest.mark.parametrize("shape", ["diagram", "pie"])
 def test_vector_blocks_keeps_vector_art_in_a_layer_off_on_screen(tmp_path, shape):
     """Generator regression (painted pictures, 2026-12-05): a diagram or pie drawn in an optional-content layer
@@ -811,7 +810,6 @@ def test_vector_blocks_keeps_vector_art_in_a_layer_off_on_screen(tmp_path, shape
     assert covered(1, g.bbox, found(res)), (res.status, res.members, res.doubts)
 
 
-@pytest.mark.xfail(strict=True, reason="open: coloured_graphics reads hidden paint only when no graphic of the colour is a member")
 def test_coloured_graphics_keeps_a_hidden_figure_beside_a_shown_one(tmp_path):
     """Generator regression (painted pictures, 2026-12-05): a green pie shown, and another green pie in a layer off
     on screen (on in print). coloured_graphics lists paint in hidden content only when no graphic of the colour is

@@ -18,7 +18,8 @@ import pymupdf
 
 from widening.facts.geometry import Groups, rect_tuple
 from widening.facts.shapes import MAX_REACH, stroke_bound
-from widening.models import BBox, Member
+from widening.facts.hidden import HIDDEN_WHY
+from widening.models import BBox, Member, Reader
 from widening.probes.pagewise import grouped
 
 BlockKind = Literal["table_rulings", "page_border", "underline_or_rule", "diagram_or_chart"]
@@ -845,3 +846,26 @@ def sort_out(m: Member, b: Block, page_rect: pymupdf.Rect, best: list[Member], d
 def fold_doubts(doubts: dict[str, list[Member]]) -> list[Member]:
     """Each label's doubts, folded per page beyond the first few (``pagewise.grouped``)."""
     return [d for label, ms in doubts.items() for d in grouped(ms, label)]
+
+
+def hidden_blocks(page: pymupdf.Page, index: int, clip: pymupdf.Rect, revealed: pymupdf.Page | bool | None, shown: list[Block]) -> list[Member]:
+    """Doubts: vector blocks page ``index`` draws only with its hidden content shown (``revealed``,
+    ``facts.hidden.revealed_page``: None when it hides nothing; False when it cannot be read so, which
+    ``unlisted_pictures`` reports for the page), outside every block the page shows (``shown``), and not
+    certainly something other than a figure (``certain_not_figure``).
+
+    A bar chart in a layer off by default was drawn by no listed path, and "how many charts" was a measured zero,
+    though the layer panel or a print shows it, and the picture and text probes read hidden content as doubts."""
+    if not revealed:
+        return []
+    try:
+        blocks = page_blocks(revealed, clip)
+    except TooComplex as exc:
+        return [Member(page=index, bbox=rect_tuple(clip), reader=Reader.vectors, what="vector art in hidden content", why=f"{HIDDEN_WHY}; not read: {exc}")]
+    boxes = [b.rect + (-1, -1, 1, 1) for b in shown]
+    out = []
+    for b in blocks:
+        if any(r.contains(b.rect) for r in boxes) or certain_not_figure(b, revealed.rect):
+            continue
+        out.append(Member(page=index, bbox=b.bbox, reader=Reader.vectors, what=f"{b.what()}, in hidden content", why=HIDDEN_WHY))
+    return out

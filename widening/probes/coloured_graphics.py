@@ -22,7 +22,7 @@ Lettering is certain text only outside the inner probe's candidates: for ``kind=
 line set apart from the body ("3M", a lone "X", of any letter count) and for every kind every symbol
 glyph above the size floor is a doubt of ``graphics``, so a run of the colour there is measured as a
 doubt's colour (a red "3M" is a doubt), never left out as letters. Paint of the colour in content the page hides
-by default (a layer off or on only for printing, a hidden annotation) is a doubt when no graphic is a member. A doubt rests on ink of the colour:
+by default (a layer off or on only for printing, a hidden annotation) is a doubt, beside members too. A doubt rests on ink of the colour:
 a wordmark with no pixel, shape, span or nearby text of it is set aside (a purple heading is no red logo).
 
 Example: "a logo with green in it on page 3" — every graphic of the page is a candidate,
@@ -204,6 +204,16 @@ def coloured_graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeRe
             # A page the search outside the listed graphics could not render: could not measure, never a zero.
             note = "could not measure " + "; ".join(f"p{p}: {why}" for p, why in sorted(unmeasured.items()))
             update = {"status": ProbeStatus.could_not_measure, "note": " | ".join(n for n in (inner.note, note) if n)}
+    else:
+        # A figure of the colour only hidden content draws, beside one shown (a print shows both): a doubt, so a count
+        # of them never reads one for two. A page too large to render loses only this doubt: members are there.
+        hidden = []
+        for index in inner.pages:
+            try:
+                hidden += hidden_paint(doc, index, doc.region_rect(index, scope.region), colour)
+            except ValueError:
+                continue
+        doubts += grouped(hidden, f"{colour} areas in hidden content")
     return inner.model_copy(update={"probe": "coloured_graphics", "params": params, "members": tuple(members),
                                     "doubts": tuple(doubts), "best_candidates": tuple(set_aside), **update})
 

@@ -30,10 +30,10 @@ from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
 from widening.facts.geometry import rect_tuple
 from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, picture_fonts, picture_mark
-from widening.facts.hidden import HIDDEN_WHY, revealed_page
+from widening.facts.hidden import revealed_page
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, one_of, probe
-from widening.probes.blocks import TooComplex, certain_not_figure, fold_doubts, page_blocks, sort_out
+from widening.probes.blocks import TooComplex, fold_doubts, hidden_blocks, page_blocks, sort_out
 from widening.probes.images import ICON_SIDE, SHADE_TOLERANCE_PT, clear_masks, placed_images, unlisted_pictures
 from widening.probes.pagewise import finish, measurable
 
@@ -183,29 +183,6 @@ def graphics(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
 
 
 Line = tuple[dict, list[dict]]
-
-
-def hidden_blocks(page: pymupdf.Page, index: int, clip: pymupdf.Rect, revealed: Any, shown: list) -> list[Member]:
-    """Doubts: vector blocks page ``index`` draws only with its hidden content shown (``revealed``,
-    ``facts.hidden.revealed_page``: None when it hides nothing; False when it cannot be read so, which
-    ``unlisted_pictures`` reports for the page), outside every block the page shows (``shown``), and not
-    certainly something other than a figure (``blocks.certain_not_figure``).
-
-    A bar chart in a layer off by default was drawn by no listed path, and "how many charts" was a measured zero,
-    though the layer panel or a print shows it, and the picture and text probes read hidden content as doubts."""
-    if not revealed:
-        return []
-    try:
-        blocks = page_blocks(revealed, clip)
-    except TooComplex as exc:
-        return [Member(page=index, bbox=rect_tuple(clip), reader=Reader.vectors, what="vector art in hidden content", why=f"{HIDDEN_WHY}; not read: {exc}")]
-    boxes = [b.rect + (-1, -1, 1, 1) for b in shown]
-    out = []
-    for b in blocks:
-        if any(r.contains(b.rect) for r in boxes) or certain_not_figure(b, revealed.rect):
-            continue
-        out.append(Member(page=index, bbox=b.bbox, reader=Reader.vectors, what=f"{b.what()}, in hidden content", why=HIDDEN_WHY))
-    return out
 
 
 def _shading_areas(b) -> list[pymupdf.Rect]:

@@ -2,6 +2,7 @@
 
 Example (corpus): a state board's report page carries ~300 drawings that cluster into one
 block: the rulings and cell fills of a text table, so ``kind=diagram`` finds no member.
+Vector art only hidden content draws (a layer off on screen, on in print) is a doubt.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from widening.facts.document import Doc
+from widening.facts.hidden import revealed_page
 from widening.models import Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Params, Scope, Widest, one_of, probe
-from widening.probes.blocks import TooComplex, fold_doubts, page_blocks, sort_out
+from widening.probes.blocks import TooComplex, fold_doubts, hidden_blocks, page_blocks, sort_out
 from widening.probes.pagewise import finish, measurable
 
 
@@ -35,11 +37,15 @@ def vector_blocks(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
     unmeasured, pages = measurable(doc, scope)
     for index in pages:
         page = doc.page(index)
+        clip = doc.region_rect(index, scope.region)
         try:
-            blocks = page_blocks(page, doc.region_rect(index, scope.region))
+            blocks = page_blocks(page, clip)
         except TooComplex as exc:
             unmeasured[index] = str(exc)
             continue
+        # Vector art only hidden content draws (a figure in a layer off on screen, on in print): doubts.
+        for m in hidden_blocks(page, index, clip, revealed_page(doc, index), blocks):
+            doubts.setdefault("vector art in hidden content", []).append(m)
         for b in sorted(blocks, key=lambda b: -abs(b.rect)):
             m = Member(page=index, bbox=b.bbox, what=b.what(), reader=Reader.vectors)
             big = b.rect.width >= min_w and b.rect.height >= min_h
