@@ -64,3 +64,30 @@ def test_a_word_after_a_hyphen_matches_only_when_asked(word, prefix):
     m = re.search(rulebook.alternation([word], after_hyphen=True), said)
     assert m is not None and m.group(0) == word
     assert re.search(rulebook.alternation([word], after_hyphen=True), f"the {prefix}{word.replace(' ', '')}x box") is None
+
+
+def _long_vocabulary_words() -> list[str]:
+    v = rulebook.load("vocabulary")
+    words = {w for key in ("elements", "styles", "colours", "patterns") for ws in v[key].values() for w in ws}
+    return sorted(w for w in words if w.isalpha() and w.islower() and len(w) >= v["fuzzy"]["min_length"])
+
+
+@given(data=st.data())
+def test_two_neighbouring_letters_swapped_are_one_slip(data):
+    # "pictrues" for "pictures": a slip of the fingers reads as the word; the first letter is never swapped.
+    word = data.draw(st.sampled_from(_long_vocabulary_words()))
+    i = data.draw(st.integers(1, len(word) - 2))
+    typo = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+    assert typo == word or rulebook.near(word, typo), (word, typo)
+
+
+@given(data=st.data())
+def test_a_swap_of_letters_apart_is_no_slip(data):
+    word = data.draw(st.sampled_from([w for w in _long_vocabulary_words() if len(set(w[1:])) > 2]))
+    i = data.draw(st.integers(1, len(word) - 3))
+    j = data.draw(st.integers(i + 2, len(word) - 1))
+    chars = list(word)
+    chars[i], chars[j] = chars[j], chars[i]
+    typo = "".join(chars)
+    if typo != word and len({k for k in range(len(word)) if word[k] != typo[k]}) == 2:
+        assert not rulebook._swapped(word, typo), (word, typo)

@@ -686,7 +686,18 @@ def near(word: str, token: str) -> bool:
     if _plural(word, token) or _plural(token, word):
         return False
     budget = max((e for n, e in edits if len(word) >= n), default=0)
+    if budget >= 1 and _swapped(word, token):
+        return True  # one slip of the fingers: "pictrues", "tabels"
     return abs(len(word) - len(token)) <= budget and _indel(word, token) <= budget
+
+
+def _swapped(a: str, b: str) -> bool:
+    """``b`` is ``a`` with two neighbouring letters swapped ("pictrues" for "pictures"): one edit, where
+    insertions and deletions count it two."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 @lru_cache(maxsize=64)
