@@ -45,7 +45,7 @@ Where no token matches, the page is also read squeezed (case, spaces, line break
 dropped), in the order its text is stored and in the order it is seen: the name's letters there,
 starting and ending where words do, are a doubt (a drop cap "B | oston", letters stacked one a
 line, glyphs drawn out of order "of America | Bank", a name glued to a number "#Portugal2020": a word
-starts where letters meet digits there), never a member. A name whose letters the text
+starts where letters meet digits there; a raised mark inside a word, "Kyo¹to", is left out), never a member. A name whose letters the text
 layer cannot all say (a font with no Unicode for a glyph leaves NUL, U+FFFD or a private-use code:
 "Q\x00rvane" for "Qorvane") is a doubt where the said letters, at least half of them, fall in place.
 Where nothing else is found, a font's character map that names glyphs wrongly is looked for (probes.glyph_maps):
@@ -75,7 +75,8 @@ layer, OCR or picture; "Wave IV" is not found in "Waves I-III".
 Cannot see: words in the pictures of a document with more than ``max_pictures`` distinct
 pictures (its pictured pages are then blind); a name split by a line break mid-word without
 a hyphen only as a doubt (squeezed); a name across a page, column or box break only as a doubt
-(the end of one text block read with the start of another), and a word hyphenated at a line end whose line
+(the end of one text block read with the start of another; a line ending in a hyphen with any line of the
+next page, look-alike letters read as Latin ones: ``page_break_doubts``), and a word hyphenated at a line end whose line
 below is stored after other text (a table cell stored row by row) only as a doubt; a number split by a gap ("20 19" is not 2019);
 Arabic-Indic digits MuPDF gives in reverse order only as a doubt (squeezed, in the order seen).
 """
@@ -1102,6 +1103,12 @@ def _same_row(a: BBox, b: BBox) -> bool:
     return min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1]) and b[0] >= a[0] - 0.5 * (b[3] - b[1])
 
 
+# A gap wider than the gaps beside it by this many letter heights (the glyph box's) parts two words of a text layer. A
+# word space is a quarter of an em, and a glyph box 1.2 to 1.35 em tall: at a fifth of the height Times' spaces
+# (0.25 em in a 1.33 em box) parted no word, so no name ending before a word of Times text was whole ("Kyo to for").
+SQUEEZE_WORD_GAP = 0.1
+
+
 def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
     """The squeezed reading of ``chars``. With ``by_gaps`` (a text layer: each glyph has its own box),
     words part where the next glyph is on another row or behind, or where the gap is wider than the
@@ -1130,7 +1137,7 @@ def _squeeze(chars: Stream, by_gaps: bool) -> Squeezed:
         if by_gaps and not start:
             h = max(box[3] - box[1], kept[k - 1][1][3] - kept[k - 1][1][1])
             narrow = max(0.0, min((gaps[i] for i in (k - 1, k + 1) if 0 <= i < len(kept) and not row[i]), default=0.0))
-            start = gaps[k] > narrow + 0.2 * h
+            start = gaps[k] > narrow + SQUEEZE_WORD_GAP * h
         # Letters glued to a number ("#Portugal2020", "Office365") end or start a word there.
         start = start or got[0].isdigit() != kept[k - 1][0][-1].isdigit()
         for i, x in enumerate(got):
@@ -1170,8 +1177,13 @@ def _squeezed_page(doc: Doc, index: int) -> list[Squeezed]:
 
             # Not dehyphenated: a hyphen is a mark like any other, and the line break after it is kept.
             raw = doc.page(index).get_text("rawdict", flags=_WORD_FLAGS & ~pymupdf.TEXT_DEHYPHENATE)
+            for span in (sp for block in raw["blocks"] for line in block.get("lines", ()) for sp in line["spans"]):
+                span.setdefault("text", "".join(ch["c"] for ch in span["chars"]))  # a raw span says its text by characters
+            # A raised mark (a footnote number, a trademark sign) prints no letter of the word it stands in ("Kyo¹to").
             stored = [(ch["c"], tuple(ch["bbox"]), False) for block in raw["blocks"] for line in block.get("lines", ())
-                      for span in line["spans"] for ch in span["chars"]]
+                      for k, span in enumerate(line["spans"])
+                      if not _raised(span, [line["spans"][k - 1] if k else None, line["spans"][k + 1] if k + 1 < len(line["spans"]) else None])
+                      for ch in span["chars"] if not _RAISED_RUN.fullmatch(ch["c"])]
             doc.memo[key] = [_squeeze(stored, True), _squeeze(visual_order(stored), True)]
     return doc.memo[key]
 
@@ -1899,7 +1911,8 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
         for k, tail_block in enumerate(edges):
             heads = [(index, e) for e in edges] + (after if k >= len(edges) - 2 else [])
             tail = tail_block[1]
-            last = tokens(tail)[-1:] if tail.strip() else []
+            # read with look-alike letters as Latin ones: the word's other part, on another line, may be in Latin letters
+            last = tokens(look_alike(tail, look_alikes(), everywhere=True))[-1:] if tail.strip() else []
             # The tail must end with a word of the name, or with the start of one before a hyphen.
             if not last or not any(_same(last[0].norm, w) or (_HYPHEN_END.search(tail) and w.startswith(last[0].norm)) for w in words):
                 continue
@@ -1907,6 +1920,8 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
                 if head_block is tail_block:
                     continue
                 joined = [f"{tail}\n{head_block[0]}", f"{tail.rstrip().rstrip('-‐‑')}{head_block[0]}"]  # parted, or broken without a hyphen
+                # A part set with letters of another script that look like Latin ones ("Kyо-" with a Cyrillic "о"): read as those letters.
+                joined += [x for text in joined if (x := look_alike(text, look_alikes())) != text]
                 hit = next((v for v in variants for text in joined if find(v, reading(tokens(text)), tolerant=False)), None)
                 if hit is not None:
                     facts = doc.facts.page(index)
@@ -1915,6 +1930,49 @@ def junction_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list
                                       what=f"{_source(facts)}: {tail.strip()[-30:]!r} + {head_block[0].strip()[:30]!r} ({where}) read together match {hit!r}",
                                       reader=text_reader(facts),
                                       why="the end of a text block and the start of another read as one: a page, column or box break may part the name, or not"))
+    return out
+
+
+def page_break_doubts(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant read across a page break from any line of one page that ends in a hyphen glued to a letter
+    ("Kyo-") and any line of the next page ("to ..."), on a page of ``pages`` either side of the break; letters of
+    another script that look like Latin ones are read as those letters ("Kyо-" with a Cyrillic "о"). ``junction_hits``
+    reads only a page's last two text blocks with the next page's first two: a running footer of two blocks (a title and
+    a folio), or a header stored first, leaves the broken word's line outside them. Which line of the next page goes on
+    is not known, so each is tried (as text_search.page_break_hits does for a string): never a member. Read from the
+    pages' cached text, no extraction."""
+    table = look_alikes()
+    needles = [[t.norm for t in tokens(v)] for v in variants]
+    words = {w for n in needles for w in n}
+    n = doc.facts.page_count
+
+    def text(p: int) -> str:
+        facts = doc.facts.page(p)
+        return facts.text if page_text_status(facts) not in ("blind", "empty") else ""
+
+    out: list[Member] = []
+    for index in pages:
+        facts = doc.facts.page(index)
+        for tail_page in (index - 1, index):
+            if not 1 <= tail_page < n:
+                continue
+            tails = []
+            for line in text(tail_page).splitlines():
+                said = look_alike(line, table, everywhere=True)
+                last = tokens(said)[-1:] if _HYPHEN_END.search(said) else []
+                if last and any(w.startswith(last[0].norm) for w in words):
+                    tails.append(line)
+            heads = [line for line in text(tail_page + 1).splitlines() if line.strip()] if tails else []
+            for a, b in ((a, b) for a in tails for b in heads):
+                joined = look_alike(f"{a.rstrip().rstrip('-‐‑')}{b}", table)
+                hit = next((v for v in variants if find(v, reading(tokens(joined)), tolerant=False)), None)
+                if hit is not None:
+                    out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height),
+                                      what=f"{_source(facts)}: {a.strip()[-30:]!r} (p{tail_page}) + {b.strip()[:30]!r} (p{tail_page + 1}) read together match {hit!r}",
+                                      reader=text_reader(facts),
+                                      why="a word hyphenated across a page break: a line of one page ends in a hyphen glued to the word's start, "
+                                          "a line of the next page may go on with the rest (which line is not known): neither presence nor absence"))
+                    break
     return out
 
 
@@ -2375,6 +2433,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         doubts += hidden_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += junction_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
+        doubts += page_break_doubts(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += below_hits(doc, tuple(pages), spelt)
     if not members:
