@@ -644,6 +644,26 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x))
         return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied) if x),
                         uncertain=handout is not None)
+    # A panel by its letter ("Figure 3b"): the pages of a caption printed so, and every reading of the figure it is
+    # part of ("Figure 3", whose caption may name its panels "(a) ... (b) ..." or none). The panel's label may be in
+    # no text layer, so the figure's pages are no doubtful reading: the panel is missing only where both are.
+    if (panel := _PANEL_OF.fullmatch(container.number or "")) is not None:
+        own = _captioned_resolve(container, doc)
+        whole = _resolve(container.model_copy(update={"number": panel.group("head")}), doc)
+        more = tuple(t.model_copy(update={"number": f"{t.number} (the {kind.value} panel {container.number} is part of)"}) for t in whole.readings)
+        return Resolved(container=container, readings=own.readings + more, uncertain=own.uncertain or whole.uncertain)
+    return _captioned_resolve(container, doc)
+
+
+# A panel's letter after a figure's (table's) number, as a question names it: "3b", "2.1a", "A2c".
+_PANEL_OF = re.compile(r"(?P<head>.*\d)\s*[A-Za-z]")
+
+
+def _captioned_resolve(container: Container, doc: Doc) -> Resolved:
+    """The pages of a figure, table or chart by its number (``resolve``)."""
+    facts = doc.facts
+    n = facts.page_count
+    kind = container.kind
     # Figure / table / chart by number: the pages carrying a caption with that number, and the
     # neighbouring page a caption near the top (figure above it) or bottom (table below it) may
     # point to. The extent of the figure itself is not delimited: the whole page is the scope.

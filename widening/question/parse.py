@@ -487,15 +487,28 @@ def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[st
     missing): a list that ends on a bare comma ("Figure 2, 3?": Figures 2 and 3, or a "Figure 2.3"), and
     a number left after the list ("Figure 2 plus 3" with a joiner the reader does not know). "Figure 2‑3"
     with any dash is "Figure 2-3": a chapter's number, which the container reader also looks for as its
-    first number, doubtfully (a range of figures)."""
-    des = r"(?:[A-Z][-.]?|(?-i:[A-Z])\s(?=\d{1,2}\b))?\d+(?:[-.]\d+)*"
+    first number, doubtfully (a range of figures).
+
+    A caption said to be in a part of the document (rules/vocabulary.yaml ``relative_pages.parts``) by a number
+    with no letter of its own ("Appendix Figure 2", "Annex B, Table 3", "Figure 2 in the appendix", "Table 4 of
+    the supplementary material") may be numbered within that part: printed "Figure A2", "Figure S2", "Appendix
+    Figure 2" or "Figure 2" under the part's heading, beside the body's own Figure 2. No caption container is read
+    for it (the body's Figure 2 would be a narrower scope, its zero a false widening): the scope is the whole document."""
+    des = r"(?:[A-Z][-.]?|(?-i:[A-Z])\s(?=\d{1,2}\b))?\d+(?:[-.]\d+)*[a-zA-Z]?"
     roman = r"(?-i:[IVX]{2,6}|[ivx]{2,6})"
     supp = vocab.alternation(_v()["supplement_words"])
+    parts = vocab.alternation(_v()["relative_pages"]["parts"])
+    part_des = r"(?:\d{1,3}|[A-Z]|[IVX]{1,5})"
+    part_before = re.compile(rf"\b(?:{parts})(?:\s*{part_des})?[\s,.:;\-]*$", re.I)
+    part_after = re.compile(rf"\s*,?\s*(?:in|of|from|within|inside|under)\s+(?:the\s+|an?\s+)?(?:online\s+)?(?:{parts})\b", re.I)
     listed = 0  # the end of the last list read: its items are not read again
-    for m in re.finditer(rf"(?:(?P<supp>{supp})\s*)?\b(?P<word>figure|fig\.?|table|chart)\s*(?P<n>{des}|{roman}|[A-Z])\b", q, re.I):
+    for m in re.finditer(rf"(?:(?P<supp>{supp})\s*)?\b(?P<word>figures?|figs?\.?|tables?|charts?)\s*(?P<n>{des}|{roman}|[A-Z])\b", q, re.I):
         word = m.group("word").lower()
-        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word)
+        kind = ContainerKind.figure if word.startswith("fig") else ContainerKind(word.rstrip("s"))
+        plural = word.rstrip(".").endswith("s")
         first = m.group("n")
+        if plural and re.search(r"\d{4}", first):
+            continue  # "the sales figures 2020 and 2021": numbers, no list of captions
         is_roman = re.fullmatch(roman, first) is not None
         if m.start() < listed or (first.isalpha() and not first.isupper() and not is_roman) or (is_roman and not _from_roman(first.upper())):
             continue
@@ -513,7 +526,29 @@ def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[st
                 items, pending, kept = items + pending + [item], [], end
         listed = max(kept, end if pending else kept)
         why = None
-        if pending and re.fullmatch(r"[\s?.!]*", q[end:]):
+        if plural:
+            # "Figures 2 and 4" names each figure. A dash ("Figures 2-4": a range, whose figures between may be
+            # numbered otherwise; a singular "Figure 2-3" is a chapter's number) or a plural with one number (the
+            # rest of its list not read) is read only partly: the scope is the whole document.
+            if any(not re.fullmatch(rf"\d+[a-zA-Z]?|{roman}", n) for n, _ in items):
+                why = "names several figures or tables by a range or a number the parser does not read as a list"
+            elif len(items) == 1:
+                why = "names several with one number: the rest of the list is not read"
+        # A part's number ("Appendix Figure 2"): only a number with no letter of its own ("Appendix Figure A2" is A2).
+        plain = not m.group("supp") and any(re.fullmatch(rf"\d+(?:[-.]\d+)*[a-zA-Z]?|{roman}", n) for n, _ in items)
+        before = part_before.search(q, 0, m.start()) if plain else None
+        if plain and why is None and (before or part_after.match(q, kept)):
+            stop = kept
+            said = q[before.start() if before else m.start():stop]
+            partial.append(f"'{said}' names a {m.group('word').lower()} of a part of the document, which may number its own "
+                           "(printed with the part's letter, or as in the body)")
+            # The part's own name ("Annex B") stays outside the span: a name the document may not print.
+            found.append((m.start(), stop, Container(kind=ContainerKind.document, text="")))
+            listed = max(listed, stop)
+            continue
+        if why is not None:
+            pass
+        elif pending and re.fullmatch(r"[\s?.!]*", q[end:]):
             why = "ends on a bare comma: a list, or one number written apart"
         elif (after := _dangling(q, kept, found, nouns=False)) is not None:
             why = f"goes on with a number the parser does not read ('{after}')"
