@@ -35,6 +35,7 @@ import cv2
 import numpy as np
 
 from widening.facts.colours import Family, mask, tint_mask
+from widening.facts.geometry import Groups
 
 
 class LetteringUnread(RuntimeError):
@@ -319,13 +320,6 @@ def _glyph_marks(grey: np.ndarray, block: int, dark: bool) -> np.ndarray:
     return marks[np.argsort(marks[:, 5])[::-1][:MAX_MARKS]] if len(marks) > MAX_MARKS else marks
 
 
-def _find(parent: list[int], i: int) -> int:
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
-
-
 def _bend(along: np.ndarray, across: np.ndarray) -> float:
     """How far the centres stray from the straight line through them (the std of the residuals of a fit): a line
     of text a few degrees off the angle looked at drifts across it, yet is straight."""
@@ -345,7 +339,7 @@ def _rows_at(marks: np.ndarray, angle: int) -> list[Row]:
     order = np.argsort(along, kind="stable")
     along, across, size = along[order], across[order], size[order]
     n = len(order)
-    parent = list(range(n))
+    rows = Groups(range(n))
     # Candidate pairs (i, i + d) in order along the line, each mark's reach at most ROW_STEP * ROW_SIZE of its size.
     reach = np.searchsorted(along, along + ROW_STEP * ROW_SIZE * size, side="right")
     first = np.arange(n)
@@ -358,14 +352,9 @@ def _rows_at(marks: np.ndarray, angle: int) -> list[Row]:
         ok = ((np.abs(across[j] - across[i]) <= ROW_ALIGN * small) & (along[j] - along[i] <= ROW_STEP * large)
               & (large <= ROW_SIZE * small))
         for a, b in zip(i[ok].tolist(), j[ok].tolist()):
-            ra, rb = _find(parent, a), _find(parent, b)
-            if ra != rb:
-                parent[rb] = ra
-    groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(_find(parent, i), []).append(i)
+            rows.join(a, b)
     out = []
-    for members in groups.values():
+    for members in rows.groups():
         if len(members) < ROW_GLYPHS:
             continue
         idx = order[members]

@@ -28,7 +28,7 @@ import pymupdf
 
 from widening.facts.captions import listed_page, reads_as_reference
 from widening.facts.document import Doc
-from widening.facts.geometry import rect_tuple
+from widening.facts.geometry import Groups, rect_tuple
 from widening.facts.glyphs import DOT_MARKS, certainly_letter, draws_nothing, picture_fonts, picture_mark
 from widening.facts.hidden import revealed_page
 from widening.models import Member, PageKind, ProbeResult, Reader, text_reader
@@ -322,14 +322,7 @@ def stacked_glyphs(lines: list[Line], index: int, pictures: set[str], kind: str,
                    and min(w.y1, box.y1) - max(w.y0, box.y0) >= 0.5 * min(w.height, box.height) for w in words)
 
     marks = [m for m in marks if not bullet(m[0], m[1])]
-    parent = list(range(len(marks)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    stacks = Groups(range(len(marks)))
     for i, (a, sa, _) in enumerate(marks):
         for j in range(i + 1, len(marks)):
             b, sb, _ = marks[j]
@@ -337,12 +330,9 @@ def stacked_glyphs(lines: list[Line], index: int, pictures: set[str], kind: str,
             down = abs((a.x0 + a.x1) - (b.x0 + b.x1)) / 2 <= em / 2 and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * em
             along = abs((a.y0 + a.y1) - (b.y0 + b.y1)) / 2 <= em / 2 and max(a.x0, b.x0) - min(a.x1, b.x1) <= STACK_ALONG_EMS * em
             if down or along:
-                parent[root(i)] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(marks)):
-        groups.setdefault(root(i), []).append(i)
+                stacks.join(i, j)
     out = []
-    for members in groups.values():
+    for members in stacks.groups():
         if Counter(marks[i][2] for i in members).most_common(1)[0][1] < STACK_LINES:
             continue  # a chart repeats its mark; a key of symbols or a bar of icons ("●", "■", "▲" each once) stacks no chart
         box = pymupdf.Rect(marks[members[0]][0])
@@ -415,25 +405,15 @@ def text_art(lines: list[Line], index: int, kind: str, seen: Sequence[Member] = 
     together but start apart, and stack into nothing here. A run already a doubt (``seen``: a row of symbol
     glyphs) stacks with nothing: it is counted there."""
     runs = [r for r in _mark_runs(lines) if not any((pymupdf.Rect(m.bbox) + (-1, -1, 1, 1)).contains(r[1]) for m in seen)]
-    parent = list(range(len(runs)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    stacks = Groups(range(len(runs)))
     for i, (ma, a, sa, fa, _) in enumerate(runs):
         for j in range(i + 1, len(runs)):
             mb, b, sb, fb, _ = runs[j]
             em = max(sa, sb)
             if ma == mb and fa == fb and abs(a.x0 - b.x0) <= em / 2 and 0 < abs(a.y0 - b.y0) and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * em:
-                parent[root(i)] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(runs)):
-        groups.setdefault(root(i), []).append(i)
+                stacks.join(i, j)
     out = []
-    for ids in groups.values():
+    for ids in stacks.groups():
         if len(ids) < 2 or max(runs[i][4] for i in ids) < ART_RUN:
             continue  # no run in it ART_RUN marks long: a column of hyphens or asterisks draws no bar
         em = max(runs[i][2] for i in ids)
@@ -475,24 +455,14 @@ def connector_art(lines: list[Line], index: int, kind: str, seen: Sequence[Membe
         if box.is_empty or any((pymupdf.Rect(m.bbox) + (-1, -1, 1, 1)).contains(box) for m in seen):
             continue
         marks.append((box, max(size for _, size in chars), "".join(c["c"] for c, _ in chars)))
-    parent = list(range(len(marks)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    stacks = Groups(range(len(marks)))
     for i, (a, sa, _) in enumerate(marks):
         for j in range(i + 1, len(marks)):
             b, sb, _ = marks[j]
             if min(a.x1, b.x1) > max(a.x0, b.x0) and max(a.y0, b.y0) - min(a.y1, b.y1) <= STACK_DOWN_EMS * max(sa, sb):
-                parent[root(i)] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(marks)):
-        groups.setdefault(root(i), []).append(i)
+                stacks.join(i, j)
     out = []
-    for ids in groups.values():
+    for ids in stacks.groups():
         if len(ids) < 2 or all(sum(c in CONNECTORS for c in marks[i][2]) < 2 for i in ids):
             continue  # a column of lone marks (a table's "-" for empty cells, ">" bullets) draws no edge between nodes
         box = pymupdf.Rect(marks[ids[0]][0])

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 import pymupdf
 
 from widening.facts.document import Doc
-from widening.facts.geometry import rect_tuple
+from widening.facts.geometry import Groups, rect_tuple
 from widening.facts.hidden import HIDDEN_WHY, revealed_page
 from widening.models import BBox, Member, ProbeResult, Reader
 from widening.probes import LOWER_FINDS_MORE, Scope, Params, Widest, probe
@@ -95,25 +95,15 @@ def joined_tiles(imgs: list[Placed], page_rect: pymupdf.Rect) -> list[Placed]:
     n = len(imgs)
     if n < 2 or n * n > MAX_TILE_PAIRS:
         return imgs
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    tiles = Groups(range(n))
     for i in range(n):
         if imgs[i].shading or imgs[i].hidden:
             continue
         for j in range(i + 1, n):
             if not (imgs[j].shading or imgs[j].hidden) and _abut(imgs[i], imgs[j]):
-                parent[root(i)] = root(j)
-    groups: dict[int, list[Placed]] = {}
-    for i in range(n):
-        groups.setdefault(root(i), []).append(imgs[i])
+                tiles.join(i, j)
     out = []
-    for g in groups.values():
+    for g in ([imgs[i] for i in ids] for ids in tiles.groups()):
         if len(g) == 1:
             out.append(g[0])
             continue
