@@ -378,3 +378,34 @@ def drawn_on_second_page(path: Path, draw) -> Path:
         if n == 1:
             draw(page)
     return save(doc, path)
+
+
+def drawn_field(path: Path, how: str, said: str, title: str, label: str | None = None) -> Path:
+    """A form page (``title``, an optional ``label`` line) with a field whose own appearance draws ``said``: ``how`` is
+    "signature" (an unsigned signature field), "typeless" (a widget whose field has no /FT) or "text" (a text field
+    MuPDF draws as the file gives it). MuPDF draws none of the first two, though a viewer shows the appearance."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=300)
+    page.insert_text((30, 50), title, fontsize=13)
+    if label:
+        page.insert_text((30, 120), label, fontsize=11)
+    w = pymupdf.Widget()
+    w.field_type = pymupdf.PDF_WIDGET_TYPE_SIGNATURE if how == "signature" else pymupdf.PDF_WIDGET_TYPE_TEXT
+    w.field_name = "f1"
+    w.rect = pymupdf.Rect(180, 100, 400, 140)
+    page.add_widget(w)
+    doc.save(path)
+    doc.close()
+    doc = pymupdf.open(path)
+    for x, _, _ in doc[0].annot_xrefs():
+        ap = int(doc.xref_get_key(x, "AP/N")[1].split()[0])
+        font = doc.get_new_xref()
+        doc.update_object(font, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>")
+        doc.xref_set_key(ap, "Resources", f"<</Font<</Hv {font} 0 R>>>>")
+        doc.update_stream(ap, f"BT /Hv 10 Tf 0 g 4 15 Td ({said}) Tj ET".encode())
+        if how == "typeless":
+            doc.xref_set_key(int(doc.xref_get_key(x, "Parent")[1].split()[0]), "FT", "null")
+    doc.save(path.with_suffix(".tmp.pdf"))
+    doc.close()
+    path.with_suffix(".tmp.pdf").replace(path)
+    return path

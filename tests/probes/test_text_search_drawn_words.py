@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.pdfs import decide, probe
+from tests.pdfs import decide, drawn_field, probe
 
 WORDS = ["climate", "Kyoto", "emissions"]
 COUNT = "How many times does the word '{word}' appear on page {page}?"
@@ -23,31 +23,7 @@ IN_REPORT = "How many times does the word '{word}' appear in the report?"
 
 
 def _form(path: Path, how: str, said: str) -> Path:
-    """A page with a field whose own appearance draws ``said``: an unsigned "signature" field, a "typeless" widget (no
-    /FT), or a "text" field MuPDF draws as the file gives it."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=420, height=300)
-    page.insert_text((30, 50), "Pledge form", fontsize=13)
-    w = pymupdf.Widget()
-    w.field_type = pymupdf.PDF_WIDGET_TYPE_SIGNATURE if how == "signature" else pymupdf.PDF_WIDGET_TYPE_TEXT
-    w.field_name = "f1"
-    w.rect = pymupdf.Rect(180, 100, 400, 140)
-    page.add_widget(w)
-    doc.save(path)
-    doc.close()
-    doc = pymupdf.open(path)
-    for x, _, _ in doc[0].annot_xrefs():
-        ap = int(doc.xref_get_key(x, "AP/N")[1].split()[0])
-        font = doc.get_new_xref()
-        doc.update_object(font, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>")
-        doc.xref_set_key(ap, "Resources", f"<</Font<</Hv {font} 0 R>>>>")
-        doc.update_stream(ap, f"BT /Hv 10 Tf 0 g 4 15 Td ({said}) Tj ET".encode())
-        if how == "typeless":
-            doc.xref_set_key(int(doc.xref_get_key(x, "Parent")[1].split()[0]), "FT", "null")
-    doc.save(path.with_suffix(".tmp.pdf"))
-    doc.close()
-    path.with_suffix(".tmp.pdf").replace(path)
-    return path
+    return drawn_field(path, how, said, "Pledge form", None)
 
 
 def _actual_text(path: Path, glyphs: str, actual: str) -> Path:
