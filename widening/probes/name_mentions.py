@@ -79,6 +79,8 @@ a hyphen only as a doubt (squeezed); a name across a page, column or box break o
 next page, look-alike letters read as Latin ones: ``page_break_doubts``), and a word hyphenated at a line end whose line
 below is stored after other text (a table cell stored row by row) only as a doubt; a number split by a gap ("20 19" is not 2019);
 Arabic-Indic digits MuPDF gives in reverse order only as a doubt (squeezed, in the order seen).
+A name a tagged document gives only in a figure's alternative text (/Alt) is a doubt on the figure's page
+(``alt_hits``); an element written inline in its parent, not as an object of its own, is not read.
 """
 
 from __future__ import annotations
@@ -2151,6 +2153,74 @@ def unprinted_sayings(doc: Doc, variants: list[str]) -> list[str]:
     return out
 
 
+ALT_WHY = ("in a structure element's alternative text (/Alt: what a screen reader says for a figure or formula), printed on"
+           " no page: the figure it describes may show the name; neither presence nor absence")
+ALT_UNREAD_WHY = "the document's structure tree could not be read: a figure's alternative text may hold it"
+# A structure element names its page by /Pg, or inherits it from its parent (/P); the walk up stops here.
+_PARENT_DEPTH = 32
+
+
+def alt_sayings(doc: Doc) -> list[tuple[int | None, str]] | None:
+    """(page or None when no element up the tree names one, text) for every structure element of a tagged document
+    that carries alternative text (/Alt); [] for an untagged one, None when the tree cannot be read. Elements are read
+    as indirect objects; one written inline in its parent's kids is not seen."""
+    key = ("alt_sayings",)
+    if key in doc.memo:
+        return doc.memo[key]
+    pdf = doc.pdf
+    out: list[tuple[int | None, str]] | None = []
+    try:
+        if pdf.xref_get_key(pdf.pdf_catalog(), "StructTreeRoot")[0] in ("null", "none"):
+            doc.memo[key] = out
+            return out
+        pages = {pdf[i].xref: i + 1 for i in range(pdf.page_count)}
+
+        def page_of(x: int) -> int | None:
+            for _ in range(_PARENT_DEPTH):
+                kind, value = pdf.xref_get_key(x, "Pg")
+                if kind == "xref":
+                    return pages.get(int(value.split()[0]))
+                kind, value = pdf.xref_get_key(x, "P")
+                if kind != "xref":
+                    return None
+                x = int(value.split()[0])
+            return None
+
+        for x in range(1, pdf.xref_length()):
+            kind, value = pdf.xref_get_key(x, "Alt")
+            if kind == "string" and value.strip():
+                out.append((page_of(x), value))
+    except Exception:  # a broken tree: what its alternative texts say is unknown
+        out = None
+    doc.memo[key] = out
+    return out
+
+
+def alt_hits(doc: Doc, pages: tuple[int, ...], variants: list[str]) -> list[Member]:
+    """Doubts: a variant in a figure's alternative text (``alt_sayings``) on one of ``pages``, or on no page the tree
+    names (then on the first of them), over the whole page: the text describes what the page shows, in words it does
+    not print. A tree that cannot be read is a doubt over the first page."""
+    if not pages:
+        return []
+    said = alt_sayings(doc)
+    first = doc.facts.page(pages[0])
+    if said is None:
+        return [Member(page=pages[0], bbox=(0.0, 0.0, first.width, first.height), what="structure tree", why=ALT_UNREAD_WHY, reader=Reader.structure)]
+    out: list[Member] = []
+    for page, text in said:
+        at = page if page in pages else pages[0] if page is None else None
+        if at is None:
+            continue
+        toks = tokens(text)
+        hit = next((v for v in variants if any(h.exact for h in find(v, toks, tolerant=False))), None)
+        if hit is not None:
+            facts = doc.facts.page(at)
+            where = "" if page is not None else " (no page recorded)"
+            out.append(Member(page=at, bbox=(0.0, 0.0, facts.width, facts.height), what=f"alternative text{where}: {text[:80]!r} holds {hit!r}",
+                              why=ALT_WHY, reader=Reader.structure))
+    return out
+
+
 def status_note(doc: Doc, pages: tuple[int, ...]) -> tuple[str, list[int]]:
     """A reviewer's line saying how each page was searched, and the blind pages."""
     groups: dict[str, list[int]] = {}
@@ -2427,6 +2497,8 @@ def name_mentions(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult
         doubts += annotation_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += appearance_hits(doc, tuple(pages), spelt)
+    if not members and not doubts:
+        doubts += alt_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
         doubts += actual_text_hits(doc, tuple(pages), spelt)
     if not members and not doubts:
