@@ -52,17 +52,23 @@ from widening.probes.glyph_maps import DedupChars
 
 STYLES = ("italic", "bold", "underline")
 # Italic/bold can live only in the font name (pitfall 3). A short italic suffix is read after a hyphen
-# ("Minion-It") or in camel case ("BoldIt", "SemiboldIt"); TeX names its italics by prefix ("CMTI10",
-# "CMSL10" slanted, "SFTI1000"). An ending that only spells "it" ("Audit", "Summit") may be either.
-_ITALIC_WORD = re.compile(r"(italic|oblique|slant|inclined|kursiv|cursiv)", re.I)
-_ITALIC_SUFFIX = re.compile(r"(?:-(?i:it|ital|bdit|boldit|obl)|(?<=[a-z0-9])(?:It|Ital|BdIt|BoldIt|Obl|Ita))$")
-_TEX_ITALIC = re.compile(r"^(?:cmti|cmsl|cmitt|cmbxti|cmbxsl|cmssi|cmmi|cmmib|sfti|sfsl|sfbi|sfsi|sfit|sfxi)\d*$", re.I)
+# ("Minion-It", "ScalaSansPro-Ita") or in camel case ("BoldIt", "SemiboldIt", URW's "ReguObli"); TeX names
+# its italics by prefix ("CMTI10", "CMSL10" slanted, "SFTI1000", and the EC fonts' "ECTI1000"). Foundries
+# outside English name the face in their language: "Italique", "Corsivo", "Cursiva", "Kursiv", "Schräg".
+# An ending that only spells "it" ("Audit", "Summit") may be either.
+_ITALIC_WORD = re.compile(r"(italic|italique|oblique|slant|inclined|kursiv|cursiv|corsiv|schr(?:ä|ae)g)", re.I)
+_ITALIC_SUFFIX = re.compile(r"(?:-(?i:it|ita|ital|bdit|boldit|obl|obli)|(?<=[a-z0-9])(?:It|Ital|BdIt|BoldIt|Obl|Obli|Ita))$")
+_TEX_ITALIC = re.compile(r"^(?:cmti|cmsl|cmitt|cmbxti|cmbxsl|cmssi|cmmi|cmmib|sfti|sfsl|sfbi|sfbl|sfsi|sfso|sfit|sfst|sfxi"
+                         r"|ecti|ecsl|ecbi|ecbl|ecsi|ecso|ecit|ecst|ecxi)\d*$", re.I)
 _MAYBE_ITALIC_SUFFIX = re.compile(r"(?:it|ital|bdit|boldit|obl)$", re.I)
 # Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
-# weights), "-Medi" (URW), CMBX (TeX bold extended), "-65".."-95" (Univers/Frutiger numbering),
-# "-Extrabld", "-XBd", "-Ultra" (not UltraLight/UltraThin), "Super", "Poster".
+# weights), "-Medi" (URW), "-65".."-95" (Univers/Frutiger numbering), "-Extrabld", "-XBd", "-Ultra" (not
+# UltraLight/UltraThin), "Super", "Poster"; the weight in other languages: "Fett"/"Halbfett", "Negrita",
+# "Gras"/"Demi-Gras" (not "Grass..."), "Grassetto". TeX's bold fonts by name: CMBX (bold extended), CMB (bold),
+# CMSSBX/CMSSDC (sans), CMMIB/CMBSY (bold math), and cm-super's and EC's SFBX/SFRB/SFSX/SFSO, ECBX/ECRB/ECSX.
 _BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5"
-                        r"|extrabld|xbd|ultra(?!light|thin|lt)|super|poster)", re.I)
+                        r"|extrabld|xbd|ultra(?!light|thin|lt)|super|poster|fett(?!(?-i:[a-z]))|negrita|grassetto|gras(?!(?-i:[a-z]))"
+                        r"|^(?:cmb|cmssbx|cmssdc|cmmib|cmbsy|sfbx|sfrb|sfsx|sfso|sfbi|sfbl|sfxi|sfxc|ecbx|ecrb|ecsx|ecso|ecbi|ecbl|ecxi|ecxc)\d+$)", re.I)
 # Combining marks that draw a line under the letter before them: typed underlines.
 _COMBINING_UNDERLINES = re.compile(r"\S[\u0331\u0332\u0333]")  # after a letter, macron below, low line, double low line
 
