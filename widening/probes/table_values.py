@@ -33,7 +33,9 @@ wide gap or the ruled table's end; a transposed row whose cells carry units, mar
 "23% or more", "40% max."); a sign, bound mark or whole number set a word space left of the cell's band
 ("\u2013 24.1%", "\u2265 23%", "23 \u00bd%"), read with the cell; the rows of a page saying it continues a table ("Table 3 (continued)")
 after a page of something else; a number under the header of a table printed sideways or upside down,
-read in its text's own frame; a sign printed as a mark ("\u25bc3.4", "\u25b33.4", "3.4-") read negative. Headers match with hyphens as word breaks ("Land-area") and
+read in its text's own frame; a sign printed as a mark ("\u25bc3.4", "\u25b33.4", "3.4-") read negative; a number times a power
+of ten ("2.3 \u00d7 10\u2076", "2.3 x 10^6", an exponent set as raised glyphs); a cell whose number wraps onto the line
+below with no hyphen ("1,234," over "567", "12." over "5%"), read whole and in pieces (no rule between the lines). Headers match with hyphens as word breaks ("Land-area") and
 words broken at a line end joined ("Re-" / "zoned").
 """
 
@@ -43,7 +45,7 @@ import math
 import operator
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from statistics import median
 from typing import Annotated, Any, Callable
@@ -126,6 +128,25 @@ _OCR_SLIPS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1"})
 _SLIPPED = re.compile(r"[-+(]?(?=.*\d)[\dOolI|.,]+%?\)?")
 # A number in E notation ("2.41E1", "1.5e+03").
 _E_NOTATION = re.compile(r"[-+]?(\d+(?:\.\d+)?[eE][-+]?\d{1,3})%?")
+# A number times a power of ten ("2.3 \u00d7 10\u2076", "2.3 x 10^6", "5\u00b710\u207b\u00b3", "1,5 \u00d7 10^-3"; raised
+# exponent glyphs come as "^6", see column_cells): the mantissa, then the exponent after a caret or in superscripts.
+_SCIENTIFIC = re.compile(r"([-+]?\d+(?:[.,]\d+)?)\s*[x\u00d7*\u00b7\u2219\u22c5]\s*10\s*"
+                         r"(?:\^\s*\(?\s*([-+\u2212\u2013]?\s*\d{1,3})\s*\)?|([\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]{1,3}))", re.I)
+_SUPERSCRIPT_SIGNS = str.maketrans("\u207a\u207b\u2212\u2013", "+---")
+
+
+def scientific(text: str) -> list[float]:
+    """The values of the numbers ``text`` prints times a power of ten ("2.3 \u00d7 10\u2076" is 2300000), [] when none."""
+    out = []
+    for m in _SCIENTIFIC.finditer(text):
+        exp = (m.group(2) or m.group(3)).translate(_SUPERSCRIPT).translate(_SUPERSCRIPT_SIGNS).replace(" ", "")
+        try:
+            out.append(float(m.group(1).replace(",", ".")) * 10.0 ** int(exp))
+        except (ValueError, OverflowError):
+            continue
+    return out
+
+
 # Marks that print a number's sign beside it rather than as a minus: a falling triangle or arrow for a
 # decline ("\u25bc3.4"), the white or black up triangle of Japanese accounts for a negative ("\u25b33.4",
 # "\u25b23.4"; elsewhere the black one marks a rise), a minus set after the number ("3.4-", as ledgers
@@ -160,6 +181,7 @@ def readings(text: str) -> list[float]:
         out.append(-abs(first))
     if (e := _E_NOTATION.fullmatch(t)) is not None:
         out.append(float(e.group(1)) * (-1 if t.startswith("-") else 1))
+    out += scientific(t)
     for f in forms:
         if (v := parse_number(f)) is None:
             continue
@@ -249,6 +271,8 @@ class Cell:
     words: str = ""  # the cell's words as the text layer spaces them ("12,345 56,789" under a spanning header)
     elsewhere: str = ""  # why the cell may belong to another table below ours ("" when nothing says so)
     spread: str = ""  # the cell's words with the digits glued to it outside the band, left to right ("2 4 . 1 %": tracking)
+    powered: str = ""  # the cell's glyphs with a caret before each raised run ("2.3\u00d710^6": an exponent set raised)
+    joined: str = ""  # the cell read with the line it may wrap onto, or from ("1,234," over "567": "1,234,567")
 
 
 def _raised(glyphs: list[tuple[str, tuple]]) -> set[int]:
@@ -499,7 +523,12 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
         if not col:
             continue
         label_words = _leading_label(sorted((w for w in line if w[2] <= x0), key=lambda w: w[0]))
-        if table is None and not label_words and len(line) == len(col) and any(c.row for c in cells):
+        # A line with no row label (or a number left open: "1,234," or "12." above, ",567" or "5%" below) set
+        # close under the last cell, no rule between: the cell's text wrapped, one number over two lines (tuned).
+        wraps = bool(cells) and cells[-1].page == index and top - cells[-1].bbox[3] < _WRAP_GAP * lh and \
+            _may_wrap(cells[-1].text, " ".join(w[4] for w in col), bool(label_words)) and \
+            not _rule_between(page, x0, x1, cells[-1].bbox[3], top)
+        if table is None and not wraps and not label_words and len(line) == len(col) and any(c.row for c in cells):
             # A lone number with no row label under labelled rows of an unruled table (tuned): a
             # page's folio or a note below it may be that. Set aside with what follows, not dropped.
             aside += [(w, "a lone number with no row label below an unruled table's labelled rows (a folio?)") for ln in lines[n:] for w in ln if in_band(w)]
@@ -540,9 +569,55 @@ def column_cells(doc: Doc, index: int, clip: pymupdf.Rect, header: pymupdf.Rect,
             # A word under numeric cells ("Budget 2024"): another table's header row, with a number in it.
             elsewhere = f"row filter: the words {' '.join(wordy)!r} under numeric cells (another table's header row?)"
         labels_seen.add(key)
+        powered = "".join(("^" if i in raised and i - 1 not in raised else "") + c[0] for i, c in enumerate(glyphs)).strip() if raised else ""
         cells.append(Cell(index, rect_tuple(bbox), text, parse_number(text), label, parse_number(with_marks) if raised else None,
-                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere, spread))
+                          " ".join(w[4] for w in cut + glued), " ".join(w[4] for w in col), elsewhere, spread, powered))
+        if wraps:
+            whole = cells[-2].text + text
+            cells[-2].joined = cells[-1].joined = whole
     return cells
+
+
+# How close under a cell (in line heights, box to box) a line may stand to be its text wrapped.
+_WRAP_GAP = 0.35
+# A number left open at a line's end ("1,234,", "12.", "3 \u00d7", "10\u2013") or taken up at the next's start (",567", "5%"); a
+# sign opening the next line starts a row's number as often ("\u20135.0"): no sign of a wrap.
+_OPEN_END = re.compile(r"\d[.,\u00b7'\u2019]$|\d\s*[-\u2013\u2212\u00d7^/]$")
+_OPEN_START = re.compile(r"^[.,%\u2030\u00b7^\u00d7]")
+
+
+def _may_wrap(above: str, below: str, labelled: bool) -> bool:
+    """``below`` may carry on the number ``above`` ends with: both hold a digit and the line below has no row
+    label of its own, or the number is left open at the end above or taken up at the start below."""
+    above, below = above.strip(), below.strip()
+    if not any(c.isdigit() for c in above) or not any(c.isdigit() or c in "%\u2030" for c in below):
+        return False
+    return not labelled or bool(_OPEN_END.search(above)) or bool(_OPEN_START.search(below))
+
+
+def _rule_between(page: pymupdf.Page, x0: float, x1: float, y0: float, y1: float) -> bool:
+    """A drawn horizontal edge (a rule, a cell's border or shading) crosses the band ``x0``..``x1`` between
+    heights ``y0`` and ``y1``: two lines apart so are two cells, certain by construction."""
+    mid = (x0 + x1) / 2
+    for d in page.get_drawings():
+        r = d["rect"]  # a rule's rect has no height: compared by its coordinates, not Rect.intersects
+        if r.x1 < x0 or r.x0 > x1 or r.y1 < y0 - 2 or r.y0 > y1 + 2:
+            continue
+        for item in d["items"]:
+            if item[0] == "l":
+                a, b = item[1], item[2]
+                ys = [a.y] if abs(a.y - b.y) < 1 and min(a.x, b.x) <= mid <= max(a.x, b.x) else []
+            elif item[0] == "re":
+                r = item[1]
+                ys = [r.y0, r.y1] if r.x0 <= mid <= r.x1 else []
+            elif item[0] == "qu":
+                r = item[1].rect
+                ys = [r.y0, r.y1] if r.x0 <= mid <= r.x1 else []
+            else:
+                ys = []
+            if any(y0 - 1 <= y <= y1 + 1 for y in ys):
+                return True
+    return False
 
 
 # A word of digits and number marks only ("2", "4", ".", "1%"): a piece of a number, no word of text.
@@ -962,6 +1037,15 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     A plain reading that qualifies is a member only when every scale the header or the cell states
     ("('000)", "1.2 million", "45\u2030" under a question in %) keeps it qualifying."""
     q = OPS[op]
+    if cell.joined:
+        # One number wrapped over two lines, or two cells: read either way, a qualifying reading is a doubt.
+        own = _judge(replace(cell, joined=""), column, op, value, factors, not_member, percent)
+        whole = _judge(replace(cell, joined="", text=cell.joined, words=cell.joined, value=parse_number(cell.joined), raised_value=None,
+                               spread="", powered=""), column, op, value, factors, not_member, percent)
+        if "member" in (own[0], whole[0]) or "doubt" in (own[0], whole[0]):
+            return "doubt", "; ".join(filter(None, [f"wrap filter: the cell may be one number wrapped over two lines, {cell.joined!r}, or two",
+                                                    own[1], whole[1]]))
+        return own
     heading = set(cell_words(column))
     if heading and heading <= set(cell_words(cell.row)) and cell.value is not None and q(cell.value, value):
         # The row names the asked column again ("Item Revenue Share Budget 2024" under "Revenue"):
@@ -1012,6 +1096,9 @@ def _judge(cell: Cell, column: str, op: str, value: float, factors: list[tuple[f
     if cell.raised_value is not None and q(cell.raised_value, value):
         # Which glyphs are raised marks is a tuned test: read with them, the cell qualifies.
         return "doubt", f"superscript filter: read with its raised glyphs it is {cell.raised_value:g}"
+    if (power := next((v for v in scientific(cell.powered) if q(v, value)), None)) is not None:
+        # "2.3 \u00d7 10" with a raised "6": a power of ten, or a footnote mark after a product.
+        return "doubt", f"superscript filter: read with its raised glyphs as an exponent, {cell.powered!r} is {power:g}"
     if (many > 1 or cell.cut) and (other := next((v for v in every_number(cell.text) + [v for w in cell.words.split() for v in every_number(w)]
                                                   + (readings(cell.spread) if cell.spread else []) if q(v, value)), None)) is not None:
         # "12-25", "12 (25)", two sub-columns under one spanning header (their glyphs read
