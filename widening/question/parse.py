@@ -1123,6 +1123,9 @@ def _element(masked: str) -> tuple[tuple[str, str] | None, str | None, str | Non
     if kept and (sense := _other_sense(masked, kept[0][2] - len(kept[0][1]), kept[0][1])):
         return None, (denied[0] if denied else None), (f"'{sense} {kept[0][1]}' may name no graphic ({kept[0][1]!r} has another sense: "
                                                        "numbers, people, a reputation, a story): no check of graphics answers it")
+    if kept and (said := _value_sense(masked, kept[0][2], kept[0][1])):
+        return None, (denied[0] if denied else None), (f"'{kept[0][1]}{said}' reads {kept[0][1]!r} as numbers (a value compared or "
+                                                       "a place of values): no check of graphics answers it")
     return (kept[0][:2] if kept else None), (denied[0] if denied else None), None
 
 
@@ -1160,15 +1163,64 @@ def _element_as_modifier(masked: str, start: int, end: int) -> str | None:
     nxt = m.group(2).lower()
     if m.group(1) == "-":
         return None if vocab.member(nxt, {w.lower() for w in _all_words(_v()["elements"])}) else m.group(0)
-    if masked[start:end].lower().endswith("s") or _DO_SUBJECT.search(masked[:start]):
+    if _DO_SUBJECT.search(masked[:start]):
         return None
-    if nxt.endswith("s") and re.search(r"\b(?:which|what)\s+$", masked[:start], re.I):
+    plural = masked[start:end].lower().endswith("s")
+    if plural and not _plural_noun(nxt):
+        return None  # "charts provide": a plural is followed by its verb, never by an -s form of it
+    if not plural and nxt.endswith("s") and re.search(r"\b(?:which|what)\s+$", masked[:start], re.I):
         return None  # "which chart compares ...": the word after "which <thing>" is its verb
     if nxt in _thing_followers() or nxt.endswith(("ing", "ed", "n't")) or vocab.member(nxt, _thing_followers()):
         return None
     if masked[end + m.end():end + m.end() + 2] in ("’t", "'t"):
         return None  # "isn’t": the apostrophe the word pattern does not read
     return m.group(0)
+
+
+def _plural_noun(word: str) -> bool:
+    """``word`` (lower case) has a plural noun's ending ("cards" in "graphics cards", "files" in "images files"): after a
+    plural element word, a verb of it never ends in -s ("charts provide", "figures show"), so such a word is a noun the
+    element word modifies, unless it is a word ending so that is no plural (``_thing_followers``: "is", "has", "across")."""
+    return (len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
+            and word not in _thing_followers() and not vocab.member(word, _thing_followers()))
+
+
+def _counted_elsewhere(masked: str) -> str | None:
+    """What "how many" counts when no element word is in it ("songs" in "how many songs topped the charts", "rows" in
+    "how many rows are in the chart"), or None: it holds an element word ("how many red bars"), it is pages or slides,
+    which a question counts by what they hold ("how many pages have a chart"), or there is no "how many"."""
+    m = _COUNTED.search(masked)
+    if m is None:
+        return None
+    # An article opens another noun phrase ("songs topped the charts"): the counted words end before it.
+    counted = re.split(rf"\s(?:{'|'.join(_ARTICLES)}|these|those)\s", f" {m.group(1)} ", maxsplit=1, flags=re.I)[0].strip()
+    if not counted:
+        return None
+    if any(vocab.search(words, counted) for words in _v()["elements"].values()):
+        return None
+    if vocab.search([*_v()["page_words"], *_v()["slide_words"]], counted):
+        return None
+    return counted
+
+
+def _value_sense(masked: str, end: int, said: str) -> str | None:
+    """The words after an element word of another sense (``other_sense_elements``: "figures") that make it numbers,
+    or None: a place right after it that no check measures and that holds values ("figures in the table", "figures of
+    the columns": ``coordinated_things``), or a value it is compared with, up to the clause's end ("figures above 10",
+    "figures on page 2 over 1,000": ``comparatives`` before a number that no thing word follows, "more than 3 bars"
+    aside)."""
+    if said.lower() not in {w.lower() for w in _v()["other_sense_elements"]}:
+        return None
+    rest = masked[end:]
+    places = vocab.alternation(_v()["coordinated_things"])
+    m = re.match(rf"\s+(?:in|of|from|within|inside)\s+(?:(?:the|this|that|these|those|each|a|an|every)\s+)?{places}", rest, re.I)
+    if m is not None:
+        return m.group(0)
+    clause = re.split(r"[?!;]|\.(?!\d)", rest, maxsplit=1)[0]
+    compare = vocab.alternation([w for ws in _v()["comparatives"].values() for w in ws])
+    m = re.search(rf"{compare}\s*[$€£]?\s*\d[\d,.]*\s*(?:%|per\s?cent\b)?(?=\s*(?:$|,|\b(?:on|in|at|of|for|from|and|or|than|"
+                  r"respectively)\b))", clause, re.I)
+    return clause[:m.end()].rstrip() if m else None
 
 
 @cache
@@ -1277,6 +1329,11 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         notes.append(f"'{named}' names what its last word says, not a {obj[1]}: a detector of {object_class}s "
                      "cannot count or rule them out")
         object_class = None
+    if element and not (person or object_class or attribute or pattern) and (counted := _counted_elsewhere(masked)):
+        # "how many songs topped the charts", "how many rows are in the chart": the element word places or
+        # presupposes what is counted; a check of graphics counts another set (and no chart is no container).
+        notes.append(f"the question counts '{counted}', not the {element[1]} it names: a check of {element[0]}s would count another set")
+        element = None
     if (person or object_class) and attribute is None and (frame := non_visual_frame(q)):
         # "the percentage of people who say ...": a statistic's population, not a thing pictured.
         notes.append(f"'{obj[1] if obj else 'person'}' is not a thing pictured here: the question's frame ('{frame}') asks for a fact the document states.")
