@@ -140,3 +140,26 @@ def test_a_caption_in_a_part_of_the_document_is_no_caption_container(word: str, 
 def test_a_panel_is_read_with_its_letter(word: str, n: int, letter: str) -> None:
     p = parse_question(f"Count the red words of {word} {n}{letter}.")
     assert [c.number for c in p.containers] == [f"{n}{letter}"], p.containers
+
+
+@settings(max_examples=60, deadline=None)
+@given(word=st.sampled_from(["Figure", "Fig.", "Table"]), n=st.integers(1, 40), first=st.sampled_from("abAB"),
+       more=st.sampled_from(["-c", "–d", " - c", ", b and c", "/b", " to (d)", " and c", ", c, d"]))
+def test_panels_listed_after_a_panels_letter_are_the_whole_figure(word: str, n: int, first: str, more: str) -> None:
+    """"Figure 3a-c" was read as Figure 3a, a narrower scope than the three panels asked."""
+    p = parse_question(f"Count the red words of {word} {n}{first}{more}.")
+    assert [c.number for c in p.containers] == [str(n)], p.containers
+
+
+@pytest.mark.parametrize("question", ["How many italic words are in Figure 3a-c?", "How many italic words do Figures 3a-c have?",
+                                      "Count the italic words of Fig. 3a, b and c.", "How many italic words are in Figure 3A–C?"])
+def test_a_range_of_panels_looks_at_every_panel(tmp_path: Path, question: str) -> None:
+    """Panel 3a captioned on page 2, panel 3c on page 4 with italic words: page 2 alone was checked and widened."""
+    pdf = _report(tmp_path, "panels", {2: "Figure 3a: the site", 4: "Figure 3c: the plan"}, italic_on=(4,))
+    d = pdfs.decide(pdf, question)
+    assert d.decision == "keep" and d.case not in ("missing_container", "absent_entity"), (question, d.case, d.reason)
+
+
+def test_control_a_range_of_panels_with_none_is_widened(tmp_path: Path) -> None:
+    pdf = _report(tmp_path, "panels-none", {2: "Figure 3a: the site", 4: "Figure 3c: the plan"})
+    assert pdfs.decide(pdf, "How many italic words are in Figure 3a-c?").decision == "widen"

@@ -474,6 +474,10 @@ def _misspelt_pages(q: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# More panel letters after a panel's: "-c", ", b and d", "/B", " to (c)".
+_PANELS_AFTER = re.compile(r"(?:\s*(?:[-/&,]|\b(?:and|or|to|through)\b)\s*(?:\(\s*)?[a-zA-Z](?:\s*\))?(?!\w))+", re.I)
+
+
 def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[str]) -> None:
     """Figures, tables and charts with their numbers: "Figure 7", "Table1-1", "Figure 2 and 3", "Table 2, 3 and 4",
     "Figure III".
@@ -525,6 +529,11 @@ def _captioned(q: str, found: list[tuple[int, int, Container]], partial: list[st
             else:
                 items, pending, kept = items + pending + [item], [], end
         listed = max(kept, end if pending else kept)
+        # Panels listed or ranged after a panel's letter ("Figure 3a-c", "Fig. 2a, b and d", "Table 1A/B"): the
+        # figure itself, whose panels are each a reading; the first panel alone is narrower than the question.
+        if re.search(r"\d[a-zA-Z]$", items[-1][0]) and (more := _PANELS_AFTER.match(q, kept)) is not None:
+            items[-1] = (items[-1][0][:-1], items[-1][1])
+            kept = listed = max(listed, more.end())
         why = None
         if plural:
             # "Figures 2 and 4" names each figure. A dash ("Figures 2-4": a range, whose figures between may be
