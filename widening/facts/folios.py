@@ -41,9 +41,11 @@ _EDGE_SLACK = 0.04
 
 
 def _folio_value(token: str) -> tuple[int, bool] | None:
-    """(value, roman) for a token that can be a folio; leading zeros beyond two digits are codes, not folios."""
+    """(value, roman) for a token that can be a folio. A folio may be padded with zeros ("009", "0009": a designed
+    report's); such a token may be a code too, and the run test tells the two apart (a code does not count up
+    page by page). "0" and "000" alone are no folio."""
     if token.isascii() and token.isdigit():
-        if len(token) > 2 and token[0] == "0":
+        if len(token) > 2 and token[0] == "0" and not int(token):
             return None
         return int(token), False
     r = roman_value(token)
@@ -102,8 +104,63 @@ def folio_candidates(lines: list[Line], height: float, limits: tuple[float, floa
             if v is not None:
                 out.append(FolioCandidate(text=text[:40], value=v[0], roman=v[1], bbox=line.bbox, band=band, alone=True, explicit=bool(m.group("prefix"))))
             continue
+        out.extend(_spaced_candidate(line, band))
         out.extend(_edge_candidates(line, band))
     return out
+
+
+# A folio set with tracking: the text layer splits letter-spaced digits into words ("1 3" for 13, from a
+# letter spacing of a sixth of an em). Digits joined across gaps of at most this many times the line's height.
+_SPACED_GAP = 1.0
+_SPACED = re.compile(r"\d+(?: \d+)+")
+
+
+def _spaced_candidate(line: Line, band: str) -> list[FolioCandidate]:
+    """The number a line of nothing but digit words close together spells ("1 3" -> 13; with a page word or
+    a folio's frame marks at its ends: "Page 1 3", "- 1 3 -"), as one candidate. Its digits are still read one
+    by one (_edge_candidates); where the run test keeps the whole, its parts are no folios (accept_folios)."""
+    words = list(line.words) or [(line.bbox, t) for t in line.text.split()]
+    explicit = bool(words) and _PAGE_WORD_ALONE.fullmatch(words[0][1]) is not None
+    if explicit:
+        words = words[1:]
+    while words and re.fullmatch(_OPEN + "+", words[0][1]):
+        words = words[1:]
+    while words and re.fullmatch(_CLOSE + "+", words[-1][1]):
+        words = words[:-1]
+    digits = [t for _, t in words]
+    if len(digits) < 2 or not all(t.isascii() and t.isdigit() for t in digits) or not any(len(t) == 1 for t in digits):
+        return []
+    if line.words:
+        h = max(line.bbox[3] - line.bbox[1], 1.0)
+        xs = sorted(b for b, _ in words)
+        if any(b[0] - a[2] > _SPACED_GAP * h for a, b in zip(xs, xs[1:])):
+            return []
+        box = (xs[0][0], min(b[1] for b in xs), xs[-1][2], max(b[3] for b in xs))
+    else:
+        box = line.bbox
+    v = _folio_value("".join(digits))
+    if v is None or len("".join(digits)) > 4:
+        return []
+    return [FolioCandidate(text=" ".join(digits), value=v[0], roman=False, bbox=box, band=band, alone=True, explicit=explicit)]
+
+
+_PAGE_WORD_ALONE = re.compile(r"(?:page|p\.|pg\.?|slide|seite|página|pagina)", re.I)
+
+
+def _spaced_whole(c: FolioCandidate) -> bool:
+    return c.alone and _SPACED.fullmatch(c.text) is not None
+
+
+def _inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """The centre of box ``a`` lies in box ``b``."""
+    cx, cy = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+    return b[0] <= cx <= b[2] and b[1] <= cy <= b[3]
+
+
+def _spaced_parts(cs: list[FolioCandidate]) -> set[int]:
+    """Indexes of the candidates of ``cs`` that are digits of a letter-spaced number read whole (``_spaced_candidate``)."""
+    wholes = [c for c in cs if _spaced_whole(c)]
+    return {i for i, c in enumerate(cs) if not c.alone and any(_inside(c.bbox, w.bbox) for w in wholes)}
 
 
 def _side_candidate(line: Line) -> list[FolioCandidate]:
@@ -125,9 +182,15 @@ def folio_value(text: str) -> tuple[int, bool] | None:
 def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
     # "Chapter 3  Results      47", "4 Graduate Studies": a number at either end of a running head.
     texts = [t for _, t in line.words]
-    if len(texts) < 2 or not (_MAYBE_NUM.match(texts[0]) or _MAYBE_NUM.match(texts[-1]) or texts[0] in _SEPARATORS or texts[-1] in _SEPARATORS):
+    if len(texts) < 2:
         return []
     words = [(b, t) for b, t in line.words if t not in _SEPARATORS]
+    # "Page 9 | Annual Report", "Annual Report | Page 9 of 20", "Report  9/20": the folio with a page word
+    # before it or its count after it, at either end of a running head.
+    words = _without_count(_without_page_word(words))
+    texts = [t for _, t in words] or texts
+    if not (_MAYBE_NUM.match(texts[0]) or _MAYBE_NUM.match(texts[-1]) or line.words[0][1] in _SEPARATORS or line.words[-1][1] in _SEPARATORS):
+        return []
     if len(words) < 2:
         return []
     out = []
@@ -139,6 +202,25 @@ def _edge_candidates(line: Line, band: str) -> list[FolioCandidate]:
         if v is not None:
             out.append(FolioCandidate(text=t, value=v[0], roman=v[1], bbox=b, band=band, alone=False, explicit=False))
     return out
+
+
+def _without_page_word(words: list[tuple]) -> list[tuple]:
+    """``words`` without a page word ("Page", "p.", "Slide") right before a number at the line's start."""
+    if len(words) >= 2 and _PAGE_WORD_ALONE.fullmatch(words[0][1]) and _MAYBE_NUM.match(words[1][1]):
+        return words[1:]
+    return words
+
+
+_COUNT = re.compile(r"(?P<num>\d{1,4})/\d{1,4}")
+
+
+def _without_count(words: list[tuple]) -> list[tuple]:
+    """``words`` with the page count after a folio at the line's end set aside ("9 of 20", "9 / 20", "9/20" -> "9")."""
+    if len(words) >= 3 and words[-2][1].lower() in ("of", "/", "von", "de") and words[-1][1].isdigit() and words[-3][1].isdigit():
+        return words[:-2]
+    if words and (m := _COUNT.fullmatch(words[-1][1])):
+        return [*words[:-1], (words[-1][0], m.group("num"))]
+    return words
 
 
 def accept_folios(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple[float, float]]) -> dict[int, list[FolioCandidate]]:
@@ -199,7 +281,19 @@ def accept_folios(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple
                 ok, why = True, f"run of {len(run)} pages p{min(run)}-p{max(run)}, offset {c.value - page:+d}"
             kept.append(c.model_copy(update={"accepted": ok, "why": why}))
         out[page] = kept
-    return _fit_offsets(out)
+    return _parts_of_spaced(_fit_offsets(out))
+
+
+def _parts_of_spaced(out: dict[int, list[FolioCandidate]]) -> dict[int, list[FolioCandidate]]:
+    """A digit of a letter-spaced folio the run test kept whole ("1 3" kept as 13) is no folio of its own: its
+    "3" is rejected (a doubtful reading of 3 still, engine.containers), so the page is not read as printed "3"."""
+    for page, cs in out.items():
+        kept = [w for w in cs if w.accepted and _spaced_whole(w)]
+        for i in _spaced_parts(cs):
+            c = cs[i]
+            if c.accepted and (w := next((w for w in kept if _inside(c.bbox, w.bbox)), None)) is not None:
+                cs[i] = c.model_copy(update={"accepted": False, "why": f"rejected: a digit of the letter-spaced folio '{w.text}' ({c.why})"})
+    return out
 
 
 def _fit_offsets(out: dict[int, list[FolioCandidate]]) -> dict[int, list[FolioCandidate]]:
@@ -216,7 +310,12 @@ def _furniture(cands: dict[int, list[FolioCandidate]], sizes: dict[int, tuple[fl
     """Candidates whose number recurs at the same place on 3+ pages: running-head dates, codes."""
     by_value: dict[tuple[int, bool], list[tuple[int, int]]] = {}
     for page, cs in cands.items():
+        # The digits of a letter-spaced folio ("1" of "1 3", "1 4", ...) recur at one place: they make no
+        # other "1" furniture (the page printing "1" before them).
+        parts = _spaced_parts(cs)
         for i, c in enumerate(cs):
+            if i in parts:
+                continue
             by_value.setdefault((c.value, c.roman), []).append((page, i))
     out: set[tuple[int, int]] = set()
     for group in by_value.values():
