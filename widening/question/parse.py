@@ -1205,6 +1205,8 @@ def _counted_elsewhere(masked: str) -> str | None:
     counted = re.split(rf"\s(?:{'|'.join(_ARTICLES)}|these|those)\s", f" {m.group(1)} ", maxsplit=1, flags=re.I)[0].strip()
     if not counted:
         return None
+    if re.match(rf"\s*(?:,|/|&|\b(?:{_list_words_alt()})\b)", masked[m.end(1):], re.I):
+        return None  # "how many tables, charts or graphs": a list of counted things, the element word among them
     if any(vocab.search(words, counted) for words in _v()["elements"].values()):
         return None
     if vocab.search([*_v()["page_words"], *_v()["slide_words"]], counted):
