@@ -209,6 +209,7 @@ class ContainerKind(str, Enum):
     cover = "cover"
     last_page = "last_page"
     enumerated_list = "enumerated_list"
+    section = "section"  # "in the abstract": a section a heading names (item: its name in rules/vocabulary.yaml sections)
 
 
 class Container(Frozen):
@@ -221,7 +222,7 @@ class Container(Frozen):
     region: str | None = None  # "top_left", "bottom", ...
     in_image: bool = False  # "the picture on page 2"
     text: str = ""  # the words the container was read from
-    item: str | None = None  # enumerated_list: the item kind (rules/vocabulary.yaml list_items): "faq", "bullet"
+    item: str | None = None  # enumerated_list: the item kind (rules/vocabulary.yaml list_items): "faq", "bullet"; section: its name
     parent: str | None = None  # enumerated_list: what holds the list: "Figure 1", "safety", "page 5"
 
 

@@ -139,6 +139,15 @@ class CoverSide(RuleFile):
         return self
 
 
+class Sections(RuleFile):
+    """Sections a question names unnumbered as a place ("in the abstract"): their forms by the name a heading
+    is looked for by, the forms that name one only before a section word, and the section words."""
+
+    names: dict[str, Words]
+    with_section_word: Words
+    section_words: Words
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -173,6 +182,7 @@ class Vocabulary(RuleFile):
     relative_pages: RelativePages
     regions: dict[str, Words]
     region_places: Words
+    sections: Sections
     page_parts: Words
     region_holders: Words
     image_container_words: Words

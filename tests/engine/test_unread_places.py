@@ -14,8 +14,9 @@ import pdfs
 from widening.engine.accounting import unread_place
 from widening.question.parse import parse_question
 
+# "in the table of contents" is a section a heading names (tests/engine/test_containers_sections.py), no longer such a place.
 PLACES = ["in the title", "in the legend", "in the quote on page 5", "on the even-numbered pages", "in the headings",
-          "in the table of contents", "in the bullet points on page 5", "in the sidebar quote", "within the pull quotes",
+          "in the bullet points on page 5", "in the sidebar quote", "within the pull quotes",
           "in the credits", "in the captions", "across the section headings"]
 WHOLE = ["on page 5", "in the document", "in the whole report", "on slide 5", "in total on page 5", "in the PDF"]
 

@@ -22,8 +22,8 @@ IN_SECTION = ("in_section", None)
 
 
 def scope(p: ParsedQuestion) -> set | None:
-    """The places the parse reads, or None for the whole document."""
-    if any(c.kind is ContainerKind.document for c in p.containers):
+    """The places the parse reads, or None for the whole document (a section, "in the appendix", is read as it)."""
+    if any(c.kind in (ContainerKind.document, ContainerKind.section) for c in p.containers):
         return None
     out: set = set()
     for c in p.containers:

@@ -85,7 +85,6 @@ NAMED = [
     ("How many images are on the page third from the end?", 6, 4),
     ("How many images are on the slide third to last?", 6, 4),
     ("How many images are on the inside cover?", 6, 5),
-    ("How many images are on the first page of the introduction?", 6, 3),
     ("How many images are on the first slide of the second part?", 6, 4),
     ("How many images are on the back of the cover?", 6, 2),
 ]

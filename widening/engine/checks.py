@@ -315,7 +315,7 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
     # A page names where to look; failing that, a captioned figure/table/chart does (its pages).
     page = _page_container(parsed) or _captioned(parsed)
     main = _main_container(parsed)
-    doc_wide = main.kind is ContainerKind.document
+    doc_wide = main.kind in (ContainerKind.document, ContainerKind.section)  # a section is read as the whole document
     exclude = [c.number for c in parsed.excluded if c.number and c.kind in PLACES]  # "Figure 1" sets no page 1 aside
 
     # A caption locates a figure, table or chart, not its extent: its pages hold other figures, tables and words,

@@ -652,7 +652,48 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         whole = _resolve(container.model_copy(update={"number": panel.group("head")}), doc)
         more = tuple(t.model_copy(update={"number": f"{t.number} (the {kind.value} panel {container.number} is part of)"}) for t in whole.readings)
         return Resolved(container=container, readings=own.readings + more, uncertain=own.uncertain or whole.uncertain)
+    if kind is ContainerKind.section:
+        return _section_resolve(container, doc)
     return _captioned_resolve(container, doc)
+
+
+def section_headings(name: str, doc: Doc) -> list[tuple[int, str]]:
+    """(page, line) for each line of the document's text (text layer or OCR) that reads as the heading of section
+    ``name`` (rules/vocabulary.yaml ``sections``): one of its forms alone on its line, after a section number ("2.",
+    "IV", "A") or a section word ("Chapter 5:") at most, and before a closing mark, a letter or number ("Appendix B"),
+    or a run-in colon or dash and text ("Abstract: We study ..."). A sentence that names the section ("in the
+    introduction we ...") is no heading."""
+    from widening import rulebook
+
+    sec = rulebook.load("vocabulary")["sections"]
+    forms = sorted(sec["names"].get(name, [name]), key=len, reverse=True)
+    alt = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
+    words = "|".join(re.escape(w) for w in sec["section_words"])
+    number = r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])"
+    rx = re.compile(rf"^\s*(?:(?:{words})\s+)?(?:{number}[.):]?\s+)?(?:the\s+)?(?:{alt})\b(?:\s+(?:{words}))?"
+                    rf"(?:\s*(?:{number}\b))?\s*(?:$|[.:]\s*$|[:\u2013\u2014|-]\s*\S)", re.I)
+    out = []
+    for p in doc.facts.pages:
+        for line in p.text.splitlines():
+            if len(line) <= 200 and rx.match(nfkc(line)):
+                out.append((p.index, line.strip()))
+                break
+    return out
+
+
+def _section_resolve(container: Container, doc: Doc) -> Resolved:
+    """A section the question names unnumbered ("in the abstract"): looked at over the whole document (its extent is
+    not delimited; a wider scope can only find more), certain only where a heading names it (``section_headings``);
+    else a doubtful reading (a zero there licences no "none": the document may have no such section), and uncertain
+    where a page's words could not be read (its heading may be there)."""
+    n = doc.facts.page_count
+    every = tuple(range(1, n + 1))
+    found = section_headings(container.item or "", doc)
+    if found:
+        where = "; ".join(f"p{p}: {line[:40]!r}" for p, line in found[:3])
+        return Resolved(container=container, readings=(ReadingTried(reading=Reading.pdf, number=f"the whole document (the heading {where})", pages=every),))
+    tried = (ReadingTried(reading=Reading.pdf, number=f"the whole document (no heading names the {container.item})", pages=every, doubtful=True),)
+    return Resolved(container=container, readings=tried, uncertain=True)
 
 
 # A panel's letter after a figure's (table's) number, as a question names it: "3b", "2.1a", "A2c".

@@ -185,3 +185,25 @@ def document_part(q: str) -> str | None:
 
 # Words that name which part of its kind ("the final section", "the executive summary"), besides ordinals.
 _PART_WORDS = ("last", "final", "opening", "closing", "concluding", "introductory", "executive", "technical")
+
+
+def named_section(q: str) -> tuple[str, str, tuple[int, int]] | None:
+    """(section name, the words naming it, their span) for the first section ``q`` places the asked thing in without
+    a number ("in the abstract", "of the paper's conclusion", "in the Methods section": rules/vocabulary.yaml
+    ``sections``), or None. A numbered part ("Appendix B", "Section 3") is a presupposed name (qualifiers), and a
+    section word after a picture's place ("in the background of the photo") is no section: only the listed names."""
+    sec = _v()["sections"]
+    forms = sorted(((f, name) for name, fs in sec["names"].items() for f in fs), key=lambda t: len(t[0]), reverse=True)
+    alt = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in forms)
+    words = "|".join(re.escape(w) for w in sec["section_words"])
+    rx = re.compile(rf"\b(?:in|within|inside|throughout|from|of|under|across)\s+(?:the|this|its|their)\s+"
+                    rf"(?:(?:paper|report|document|article|study|book|thesis|author)(?:'s|’s|s'|s’)\s+)?"
+                    rf"(?P<form>{alt})(?P<word>\s+(?:{words}))?\b(?!\s*(?:\d|[IVXLC]+\b|[A-Z]\b))", re.I)
+    need = {w.lower() for w in sec["with_section_word"]}
+    lookup = {re.sub(r"\s+", " ", f.lower()): name for f, name in forms}
+    for m in rx.finditer(q):
+        form = re.sub(r"\s+", " ", m.group("form").lower())
+        if form in need and not m.group("word"):
+            continue
+        return lookup[form], m.group(0), (m.start(), m.end())
+    return None

@@ -14,7 +14,7 @@ import regex
 
 from widening import rulebook as vocab
 from widening.question.boxes import named_boxes
-from widening.question.frames import depicted, document_part, in_bracket, is_frame_word, non_visual_frame, not_a_name, not_presupposed
+from widening.question.frames import depicted, document_part, in_bracket, named_section, is_frame_word, non_visual_frame, not_a_name, not_presupposed
 from widening.models import Container, ContainerKind, ParsedQuestion, Predicate, Qualifier, Target
 from widening.text import ascii_words, roman_value, to_roman
 
@@ -1992,6 +1992,14 @@ def parse_question(text: str) -> ParsedQuestion:
             target = target.model_copy(update={"narrowed": "the page the question names, read only partly"})
     if not containers:
         containers = [Container(kind=ContainerKind.document, text="")]
+    if (section := named_section(q)) is not None:
+        # "in the abstract": the whole document is looked at (a superset), and the section is a container that must
+        # exist (a heading names it) for a zero to licence "none"; what the superset holds is a candidate.
+        name, said, _ = section
+        containers = [c for c in containers if c.kind is not ContainerKind.document] + [Container(kind=ContainerKind.section, item=name, text=said)]
+        if not target.narrowed:
+            target = target.model_copy(update={"narrowed": f"'{said}' read as the whole document"})
+        notes.append(f"'{said}' names a section: the check looks at the whole document, and the section must have a heading")
     subs = _sub_containers(q, found)
     return ParsedQuestion(
         text=q,
