@@ -294,7 +294,7 @@ def _containers(q: str) -> _Found:
             if not free(m.start(), m.end()):
                 continue
             word = m.group("n")
-            k = 2 if word in ("next", "penultimate", "before") else _number(word)
+            k = {"next": 2, "penultimate": 2, "before": 2, "antepenultimate": 3}.get(word) or _number(word)
             if k and m.groupdict().get("but"):
                 k += 1  # "the last-but-one page": one page before the last, the second from the end
             if k:
@@ -321,6 +321,13 @@ def _containers(q: str) -> _Found:
     for m in re.finditer(r"(?<![\w.])p ?\d{1,4}(?![\w.\-])", q):
         if free(m.start(), m.end()):
             partial.append(f"'{m.group(0)}' may name page {m.group(0)[1:].strip()} or a thing called so")
+            add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
+    # A number with an open-range mark glued on ("pages 9ff", "page 5f.", rules/vocabulary.yaml ``relative_pages.after``):
+    # that page and those after it; the scope is the whole document, and "9ff" is no name the question presupposes.
+    glued = "|".join(re.escape(w) for w in sorted(v["relative_pages"]["after"], key=len, reverse=True) if re.fullmatch(r"[a-z.]+", w))
+    for m in re.finditer(rf"\b{page}\s*\d{{1,4}}(?:{glued})(?![\w])", q, re.I):
+        if free(m.start(), m.end()):
+            partial.append(f"'{m.group(0)}' opens a range from the page with a mark the list reader does not read")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
     # A misspelt page word before a number ("pgae 3", "pagee 3", "slid 3"): a page the parser cannot
     # read for sure, and no name the question presupposes.
@@ -638,14 +645,17 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     rel = _v()["relative_pages"]
     low = q.lower()
     articles = r"(?:(?:" + "|".join(_ARTICLES) + r"|these|those|its|each)\s+)*"
-    before = re.compile(rf"{vocab.alternation(rel['before'])}\s+{articles}$")
+    # A number may stand between the word and the page phrase: "the first two pages", "the next 3 slides".
+    before = re.compile(rf"{vocab.alternation(rel['before'])}(?:\s+{_num_alt()})?\s+{articles}$")
     # "apart from page 2", "aside from page 2": the "from" of an excluding word counts no page from another place.
     aside = re.compile(rf"\b(?:{vocab.alternation(complement_rules()['excluding'])})\s+{articles}$")
 
     def counted_from(upto: int) -> re.Match[str] | None:
         return None if aside.search(low[:upto]) else before.search(low[:upto])
 
-    after = re.compile(rf"\s*,?\s*(?:(?:and|or|&)\s+)?{articles}{vocab.alternation(rel['after'])}")
+    # "the last page of the report but one": the document named between the page and the word.
+    of_doc = rf"(?:(?:of|in)\s+{articles}(?:{_words_rx(_v()['whole_document_words'])})\s+)?"
+    after = re.compile(rf"\s*,?\s*{of_doc}(?:(?:and|or|&)\s+)?{articles}{vocab.alternation(rel['after'])}")
     # "of the second part", "of the Methods section": a few words may stand before the part word.
     part = re.compile(rf"\s*(?:of|in|within)\s+{articles}(?:[\w'’-]+\s+){{0,3}}?{vocab.alternation(rel['parts'])}")
     window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
@@ -720,7 +730,9 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
         inside = [(s, e) for s, e, _ in found if s <= w.start() < e]
         if inside and not all(span in singles for span in inside):
             continue
-        if (b := counted_from(w.start())) is not None:
+        # The page word of a single page is counted from the words before the whole phrase ("the first page":
+        # "first" is its ordinal, not a place it is counted from).
+        if (b := counted_from(min([w.start()] + [s for s, _ in inside]))) is not None:
             note(b.start(), w.end(), "counts a page from another place or opens a range")
         elif (a := window.match(low, w.end()) or after.match(low, w.end()) or part.match(low, w.end())) is not None:
             note(w.start(), a.end(), "counts a page from another place, opens a range or names a page inside a part")
