@@ -274,8 +274,23 @@ class Complement(RuleFile):
     postposed_aside: Words = []  # "Acme aside, how many ...": a part set aside after its noun
     aside_prefixes: Words = []  # "non-Acme words": a part set aside by a prefix
     circumstance_openers: Words = []  # "If the printer does not respond, ...": a negation there is no complement
+    locating_words: Words = []  # "... not shown on page 2 are on page 3", "... but on page 3": a named container holds the universe
+    sequence_words: Words = []  # "images that do not appear until page 3": when things first appear, no complement
 
     @field_validator("listed_universe")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        regular_expressions(patterns)
+        return patterns
+
+
+class ShortNotEmptyRules(RuleFile):
+    """Words by which a question relates the asked things across the places it names (regular expressions)."""
+
+    across_places: list[str] = []  # "also on page 3", "on both", "shared by": with two places or more
+    every_place: list[str] = []  # "on every page": a relation across all the places
+
+    @field_validator("across_places", "every_place")
     @classmethod
     def _compiles(cls, patterns: list[str]) -> list[str]:
         regular_expressions(patterns)
@@ -294,6 +309,7 @@ class Cases(RuleFile):
     role_titles: Words = []  # a role's title ("CEO", "President"): no part of a name
     restricting_qualifiers: list[str]
     absent_entity_rules: AbsentEntityRules
+    short_not_empty_rules: ShortNotEmptyRules = ShortNotEmptyRules()
 
     @field_validator("cardinality_patterns")
     @classmethod

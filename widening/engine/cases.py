@@ -744,6 +744,13 @@ def unbounded_complement(parsed: ParsedQuestion) -> CaseFinding | None:
     excluding = parsed.complement in excluding_words()
     if not excluding and _in_circumstance(parsed.text, parsed.complement):
         return None
+    if not excluding and (said := _first_appearance(parsed.text, parsed.complement)) is not None:
+        return CaseFinding(
+            case="unverifiable",
+            reason=(f"The question's negation says when the asked things first appear ('{said}'), not which are absent: "
+                    "no complement, and no check measures a first appearance. Never a widening."),
+            evidence={"complement": parsed.complement, "sequence": said},
+        )
     named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
     # "Besides page 2, how many images ...": what is set aside is a place, so the rest is the
     # document's own items of that kind, which it enumerates.
@@ -802,6 +809,8 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
     first = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?(?:{verb})", re.I).match(q, at)
     if first is None:
         return False
+    if _located_after(q, first.end(), rules, named):
+        return True
     negated = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?$", re.I)
     # Any verb that may hold a place: the presence verbs, the verbs of mention, the participles that may say presence.
     holding = rulebook.alternation(list(dict.fromkeys([*rules["presence_verbs"], *rules.get("mentioned_universe", []),
@@ -824,6 +833,36 @@ def _held_after(q: str, at: int, rules: dict[str, Any], named: list) -> bool:
                     and re.match(rf"\s+(?:{base})", q[at + len(c.text):], re.I):
                 return True
     return False
+
+
+def _located_after(q: str, start: int, rules: dict[str, Any], named: list) -> bool:
+    """A named container after the negated clause (from ``start``) in which the question places the asked things by a
+    locating word (rules/cases.yaml locating_words): "the images that are not shown on page 2 are on page 3", "...
+    not shown on page 2 but on page 3". Not after "or"/"nor" ("not on page 2 or on page 3": the negated place
+    again), nor with a negation between ("... and are not on page 3")."""
+    words = list(rules.get("locating_words", []))
+    if not words:
+        return False
+    neg = rulebook.alternation(list(rules["negations"]))
+    word = r"(?:(?!(?:%s|or|nor)\b)[\w'’-]+\s+)" % neg
+    lead = re.compile(rf"(?<!\bor\s)(?<!\bnor\s)(?:{rulebook.alternation(words)})\s+{word}{{0,2}}?"
+                      r"(?:in|on|at|within|inside|throughout|across)\s+(?:(?:the|this|that|these|those)\s+)?$", re.I)
+    return any(lead.search(q[start:at]) for c in named if c.text for at in _starts(q, c.text) if at >= start)
+
+
+def _first_appearance(q: str, complement: str) -> str | None:
+    """The words of a negated presence that says when the asked things first appear ("do not appear until page 3":
+    rules/cases.yaml sequence_words), or None."""
+    rules = complement_rules()
+    seq = list(rules.get("sequence_words", []))
+    at = q.lower().find(complement.lower())
+    if not seq or at < 0:
+        return None
+    neg = rulebook.alternation(list(rules["negations"]))
+    aux = rulebook.alternation(list(rules["auxiliaries"]))
+    verb = rulebook.alternation(list(rules["presence_verbs"]))
+    m = re.compile(rf"(?:{neg})\s+(?:(?:{aux})\s+)?(?:{verb})(?:\s+[\w'’-]+){{0,3}}?\s+(?:{rulebook.alternation(seq)})", re.I).match(q, at)
+    return q[m.start():m.end()] if m else None
 
 
 def _in_circumstance(q: str, word: str) -> bool:
@@ -939,6 +978,21 @@ def _unread_aside(parsed: ParsedQuestion) -> str | None:
     return None
 
 
+def _across_places(parsed: ParsedQuestion) -> str | None:
+    """The words by which the question relates the asked things across its places (rules/cases.yaml
+    short_not_empty_rules): "also on page 3", "shared by slides 2 and 3" where it names two places or more, "on every
+    page" anywhere; None when there are none. Parentheses qualify the answer's form and are not read."""
+    rules = rulebook.load("cases").get("short_not_empty_rules") or {}
+    q = re.sub(r"\([^)]*\)", lambda x: " " * len(x.group(0)), parsed.text)
+    named = [c for c in parsed.containers if c.kind is not ContainerKind.document]
+    several = len({(c.kind, c.number, c.first, c.last, c.text) for c in named}) >= 2 or any(
+        c.kind is ContainerKind.page_range and c.first != c.last for c in named)
+    for pattern in [*rules.get("every_place", []), *(rules.get("across_places", []) if several else [])]:
+        if m := re.search(pattern, q, re.I):
+            return m.group(0)
+    return None
+
+
 # short_not_empty names this many members in its reason (all are in the evidence and the record).
 MEMBERS_NAMED = 3
 
@@ -959,6 +1013,15 @@ def short_not_empty(parsed: ParsedQuestion, members: list[Member], exact: bool, 
             reason=(f"The check finds {len(members)} thing(s) it measures (first on p{first.page}: {first.what}), but the question sets "
                     f"a part aside ('{aside}') that the check counted too: they are candidates, not members of the asked set."),
             evidence={"count": len(members), "aside": aside, "members": [m.model_dump(mode="json") for m in members]},
+        )
+    if (across := _across_places(parsed)) is not None:
+        first = members[0]
+        return CaseFinding(
+            case="unverifiable",
+            reason=(f"The check finds {len(members)} thing(s) it measures (first on p{first.page}: {first.what}), but the question "
+                    f"relates them across its places ('{across}'): the check measured each place alone, so they are candidates "
+                    "of all the places together, not members of the asked set (those on every place, or that recur)."),
+            evidence={"count": len(members), "across": across, "members": [m.model_dump(mode="json") for m in members]},
         )
     pages = sorted({m.page for m in members})
     asked = f"; the question asks for {parsed.cardinality}" if parsed.cardinality is not None else ""
