@@ -130,9 +130,12 @@ class Doc:
             return rect
         if region not in REGIONS:
             raise ValueError(f"unknown region {region!r}; expected one of {sorted(REGIONS)}")
-        out = _part(rect, REGIONS[region])
-        for col in _columns(rect, self.printed_across(index)):
-            out |= _part(col, REGIONS[region])
+        out = None
+        for turn in self.turns(index):
+            part = _turned(REGIONS[region], turn)
+            out = _part(rect, part) if out is None else out | _part(rect, part)
+            for col in _columns(rect, self.printed_across(index)):
+                out |= _part(col, part)
         return out
 
     def region_core(self, index: int, region: str) -> pymupdf.Rect:
@@ -142,6 +145,10 @@ class Doc:
         core agree (the largest such piece): a find elsewhere may lie in another part of the page asked."""
         rect = self.page(index).rect
         core = _part(rect, REGION_CORES[region])
+        for turn in self.turns(index)[1:]:  # where every frame a viewer may show the page in agrees
+            core &= _part(rect, _turned(REGION_CORES[region], turn))
+            if core.is_empty:
+                return pymupdf.Rect(rect.x0, rect.y0, rect.x0, rect.y0)  # holds nothing: every find is a doubt
         cols = _columns(rect, self.printed_across(index))
         if not cols:
             return core
@@ -155,6 +162,17 @@ class Doc:
         if hull.width * hull.height <= sum(p.width * p.height for p in pieces) + 1e-6:
             return hull  # the pieces abut ("the top" of each printed page): one band
         return max(pieces, key=lambda p: p.width * p.height)
+
+    def turns(self, index: int) -> tuple[int, ...]:
+        """Quarter turns, from the frame page ``index`` is read in, of the frames a viewer may show it in: (0,)
+        unless its /Rotate (its own or inherited) is no multiple of 90. Viewers then disagree: MuPDF turns the page
+        to the nearest quarter turn, pdf.js and Poppler not at all, PDFium by the quarter turns the value holds
+        whole; which one a reader used is not known, so every quarter turn is a reading of "the top left" there."""
+        key = ("turns", index)
+        if key not in self.memo:
+            raw = _raw_rotation(self.pdf, self.page(index).xref)
+            self.memo[key] = (0, 1, 2, 3) if raw is None or raw % 90 else (0,)
+        return self.memo[key]
 
     def printed_across(self, index: int) -> int:
         """How many printed pages page ``index`` sets side by side: accepted folios of different
@@ -177,6 +195,33 @@ class Doc:
             if isinstance(value, pymupdf.Document) and value is not self.pdf and not value.is_closed:
                 value.close()
         self.pdf.close()
+
+
+def _raw_rotation(pdf: pymupdf.Document, xref: int) -> float | None:
+    """The /Rotate page ``xref`` is given (its own, else the nearest ancestor's; 0 when none), as written: PyMuPDF's
+    ``Page.rotation`` says 0 for a value that is no multiple of 90, which MuPDF still turns by. None when it cannot
+    be read as a number (a viewer may turn the page any way)."""
+    seen: set[int] = set()
+    while xref and xref not in seen:
+        seen.add(xref)
+        kind, value = pdf.xref_get_key(xref, "Rotate")
+        if kind != "null":
+            try:
+                return float(value)
+            except ValueError:
+                return None
+        kind, value = pdf.xref_get_key(xref, "Parent")
+        xref = int(value.split()[0]) if kind == "xref" else 0
+    return 0.0
+
+
+def _turned(fractions: tuple[float, float, float, float], turns: int) -> tuple[float, float, float, float]:
+    """``fractions`` of a page (x0, y0, x1, y1) where they lie once the page is turned ``turns`` quarter turns
+    clockwise: a point (u, v) goes to (1 - v, u) at each turn."""
+    x0, y0, x1, y1 = fractions
+    for _ in range(turns % 4):
+        x0, y0, x1, y1 = 1 - y1, x0, 1 - y0, x1
+    return (x0, y0, x1, y1)
 
 
 def _columns(rect: pymupdf.Rect, n: int) -> list[pymupdf.Rect]:
