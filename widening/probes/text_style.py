@@ -100,6 +100,10 @@ class Span:
     underlined_words: tuple[tuple[BBox, str], ...] = ()  # words of a span not underlined as a whole that a mark underlines
     alpha: int = 255  # fill opacity (0-255): below 255 the glyphs show as a blend of their colour with the ground
     direction: tuple[float, float] = (1.0, 0.0)  # the line's direction (MuPDF's dir): (1, 0) for a line read left to right
+    # The font program that draws it: an MD5 of the embedded font's bytes ("" when MuPDF holds none). Two fonts may
+    # share a name (a renamed bold program beside the regular body font): their glyphs are measured apart.
+    program: str = ""
+    embedded: bool = True  # False: the PDF holds no program, a viewer draws it in a face chosen from its name and flags
 
 
 def _base_font(name: str) -> str:
@@ -159,6 +163,34 @@ def _lean(chars: list[dict], leans: dict[tuple[str, float, float], float]) -> tu
     """Median lean of ``chars`` and their largest lean either way (0, 0 when none is known)."""
     got = sorted(v for c in chars if (v := leans.get((c["c"], round(c["origin"][0], 2), round(c["origin"][1], 2)))) is not None)
     return (got[len(got) // 2], max(abs(got[0]), abs(got[-1]))) if got else (0.0, 0.0)
+
+
+def _programs(textpage: pymupdf.TextPage) -> dict[tuple[str, float, float], str]:
+    """The font program of each character (an MD5 of its font's bytes, "" when none), keyed as ``_leans``."""
+    import hashlib
+
+    mu = pymupdf.mupdf
+    digests: dict[int, str] = {}  # by the font object's address: alive as long as ``textpage``
+    out: dict[tuple[str, float, float], str] = {}
+    for block in textpage.this:
+        if block.m_internal.type != mu.FZ_STEXT_BLOCK_TEXT:
+            continue
+        for line in block:
+            for ch in line:
+                font = ch.m_internal.font
+                if font is None:
+                    continue
+                addr = int(font.this)
+                if addr not in digests:
+                    try:
+                        data = mu.FzBuffer(mu.ll_fz_keep_buffer(font.buffer)).fz_buffer_extract_copy() if font.buffer else b""
+                    except Exception:
+                        data = b""
+                    # Unread bytes: a program of its own (never merged with another font's measure).
+                    digests[addr] = hashlib.md5(data).hexdigest() if data else f"font@{addr}"
+                o = ch.m_internal.origin
+                out[(chr(ch.m_internal.c), round(o.x, 2), round(o.y, 2))] = digests[addr]
+    return out
 
 
 Direction = tuple[float, float]
@@ -755,6 +787,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_RAWDICT | pymupdf.TEXT_COLLECT_STYLES)
     raw = textpage.extractRAWDICT()
     leans = _leans(textpage)
+    programs = _programs(textpage)
+    # Fonts the PDF does not embed, by name as ``traits``: a viewer draws them in a face it picks from the name and flags.
+    outside = {_base_font(base)[:31] for xref, ext, _, base, *_ in page.get_fonts() if ext == "n/a"}
     faint: list[pymupdf.Rect] = []
     marks = _underline_marks(page, raw, (_drawings(page) or []) if drawings is None else drawings, faint)
     words = _word_boxes(raw)
@@ -837,7 +872,9 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                                stroked=bool(cf & STEXT_STROKED), type3=s["font"] in drawn_fonts,
                                own_colour=drawn_fonts.get(s["font"], False), size=size,
                                words=tuple(b for b, _ in word_boxes), underlined_words=underlined_words,
-                               alpha=int(s.get("alpha", 255)), direction=direction)
+                               alpha=int(s.get("alpha", 255)), direction=direction,
+                               program=programs.get((fresh[0]["c"], round(fresh[0]["origin"][0], 2), round(fresh[0]["origin"][1], 2)), ""),
+                               embedded=_base_font(s["font"])[:31] not in outside)
             _attach_skewed_words(made, line_chars, line["spans"], leans, direction)
             out.extend(made.values())
     return out
@@ -1013,39 +1050,97 @@ GLYPH_STROKE = 0.11
 
 def _measured_shapes(doc: Doc, index: int, spans: list[Span], styles: list[str]) -> list[Span]:
     """``spans`` with near_italic / near_bold set where their font's glyphs, measured on the render, lean or
-    weigh as italic or bold do though no declared test said so (memoised per page and font)."""
+    weigh as italic or bold do though no declared test said so (memoised per page and font program).
+
+    A font is its name and its program (the embedded bytes): a bold program renamed as the body font has other
+    glyphs than the body's, and is measured on its own spans. A program too few of whose letters the page shows
+    to measure (MIN_CHARS a span: "Yes", "NO") takes the measure of the same bytes under another name; failing
+    that, its style is unknown when nothing else declares it (no style bit, weight or slant, and a name that
+    names no face): its spans with a letter or digit are doubts for italic and bold. A span of no letter or
+    digit holds no word (certain), nor does white text on a white render show a glyph (as ``text_style`` skips it);
+    a font the PDF does not embed is drawn in a face a viewer picks from the
+    name and flags the declared tests read."""
     from widening.facts.glyph_shapes import font_shapes
 
     wanted = [s for s in ("italic", "bold") if s in styles]
-    by_font: dict[str, list[Span]] = {}
+    by_font: dict[tuple[str, str], list[Span]] = {}
     for sp in spans:
         if any(not getattr(sp, s) for s in wanted):
-            by_font.setdefault(sp.font, []).append(sp)
+            by_font.setdefault((sp.font, sp.program), []).append(sp)
     if not by_font:
         return spans
     page = doc.page(index)
-    shapes: dict[str, tuple[float, float] | None] = {}
+    shapes: dict[tuple[str, str], tuple[float, float] | None] = {}
     for font, some in by_font.items():
         key = ("glyph_shapes", index, font)
         if key not in doc.memo:
             # The measure reads a box as a row of upright letters: a turned line's box (an axis title) holds
             # them at an angle, which reads as a lean. The font's level lines are measured where it has any.
             level = [sp for sp in some if abs(sp.direction[1]) <= 1e-3 and sp.direction[0] > 0]
-            doc.memo[key] = font_shapes(page, [(sp.bbox, sp.text, sp.size) for sp in level or some])
+            boxes = [(sp.bbox, sp.text, sp.size) for sp in level or some]
+            doc.memo[key] = font_shapes(page, boxes) or _colour_shapes(page, boxes)
         shapes[font] = doc.memo[key]
+    # The same bytes under another name draw the same glyphs.
+    by_program = {program: got for (_, program), got in shapes.items() if got is not None and program}
     out = []
     for sp in spans:
-        got = shapes.get(sp.font) if sp.font in by_font else None
+        font = (sp.font, sp.program)
+        got = shapes.get(font) if font in by_font else None
+        if got is None and font in by_font:
+            got = by_program.get(sp.program)
         if got is not None:
             lean, stroke = got
             sp = replace(sp, near_italic=sp.near_italic or (not sp.italic and lean >= GLYPH_LEAN),
                          near_bold=sp.near_bold or (not sp.bold and stroke >= GLYPH_STROKE))
-        elif sp.font in by_font and is_anonymous_name(sp.font):
+        elif font in by_font and (is_anonymous_name(sp.font) or (sp.embedded and not sp.invisible and not names_face(sp.font) and any(c.isalnum() for c in sp.text))):
             # Too few letters to measure ("NO", "vs") in a font whose name says nothing of its face: no test has
             # read its slant or weight.
             sp = replace(sp, near_italic=sp.near_italic or not sp.italic, near_bold=sp.near_bold or not sp.bold)
         out.append(sp)
     return out
+
+
+def _colour_shapes(page: pymupdf.Page, spans: list[tuple[BBox, str, float]]) -> tuple[float, float] | None:
+    """facts.glyph_shapes.font_shapes on an ink mask read in colour: a pale hue (yellow, light cyan) differs from
+    white paper in one channel only, which the grey render the fact reads loses. None when no span of
+    MIN_CHARS letters shows ink."""
+    import numpy as np
+
+    from widening.facts.glyph_shapes import GLYPH_PX, MIN_CHARS, SAMPLE_SPANS, lean, stroke
+
+    leans, strokes = [], []
+    for bbox, text, size in [s for s in spans if sum(c.isalpha() for c in s[1]) >= MIN_CHARS and s[2] > 0][:SAMPLE_SPANS]:
+        dpi = int(min(max(72.0, GLYPH_PX * 72.0 / size), 1200.0))
+        try:
+            rgb = _render(page, bbox, dpi)
+        except RenderRefused:
+            continue
+        if rgb is None or rgb.size == 0:
+            continue
+        flat = rgb.reshape(-1, 3)
+        values, counts = np.unique(flat, axis=0, return_counts=True)
+        ground = values[counts.argmax()].astype(np.int16)
+        ink = (np.abs(rgb.astype(np.int16) - ground).max(axis=2) > 64).astype(np.uint8)
+        if ink.sum() < 20:
+            continue
+        leans.append(lean(ink))
+        strokes.append(stroke(ink, size * dpi / 72.0))
+    return (float(np.median(leans)), float(np.median(strokes))) if leans else None
+
+
+# Words that name a face in a font name's style part (after its last "-" or ","): "Acme-Book", "Times-Roman",
+# "Arial,Regular", "Univers-55", "HeiseiMin-W3"; or one that ends it in camel case ("CalibriLight", "SegoeUISemilight").
+# Bold and italic names name one too. "TimesNewRomanPSMT", "ArialMT", "Calibri", "LiberationSans" name a family only.
+_FACE_PART = re.compile(r"(regular|roman|book|normal|plain|light|thin|medium|upright|text|reg|rg|bk|lt|md|w[1-5]|[1-5]5)(mt|ps|psmt)?$", re.I)
+_FACE_END = re.compile(r"(?<=[a-z])(?:Regular|Book|Normal|Plain|Light|Semilight|Thin|Medium)(?:MT|PS|PSMT)?$")
+
+
+def names_face(font: str) -> bool:
+    """Does the font's name name its face (a weight or slant word), so that a viewer and a reader take it as declared?"""
+    base = _base_font(font)
+    parts = re.split(r"[-,]", base)
+    return (is_bold_name(font) or is_italic_name(font)
+            or (len(parts) > 1 and bool(_FACE_PART.search(parts[-1]))) or bool(_FACE_END.search(base)))
 
 
 # A font name that names no face: a writer's resource-like label ("F1", "T3", "TT2", "C0_0", "CIDFont+F1").
@@ -1059,8 +1154,8 @@ def is_anonymous_name(font: str) -> bool:
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
     "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation); or the mark under it is white on a white render, or a link's underline border (drawn by some viewers only)",
-    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit'); or its font's name names no face ('F1') and its letters on the page are too few to measure",
-    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight; or its font's name names no face ('T3') and its letters on the page are too few to measure",
+    "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit'); or its font's name names no face ('F1', 'LiberationSans') and its program's letters on the page are too few to measure",
+    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight; or its font's name names no face ('T3', 'LiberationSans') and its program's letters on the page are too few to measure",
 }
 
 
