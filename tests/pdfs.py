@@ -409,3 +409,35 @@ def drawn_field(path: Path, how: str, said: str, title: str, label: str | None =
     doc.close()
     path.with_suffix(".tmp.pdf").replace(path)
     return path
+
+
+def faceless_font(path: str) -> bytes:
+    """The TrueType font file at ``path`` with nothing saying its face: style bits cleared, usWeightClass 400,
+    italic angle 0 (a bold or oblique program a PDF names plainly)."""
+    import struct
+
+    b = bytearray(Path(path).read_bytes())
+    for i in range(struct.unpack(">H", b[4:6])[0]):
+        tag, _, off, _ = struct.unpack(">4sIII", b[12 + 16 * i: 28 + 16 * i])
+        if tag == b"OS/2":
+            fs = struct.unpack(">H", b[off + 62: off + 64])[0]
+            b[off + 62: off + 64] = struct.pack(">H", (fs & ~0x221) | 0x40)
+            b[off + 4: off + 6] = struct.pack(">H", 400)
+        elif tag == b"head":
+            b[off + 44: off + 46] = b"\x00\x00"
+        elif tag == b"post":
+            b[off + 4: off + 8] = b"\x00\x00\x00\x00"
+    return bytes(b)
+
+
+def plain_descriptors(doc: pymupdf.Document, rename: tuple[str, str] | None = None) -> None:
+    """Every font descriptor of ``doc`` declaring no style (italic angle 0, flags 32, StemV 80, no FontWeight);
+    with ``rename`` (part, name), each BaseFont or FontName holding ``part`` renamed ``name``."""
+    for x in range(1, doc.xref_length()):
+        if rename is not None:
+            for k in ("BaseFont", "FontName"):
+                if doc.xref_get_key(x, k)[0] == "name" and rename[0] in doc.xref_get_key(x, k)[1]:
+                    doc.xref_set_key(x, k, f"/{rename[1]}")
+        if doc.xref_get_key(x, "Type")[1] == "/FontDescriptor":
+            for k, v in (("ItalicAngle", "0"), ("Flags", "32"), ("StemV", "80"), ("FontWeight", "null")):
+                doc.xref_set_key(x, k, v)

@@ -10,7 +10,6 @@ the name is the only test that runs. "Helvetica-Halbfett" (German semibold), "Ga
 
 from __future__ import annotations
 
-import struct
 from functools import partial
 from pathlib import Path
 
@@ -66,22 +65,6 @@ def test_names_that_only_hold_the_letters_are_regular(name: str) -> None:
     assert not is_bold_name(name) and not is_italic_name(name)
 
 
-def _faceless(path: str) -> bytes:
-    """The font file with nothing saying its face: style bits cleared, usWeightClass 400, italic angle 0."""
-    b = bytearray(Path(path).read_bytes())
-    for i in range(struct.unpack(">H", b[4:6])[0]):
-        tag, _, off, _ = struct.unpack(">4sIII", b[12 + 16 * i: 28 + 16 * i])
-        if tag == b"OS/2":
-            fs = struct.unpack(">H", b[off + 62: off + 64])[0]
-            b[off + 62: off + 64] = struct.pack(">H", (fs & ~0x221) | 0x40)
-            b[off + 4: off + 6] = struct.pack(">H", 400)
-        elif tag == b"head":
-            b[off + 44: off + 46] = b"\x00\x00"
-        elif tag == b"post":
-            b[off + 4: off + 8] = b"\x00\x00\x00\x00"
-    return bytes(b)
-
-
 def _pdf(path: Path, face: str, name: str, word: str) -> Path:
     """Two pages of body text; on page 2, "Approved:" then ``word`` in the faceless ``face`` renamed ``name``."""
     d = pdfs.new_doc(2)
@@ -90,16 +73,9 @@ def _pdf(path: Path, face: str, name: str, word: str) -> Path:
                          fontsize=12, fontname="helv")
     p = d[1]
     p.insert_text((72, 400), "Approved:", fontsize=11, fontname="helv")
-    p.insert_font(fontname="FX", fontbuffer=_faceless(FACES[face]))
+    p.insert_font(fontname="FX", fontbuffer=pdfs.faceless_font(FACES[face]))
     p.insert_text((72 + pymupdf.get_text_length("Approved: ", "helv", 11), 400), word, fontsize=11, fontname="FX")
-    for x in range(1, d.xref_length()):
-        for k in ("BaseFont", "FontName"):
-            if d.xref_get_key(x, k)[0] == "name" and "DejaVu" in d.xref_get_key(x, k)[1]:
-                d.xref_set_key(x, k, f"/{name}")
-        if d.xref_get_key(x, "Type")[1] == "/FontDescriptor":
-            d.xref_set_key(x, "ItalicAngle", "0")
-            d.xref_set_key(x, "Flags", "32")
-            d.xref_set_key(x, "StemV", "80")
+    pdfs.plain_descriptors(d, rename=("DejaVu", name))
     return pdfs.save(d, path)
 
 

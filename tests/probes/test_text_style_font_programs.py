@@ -13,7 +13,6 @@ a font the PDF does not embed stays a zero; pale (yellow) text in a regular prog
 
 from __future__ import annotations
 
-import struct
 from functools import partial
 from pathlib import Path
 
@@ -37,40 +36,20 @@ pytestmark = pytest.mark.skipif(not all(Path(f).exists() for f in FACES.values()
 BODY = "The committee discussed budget plans and agreed on next steps. " * 3
 
 
-def _faceless(path: str) -> bytes:
-    """The font file with nothing saying its face: style bits cleared, usWeightClass 400, italic angle 0."""
-    b = bytearray(Path(path).read_bytes())
-    for i in range(struct.unpack(">H", b[4:6])[0]):
-        tag, _, off, _ = struct.unpack(">4sIII", b[12 + 16 * i: 28 + 16 * i])
-        if tag == b"OS/2":
-            fs = struct.unpack(">H", b[off + 62: off + 64])[0]
-            b[off + 62: off + 64] = struct.pack(">H", (fs & ~0x221) | 0x40)
-            b[off + 4: off + 6] = struct.pack(">H", 400)
-        elif tag == b"head":
-            b[off + 44: off + 46] = b"\x00\x00"
-        elif tag == b"post":
-            b[off + 4: off + 8] = b"\x00\x00\x00\x00"
-    return bytes(b)
-
-
 def _pdf(path: Path, word_face: str, word_name: str, word: str, body_name: str = "DejaVuSans", colour=(0, 0, 0)) -> Path:
     """Page 1: body text in faceless regular DejaVu Sans named ``body_name``; "Answer:" in Helvetica, then ``word``
     in faceless ``word_face`` named ``word_name`` (``word_face`` "body": the body's own font)."""
     d = pdfs.new_doc(1)
     p = d[0]
-    p.insert_font(fontname="FB", fontbuffer=_faceless(FACES["regular"]))
+    p.insert_font(fontname="FB", fontbuffer=pdfs.faceless_font(FACES["regular"]))
     p.insert_textbox(pymupdf.Rect(72, 72, 520, 300), BODY, fontsize=12, fontname="FB")
     p.insert_text((72, 400), "Answer:", fontsize=11, fontname="helv")
     res = "FB"
     if word_face != "body":
         res = "FW"
-        p.insert_font(fontname="FW", fontbuffer=_faceless(FACES[word_face]))
+        p.insert_font(fontname="FW", fontbuffer=pdfs.faceless_font(FACES[word_face]))
     p.insert_text((130, 400), word, fontsize=11, fontname=res, color=colour)
-    for x in range(1, d.xref_length()):
-        if d.xref_get_key(x, "Type")[1] == "/FontDescriptor":
-            d.xref_set_key(x, "ItalicAngle", "0")
-            d.xref_set_key(x, "Flags", "32")
-            d.xref_set_key(x, "StemV", "80")
+    pdfs.plain_descriptors(d)
     for xref, _, _, _, ref, _ in p.get_fonts():
         name = {"FB": body_name, "FW": word_name}.get(ref)
         if name is None:

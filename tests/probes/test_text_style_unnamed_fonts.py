@@ -10,7 +10,6 @@ letters stays a zero, and an unnamed font with letters enough is measured (uprig
 
 from __future__ import annotations
 
-import struct
 from functools import partial
 from pathlib import Path
 
@@ -32,22 +31,6 @@ FACES = {"bold": DEJAVU + "DejaVuSans-Bold.ttf", "italic": DEJAVU + "DejaVuSans-
 pytestmark = pytest.mark.skipif(not all(Path(f).exists() for f in FACES.values()), reason="needs the DejaVu fonts")
 
 
-def _faceless(path: str) -> bytes:
-    """The font file with nothing saying its face: style bits cleared, usWeightClass 400, italic angle 0."""
-    b = bytearray(Path(path).read_bytes())
-    for i in range(struct.unpack(">H", b[4:6])[0]):
-        tag, _, off, _ = struct.unpack(">4sIII", b[12 + 16 * i: 28 + 16 * i])
-        if tag == b"OS/2":
-            fs = struct.unpack(">H", b[off + 62: off + 64])[0]
-            b[off + 62: off + 64] = struct.pack(">H", (fs & ~0x221) | 0x40)
-            b[off + 4: off + 6] = struct.pack(">H", 400)
-        elif tag == b"head":
-            b[off + 44: off + 46] = b"\x00\x00"
-        elif tag == b"post":
-            b[off + 4: off + 8] = b"\x00\x00\x00\x00"
-    return bytes(b)
-
-
 def _pdf(path: Path, face: str, name: str, word: str) -> Path:
     """Three pages of body text; on page 2, "See the note" then ``word`` in ``face`` renamed ``name``."""
     d = pdfs.new_doc(3)
@@ -56,17 +39,9 @@ def _pdf(path: Path, face: str, name: str, word: str) -> Path:
                          fontsize=12, fontname="helv")
     p = d[1]
     p.insert_text((72, 400), "See the note", fontsize=11, fontname="helv")
-    p.insert_font(fontname="FX", fontbuffer=_faceless(FACES[face]))
+    p.insert_font(fontname="FX", fontbuffer=pdfs.faceless_font(FACES[face]))
     p.insert_text((72 + pymupdf.get_text_length("See the note ", "helv", 11), 400), word, fontsize=11, fontname="FX")
-    for x in range(1, d.xref_length()):
-        for k in ("BaseFont", "FontName"):
-            if d.xref_get_key(x, k)[0] == "name" and "DejaVu" in d.xref_get_key(x, k)[1]:
-                d.xref_set_key(x, k, f"/{name}")
-        if d.xref_get_key(x, "Type")[1] == "/FontDescriptor":
-            d.xref_set_key(x, "ItalicAngle", "0")
-            d.xref_set_key(x, "Flags", "32")
-            d.xref_set_key(x, "StemV", "80")
-            d.xref_set_key(x, "FontWeight", "null")
+    pdfs.plain_descriptors(d, rename=("DejaVu", name))
     return pdfs.save(d, path)
 
 
