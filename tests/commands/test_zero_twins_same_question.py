@@ -63,6 +63,6 @@ def test_who_and_nil_zeros_are_zero_keys(key: str) -> None:
     assert is_zero_key(key)
 
 
-@pytest.mark.parametrize("key", ["No", "none of them", "No one else", "Nobody's fault", "nilpotent", "N/A"])
+@pytest.mark.parametrize("key", ["No", "none of the above", "No one else", "Nobody's fault", "nilpotent", "N/A"])
 def test_control_still_no_zero_keys(key: str) -> None:
     assert not is_zero_key(key)

@@ -115,7 +115,7 @@ def test_more_zero_key_forms(key: str) -> None:
     assert is_zero_key(key)
 
 
-@pytest.mark.parametrize("key", ["0%", "N/A", "No", "no", "10 times", "zero-day", "none of them", "Not applicable", "There is none.",
+@pytest.mark.parametrize("key", ["0%", "N/A", "No", "no", "10 times", "zero-day", "none of the above", "Not applicable", "There is none.",
                                  "0.5", "['0', 'zero', '1']", "..", "'"])
 def test_still_not_zero_keys(key: str) -> None:
     assert not is_zero_key(key)

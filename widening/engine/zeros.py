@@ -64,14 +64,26 @@ def _key_form(item: object) -> str:
     return s[:-1].rstrip() if s.endswith(".") and not s.endswith("..") else s
 
 
+# A zero glossed by another in brackets: "0 (zero)", "none (0)", "zero [0]".
+_GLOSSED = re.compile(r"(?P<zero>[^()\[\]]+?)\s*(?:\((?P<p>[^()]+)\)|\[(?P<b>[^\[\]]+)\])")
+
+
+def _is_zero_form(s: str) -> bool:
+    """One key or list item is a zero form, alone or glossed by another ("0 (zero)")."""
+    if _zero_form().fullmatch(s):
+        return True
+    m = _GLOSSED.fullmatch(s)
+    return m is not None and all(_zero_form().fullmatch(_key_form(x)) for x in (m["zero"], m["p"] or m["b"]))
+
+
 def _zero_items(answer: str) -> list[str] | None:
     """The zero forms a zero key is made of (one for a plain key, one per item of a list; none for "[]"),
     or None when ``answer`` is no zero key."""
     key = answer.strip()
-    if _zero_form().fullmatch(_key_form(key)):
+    if _is_zero_form(_key_form(key)):
         return [_key_form(key)]
     items = _list_items(nfkc(key))
-    if items is not None and all(_zero_form().fullmatch(_key_form(i)) for i in items):
+    if items is not None and all(_is_zero_form(_key_form(i)) for i in items):
         return [_key_form(i) for i in items]
     return None
 
@@ -174,7 +186,7 @@ def verdict(d: Decision) -> Decision:
         return d.model_copy(update={**base, "verdict": "confirmed", "reason": reason})
     if d.case == "short_not_empty" and d.parsed is not None:
         sure = certain_members(list(d.members), probe)
-        why = broader_than_asked(d.parsed, probe) or _any_of_several(d) or _key_names_member(d, sure) or _reading_without_members(d, sure)
+        why = _key_names_member(d, sure) or broader_than_asked(d.parsed, probe) or _any_of_several(d) or _reading_without_members(d, sure)
         if why is None:
             reason = (f"Contradicted: the check ({probe}) finds {_count(sure)} member(s) of the asked set under every reading, "
                       f"first {_where(sure[0])}. The key {key!r} is a correction candidate.")
