@@ -1112,15 +1112,27 @@ def _denied(masked: str, start: int, said: str, key: str, kind: str, adjacent: b
     return None
 
 
+def _style_hits(masked: str) -> list[tuple[int, int, str, str]]:
+    """Every (start, end, key, text) a style word is said at, in order; a style word also counts after a hyphen
+    ("bold-italic" says both, "non-bold" denies one), where the vocabulary's own search stops."""
+    hits: list[tuple[int, int, str, str]] = []
+    for key, words in _v()["styles"].items():
+        found = [(h.start, h.end, h.text) for h in vocab.find_all(words, masked)]
+        found += [(m.start(), m.end(), m.group(0)) for m in re.finditer(vocab.alternation(words, after_hyphen=True), masked, re.I)
+                  if all(m.end() <= a or m.start() >= b for a, b, _ in found)]
+        hits += [(a, b, key, t) for a, b, t in found]
+    return sorted(hits)
+
+
 def _styles(masked: str) -> tuple[tuple[str, ...], str | None]:
     """The styles the asked things are said to have (a set: "italic and underlined" = "underlined italic"), or
-    none and why when one is denied ("words that are not italic": a check of italic words counts the others)."""
-    v = _v()
-    for key, words in v["styles"].items():
-        for h in vocab.find_all(words, masked):
-            if (why := _denied(masked, h.start, f"the style {h.text!r}", key, "style", adjacent=True)) is not None:
-                return (), why
-    return tuple(sorted(vocab.find_all_keys(v["styles"], masked))), None
+    none and why when one is denied ("words that are not italic", "non-bold words": a check of italic words
+    counts the others)."""
+    hits = _style_hits(masked)
+    for start, _, key, text in hits:
+        if (why := _denied(masked, start, f"the style {text!r}", key, "style", adjacent=True)) is not None:
+            return (), why
+    return tuple(sorted({key for _, _, key, _ in hits})), None
 
 
 def _element(masked: str) -> tuple[tuple[str, str] | None, str | None, str | None]:
@@ -1271,26 +1283,65 @@ def _other_sense(masked: str, start: int, said: str) -> str | None:
     return None if word in _sense_openers() or vocab.member(word, _sense_openers()) else m.group(1)
 
 
-def _styles_together(masked: str) -> bool:
-    """The question plainly asks for several styles at once: side by side ("bold italic", "bold-italic"),
-    after "both" ("both bold and italic"), or "X and Y" said of the words ("words in italic and underlined
-    on page 2"). Anything else ("italic or bold", "italic and bold words") reads as any of them
-    (rules/vocabulary.yaml ``styles_together``)."""
-    v = _v()
-    together = v["styles_together"]
-    hits = sorted((h.start, h.end, key) for key, words in v["styles"].items() for h in vocab.find_all(words, masked))
+# The grammar between two style words: one of them; a clause that says the second of things the first names;
+# a word that says both at once (after "and"). Words before the first that say at once are ``styles_together.both``.
+_STYLE_UNION = r"\b(?:or|either|nor)\b"
+# A link: at most two words (the asked things), a place left blank, then a clause that says the second style of
+# them, which ends there ("italic words on page 2 that are also bold?"); "the title that is bold" says it of another.
+_STYLE_LINK = (r"\s*(?:[A-Za-z]+\s+){0,2}?(?:(?:on|in|at|from)\s+)?(?:(?:that|which)\s+)?(?:are|is|were|was)"
+               r"\s+(?:(?:also|too|all|each|both)\s+)?(?:(?:in|set\s+in|printed\s+in|written\s+in)\s+)?")
+_STYLE_SAID_END = (r"\s*(?:$|[?.,;:!]|(?:too|as\s+well|type|font|face|print|on|in|at|of|from|within|across|throughout|are|is|"
+                   r"were|was|appear|appears|there)\b)")
+_STYLE_AT_ONCE = r"\b(?:also|too|as\s+well)\b"
+
+
+def _styles_reading(masked: str) -> str:
+    """How several styles said of the asked things combine (rules/vocabulary.yaml ``styles_together``):
+
+    - "all", every one at once: side by side ("bold italic", "bold-italic"), after "both" ("both bold and
+      italic") or with a word that says at once ("bold and also italic", "simultaneously"), "X and Y" said of
+      the words ("words in italic and underlined on page 2"), or one said of things the other already names
+      ("italic words that are also bold", "italic words on page 2 are bold");
+    - "any", one of them: "italic or bold", "bold words and italic words" (two sets);
+    - "either", the words do not say ("bold and italic words": both, or each): the union is measured, and
+      what it finds is a candidate of the intersection, never a member.
+    Anything not read as one of the first two is "either"."""
+    together = _v()["styles_together"]
     first: dict[str, tuple[int, int]] = {}
-    for s, e, key in hits:
+    for s, e, key, _ in _style_hits(masked):
         first.setdefault(key, (s, e))  # "italic ... italics": one style said twice
     spans = sorted(first.values())
-    between = [masked[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
-    if all(re.fullmatch(r"[\s-]*", gap) for gap in between):
-        return True
-    if len(spans) != 2 or re.fullmatch(r"\s*(?:and|&)\s*(?:in\s+)?", between[0], re.I) is None:
-        return False
-    both = re.search(vocab.alternation(together["both"]) + r"\s+(?:(?:in|of)\s+)?$", masked[:spans[0][0]], re.I)
-    said_of_words = re.match(r"\s*(?:$|[?.,;:!]|" + vocab.alternation(together["predicate_ends"]) + ")", masked[spans[1][1]:], re.I)
-    return both is not None or said_of_words is not None
+    if len(spans) < 2:
+        return "all"
+    gaps = [masked[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    union, link, at_once = _STYLE_UNION, _STYLE_LINK, _STYLE_AT_ONCE
+    kinds = []
+    for i, gap in enumerate(gaps):
+        after = masked[spans[i + 1][1]:]
+        g = re.sub(r",\s*(?=(?:that|which)\b)", " ", gap, flags=re.I)  # "italic words, that are bold too": a relative clause
+        if re.search(union, g, re.I):
+            kinds.append("union")
+        elif re.fullmatch(r"[\s\-\u2010-\u2014]*", g):
+            kinds.append("side")
+        elif re.fullmatch(r"\s*(?:,\s*)?(?:and|&|plus|as\s+well\s+as)?\s*(?:" + at_once + r"\s+)?(?:in\s+)?", g, re.I) and g.strip():
+            kinds.append("and_once" if re.search(at_once, g, re.I) else "and")
+        elif re.fullmatch(r"\s*[A-Za-z]+(?:\s+[A-Za-z]+)?\s*(?:,|and|&)\s*(?:in\s+)?(?:the\s+)?", g, re.I) and not re.search(link, g, re.I):
+            kinds.append("two_sets")  # "bold words and italic words", "bold headings, italic captions"
+        elif re.fullmatch(link, g, re.I) and re.match(_STYLE_SAID_END, after, re.I):
+            kinds.append("link")  # "italic words that are also bold", "italic words on page 2 are bold?"
+        else:
+            kinds.append("unread")
+    if all(k in ("union", "two_sets") for k in kinds) or (
+            "union" in kinds and all(k == "union" or re.fullmatch(r"\s*,\s*", g) for k, g in zip(kinds, gaps))):
+        return "any"  # "bold, italic or underlined": a list joined by "or"
+    if all(k in ("side", "link", "and_once") for k in kinds):
+        return "all"
+    if all(k in ("side", "link", "and", "and_once") for k in kinds):
+        both = re.search(vocab.alternation(together["both"]) + r"\s+(?:(?:in|of)\s+)?$", masked[:spans[0][0]], re.I)
+        said_of_words = re.match(r"\s*(?:$|[?.,;:!]|" + vocab.alternation(together["predicate_ends"]) + ")", masked[spans[-1][1]:], re.I)
+        if (both is not None and len(spans) == 2) or said_of_words is not None:
+            return "all"
+    return "either"
 
 
 def _all_words(mapping: dict[str, list[str]]) -> list[str]:
@@ -1329,7 +1380,8 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
                      "lack cannot empty the set")
         masked = masked[:cue.start()]
     styles, style_note = _styles(masked)
-    any_style = len(styles) > 1 and not _styles_together(masked)
+    reading = _styles_reading(masked) if len(styles) > 1 else "all"
+    any_style = reading != "all"
     colour, colour_note = _colour(masked)
     notes += [n for n in (style_note, colour_note) if n]
     element, element_note, modifier_note = _element(masked)
@@ -1382,6 +1434,12 @@ def _target(q: str, masked: str) -> tuple[Target, list[str]]:
         narrowed = "the style the question denies, not measured"
     if element_note and not narrowed and not asked:  # "images that are not photos": images of any kind, a superset
         narrowed = "the kind the question denies, not measured"
+    if reading == "either":
+        # "bold and italic words": words with both, or words with each. The union of the styles is measured:
+        # none found is none under either reading, and what it finds is a candidate (never a member of both).
+        notes.append(f"the question may ask for words with all of {', '.join(styles)} at once or with any one of them: "
+                     "the check takes any, and its finds are candidates")
+        narrowed = narrowed or f"words with all of {', '.join(styles)} (the question may ask for any one)"
     target = Target(
         asked=asked,
         narrowed=narrowed,
