@@ -43,12 +43,15 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands.corpus import check_doc_id, check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
     from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
-    from widening.errors import engine_failed
+    from widening.commands.formats import unwritable
+    from widening.errors import InputError, engine_failed
     from rich.markup import escape
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # one message, one line, whatever the width
     try:
         rulebook.require_all()
+        if (why := unwritable(args.out, folder=True)) is not None:  # refused before the run, not after it
+            raise InputError("output_unwritable", ("--out",), why)
         corpus = locate_corpus(args.corpus)
         check_documents(corpus)
         samples = load_samples(Path(args.samples) if args.samples else corpus.samples)

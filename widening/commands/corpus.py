@@ -8,6 +8,7 @@ that is unusable as a whole raises.
 from __future__ import annotations
 
 import json
+import math
 import os
 import unicodedata
 from collections import defaultdict
@@ -148,6 +149,9 @@ def _validate_row(item: object, i: int, path: Path) -> tuple[Row | None, list[Er
         return None, [ErrorRecord(type="row_duplicate_key", loc=(str(path), i, item.repeated[0]), msg=msg)]
     if "index" in item:  # ``index`` is ours (the position in the file), not an upstream field
         item = {k: v for k, v in item.items() if k != "index"}
+    unsaid = _unwritable_fields(item)
+    if unsaid:
+        return None, [ErrorRecord(type="row_not_text", loc=(str(path), i, k), msg=m) for k, m in unsaid]
     answer = item.get("answer")
     if isinstance(answer, (int, float, list)) and not isinstance(answer, bool):
         # A key given as a JSON number or list (0, 0.0, [], ["3", "2"]) is read as the JSON text the file holds,
@@ -162,6 +166,27 @@ def _validate_row(item: object, i: int, path: Path) -> tuple[Row | None, list[Er
         return None, [_record(e, i, path) for e in exc.errors(include_url=False)]
     except RecursionError:
         return None, [ErrorRecord(type="row_type", loc=(str(path), i), msg="row nested too deeply")]
+
+
+def _unwritable_fields(item: Mapping[str, object]) -> list[tuple[str, str]]:
+    """The fields the engine reads whose value JSON text cannot hold, each with why.
+
+    Python's reader takes what RFC 8259 does not: ``NaN`` and ``Infinity`` (a key of NaN was read as
+    the text "NaN", a row silently left out of the audit) and an escaped lone surrogate ("\\ud800"), a
+    string no UTF-8 file can hold: the whole audit ran, then writing audit.json failed and every row's
+    decision was lost. Such a row is refused by file, row and field; the other rows go on."""
+    out = []
+    for name in Row.model_fields:
+        value = item.get(name)
+        if isinstance(value, float) and not math.isfinite(value):
+            out.append((name, f"{json.dumps(value)} is not a JSON value (expected a string)"))
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                out.append((name, f"holds an unpaired surrogate \\u{ord(value[exc.start]):04x} at character {exc.start}, "
+                                  "which is not text (expected a string of Unicode characters)"))
+    return out
 
 
 def _record(err: Mapping[str, object], i: int, path: Path) -> ErrorRecord:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -25,6 +26,7 @@ from typing import Any
 from rich.console import Console
 
 from widening.models import Member
+from widening.runtime.atomic import write_text_atomic
 
 
 
@@ -131,18 +133,52 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def unwritable(path: str | Path, folder: bool = False) -> str | None:
+    """Why ``path`` cannot be written as an output (a folder when ``folder``, else a file); None when it can.
+
+    Asked before a run, not after it: an output path that is a file where a folder is wanted (or the
+    reverse), or that lies under a file, failed only when the results were written, after every
+    document had been decided (a whole corpus's work lost to a typo)."""
+    path = Path(path)
+    if path.exists():
+        if folder and not path.is_dir():
+            return f"{path} exists and is not a folder (expected a folder to write into)"
+        if not folder and path.is_dir():
+            return f"{path} is a folder (expected a file name)"
+    probe = path if folder else path.parent
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        return f"{path} cannot be created: {probe} is a file, not a folder"
+    if probe.is_dir() and not os.access(probe, os.W_OK | os.X_OK):
+        return f"{path} cannot be written: no write permission in {probe}"
+    return None
+
+
+def output_problems(args: argparse.Namespace) -> list[str]:
+    """One line per output option (--output, --json, --summary, --html) whose path cannot be written."""
+    out = []
+    for option in ("output", "json", "summary", "html"):
+        value = getattr(args, option, None)
+        if value and (why := unwritable(value)) is not None:
+            out.append(f"--{option} {value}: {why}")
+    return out
+
+
 def emit(report: Any, renderers: dict[Format, Callable[[Any], str]], args: argparse.Namespace,
          markdown: Callable[[Any], str]) -> None:
     """Print or write the chosen format (with --output, the text report goes to stdout); --json, --summary."""
     fmt, output, summary = args.format, args.output, args.summary
     chosen = renderers[Format(fmt)](report)
     if output:
-        Path(output).write_text(chosen, encoding="utf-8")
+        write_text_atomic(output, chosen)  # a run stopped midway leaves the old file or the new one, never half
         print(renderers[Format.text](report), end="")
     else:
         print(chosen, end="")
     if args.json:
-        Path(args.json).write_text(renderers[Format.json](report), encoding="utf-8")
+        write_text_atomic(args.json, renderers[Format.json](report))
     if summary:
         with open(summary, "a", encoding="utf-8") as fh:
             fh.write(markdown(report))

@@ -10,6 +10,7 @@ the check finds members. One run reports every file, good or bad.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -33,6 +34,7 @@ from widening.commands.formats import (
     md_cell,
     member_text,
     members_lines,
+    output_problems,
 )
 from widening import rulebook
 from widening.errors import ENGINE_FAILED, DocumentError, ErrorRecord, ExitCode, WideningError
@@ -402,6 +404,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    if refused := output_problems(args):  # before the run: an output that cannot be written is bad input (exit 2)
+        for line in refused:
+            print(f"error {line}", file=sys.stderr)
+        return int(ExitCode.ERROR)
     report = gate_files(args.files, args.corpus, args.samples, args.cache_dir, args.no_cache, args.jobs,
                         args.validate_only, progress=not args.quiet)
     emit(report, GATE_RENDERERS, args, gate_markdown)

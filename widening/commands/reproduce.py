@@ -29,6 +29,7 @@ from widening.commands.formats import (
     md_cell,
     member_text,
     members_lines,
+    output_problems,
 )
 from widening import rulebook
 from widening.errors import DocumentError, ExitCode, WideningError, engine_failed
@@ -207,6 +208,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    if refused := output_problems(args):  # before the run: an output that cannot be written is bad input (exit 2)
+        for line in refused:
+            print(f"error {line}", file=sys.stderr)
+        return int(ExitCode.ERROR)
     report = reproduce(args)
     emit(report, REPRODUCE_RENDERERS, args, reproduce_markdown)
     return int(report.exit_code)

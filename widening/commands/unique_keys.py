@@ -10,6 +10,8 @@ proposals, reviewed specs) goes through these readers.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from typing import Any
 
 import yaml
@@ -44,6 +46,29 @@ class UniqueKeyLoader(yaml.SafeLoader):
                     continue
         return super().construct_mapping(node, deep)
 
+    def _scalar_or_located_error(self, node: yaml.Node, construct: Any) -> Any:
+        # A scalar PyYAML resolves to an int or a date but Python cannot build (an integer of more than
+        # 4,300 digits, "2020-13-45") raised a bare ValueError: a traceback, not a file's error with its line.
+        try:
+            return construct(self, node)
+        except ValueError as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read the value {_clip(node.value)!r}: {_why(exc)}", node.start_mark) from None
+
+    def construct_yaml_int(self, node: yaml.Node) -> Any:
+        return self._scalar_or_located_error(node, yaml.SafeLoader.construct_yaml_int)
+
+    def construct_yaml_timestamp(self, node: yaml.Node, values: Any = None) -> Any:
+        return self._scalar_or_located_error(node, yaml.SafeLoader.construct_yaml_timestamp)
+
+
+UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", UniqueKeyLoader.construct_yaml_int)
+UniqueKeyLoader.add_constructor("tag:yaml.org,2002:timestamp", UniqueKeyLoader.construct_yaml_timestamp)
+
+
+def _clip(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + "..."
+
 
 def load_yaml(text: str) -> Any:
     """``text`` read as YAML by the safe loader; a repeated key raises DuplicateKey with its lines."""
@@ -68,7 +93,25 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def load_json(text: str) -> Any:
     """``text`` read as JSON; an object that gives a key twice comes back as a ``RepeatedKeys``."""
-    return json.loads(text, object_pairs_hook=_pairs)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs)
+    except (json.JSONDecodeError, DuplicateKey, RecursionError):
+        raise
+    except ValueError as exc:
+        # Python builds no integer of more than 4,300 digits from text (sys.get_int_max_str_digits):
+        # a bare ValueError, without the place. Said as the JSON error every caller already reports.
+        digits = re.search(r"\d{%d,}" % (_int_digits_limit() + 1), text)
+        raise json.JSONDecodeError(_why(exc), text, digits.start() if digits else 0) from None
+
+
+def _why(exc: ValueError) -> str:
+    if "integer string conversion" in str(exc):
+        return f"a number of more than {_int_digits_limit():,} digits is too long to read (quote it if it is text)"
+    return str(exc)
+
+
+def _int_digits_limit() -> int:
+    return getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
 
 
 def first_repeat(data: Any) -> str | None:

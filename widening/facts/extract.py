@@ -55,6 +55,18 @@ def _refuse_damaged(pdf: pymupdf.Document, index: int, why: str) -> DocumentErro
     )
 
 
+def _refuse_not_pdf(pdf: pymupdf.Document) -> None:
+    """Refuse a file MuPDF opened as something other than a PDF.
+
+    ``pymupdf.open(path, filetype="pdf")`` is a hint, not a demand: MuPDF sniffs the content, and a web
+    page, an SVG or an XML file with "%PDF" in its first kilobyte (the header check ``open_pdf`` makes)
+    opens as HTML or SVG. Reading it as a PDF then failed deep inside (an AssertionError from the page
+    labels), which the audit counted as the engine failing (exit 2) rather than one unreadable file."""
+    if not pdf.is_pdf:
+        fmt = (pdf.metadata or {}).get("format") or "another format"
+        raise DocumentError("not_a_pdf", (pdf.name or "file",), f"file is not a PDF (MuPDF reads it as {fmt})")
+
+
 def _ocr_fn() -> tuple[OcrFn | None, str | None, str | None]:
     """The OCR entry point, its engine name, or why it is unavailable."""
     try:
@@ -115,6 +127,7 @@ def _own_kind(pdf: pymupdf.Document, page: pymupdf.Page, images: list) -> PageKi
 
 def compute_facts(pdf: pymupdf.Document, sha256: str, repaired: bool = False, ocr: bool = True) -> DocumentFacts:
     """Measure every page: kind, text (layer or OCR), label, printed folios with their candidates, captions."""
+    _refuse_not_pdf(pdf)
     has_labels = bool(pdf.get_page_labels())
     ocr_fn, ocr_engine, ocr_missing = _ocr_fn() if ocr else (None, None, None)
     raw: list[dict] = []
