@@ -222,7 +222,7 @@ class Container(Frozen):
     region: str | None = None  # "top_left", "bottom", ...
     in_image: bool = False  # "the picture on page 2"
     text: str = ""  # the words the container was read from
-    item: str | None = None  # enumerated_list: the item kind (rules/vocabulary.yaml list_items): "faq", "bullet"; section: its name
+    item: str | None = None  # enumerated_list: the item kind (rules/vocabulary.yaml list_items): "faq", "bullet"; section: its name; page_range: "first"/"last" when counted from an end ("the last two pages")
     parent: str | None = None  # enumerated_list: what holds the list: "Figure 1", "safety", "page 5"
 
 

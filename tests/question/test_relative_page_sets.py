@@ -32,6 +32,11 @@ def _whole_document(question: str) -> bool:
                               "What italic text do the {p} contain?"]))
 def test_pages_set_by_their_place_read_the_whole_document(position: str, count: str, word: str, frame: str) -> None:
     phrase = f"{position} {count}{word}"
+    if position in ("first", "last", "final") and count.strip() in ("two", "3", "ten"):
+        # A counted set from an end is read as one (tests/engine/test_counted_page_sets.py): every reading, resolved.
+        assert [(c.kind, c.item) for c in parse_question(frame.format(p=phrase)).containers] == [
+            (ContainerKind.page_range, "first" if position == "first" else "last")], phrase
+        return
     assert _whole_document(frame.format(p=phrase)), phrase
 
 

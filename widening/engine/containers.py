@@ -301,6 +301,76 @@ def _add_sheet_reading(tried: list[ReadingTried], page: int | None, number: str)
                                   "(a folio or running head alone, or a blank-page notice)", pages=(page,), doubtful=True))
 
 
+# A page_range counted from an end of the file ("the first two pages", "the last three slides": question/parse.py
+# _counted_sets): its ``item``.
+COUNTED_ENDS = ("first", "last")
+
+
+def _several_folios(doc: Doc, index: int) -> bool:
+    """Page ``index`` prints two folio values or more (two printed pages set on one sheet): which of them is
+    counted among the first or last pages is not told."""
+    return len({(c.value, c.roman) for c in doc.facts.page(index).folio_candidates if c.accepted}) >= 2
+
+
+def counted_range(container: Container, doc: Doc) -> Resolved:
+    """The first (``item`` "first") or last ("last") ``container.last`` pages, under every reading: the PDF pages;
+    the pages with content (an empty sheet is no page a reader counts); those a reader does not take as a blank
+    sheet (``blank_sheet``); for the first, the pages labelled or printed 1..k too (and the range counted over the
+    pages with content); for slides of a handout, the pages printing them. The pages every reading gives are one
+    certain reading (a find there is a member of the set under every reading), less a page printing several folios
+    or, for slides, printing its slide in a part of itself; every other page any reading gives is a doubtful
+    reading (a find there is a doubt; a zero holds over the union). Where the readings share no page, no reading is
+    certain and the container is uncertain: it exists (the file has pages) but no find is a member, and no zero
+    stands on a certain reading."""
+    facts = doc.facts
+    n = facts.page_count
+    k = int(container.last or 0)
+    last = container.item == "last"
+    slides = "slide" in container.text.lower()
+    end = f"the {'last' if last else 'first'} {k}"
+    drawn = [p.index for p in facts.pages if p.kind is not PageKind.empty]
+    ordered = list(reversed(drawn)) if last else drawn
+    sheets: list[int] = []
+    for p in ordered:
+        if len(sheets) >= k:
+            break
+        if not blank_sheet(doc, p):
+            sheets.append(p)
+    pdf = range(max(1, n - k + 1), n + 1) if last else range(1, min(k, n) + 1)
+    sets: list[tuple[Reading, str, set[int], bool]] = [
+        (Reading.pdf, f"{end} pages of the file", set(pdf), False),
+        (Reading.pdf, f"{end} of the pages not blank", set(ordered[:k]), False),
+        (Reading.printed, f"{end} of the pages a reader does not take as a blank sheet (a folio or running head alone, or a blank-page notice)",
+         set(sheets), False),
+    ]
+    if not last:
+        for t in _readings_module().resolve_range(facts, 1, k):
+            sets.append((t.reading, f"{t.number} ({t.reading.value})", set(t.pages), t.doubtful))
+    if slides:
+        if last:
+            shown = [h for j in range(1, min(k, 500) + 1) if (h := handout_slide_from_end(doc, j)) is not None]
+            if shown:
+                sets.append((Reading.pdf, f"{end} slides counted on pages printing several slides each", {p for h in shown for p in h.pages}, True))
+        elif (h := handout_slide_range(doc, "1", str(k))) is not None:
+            sets.append((Reading.pdf, f"{end} slides counted on pages printing several slides each", set(h.pages), True))
+    certain = [pages for _, _, pages, doubtful in sets if pages and not doubtful]
+    shared = set.intersection(*certain) if certain else set()
+    handout = any(doubtful and pages for _, _, pages, doubtful in sets if slides)
+    if handout:
+        shared = set()  # a handout's page prints other slides beside the asked ones
+    shared = {p for p in shared if not _several_folios(doc, p) and not (slides and slide_in_part(doc, p))}
+    tried: list[ReadingTried] = []
+    if shared:
+        tried.append(ReadingTried(reading=Reading.pdf, number=f"{end} pages under every reading", pages=tuple(sorted(shared))))
+    seen = set(shared)
+    for reading, number, pages, _ in sets:
+        rest = pages - seen
+        if rest:
+            tried.append(ReadingTried(reading=reading, number=f"{number} (not under every reading)", pages=tuple(sorted(rest)), doubtful=True))
+            seen |= rest
+    return Resolved(container=container, readings=tuple(tried), uncertain=not shared and bool(seen))
+
+
 def page_in_doubt(doc: Doc, number: str) -> bool:
     """A page number no reading finds may still be printed: on a page whose folio candidate of that
     value the (tuned) run test rejected, or on a page whose words were never read."""
@@ -462,6 +532,8 @@ def drawn_readings(res: Resolved, doc: Doc) -> Resolved | None:
     c = res.container
     if c.kind in (ContainerKind.page, ContainerKind.slide):
         number, last = c.number, None
+    elif c.kind is ContainerKind.page_range and c.item == "last":
+        return None  # "the last two pages" names no number a margin may print
     elif c.kind is ContainerKind.page_range:
         number, last = c.first, c.last
     else:
@@ -599,6 +671,8 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
             tried = _handout_doubts(tried, handout) + [handout]
             return Resolved(container=container, readings=tuple(tried), uncertain=True)
         return Resolved(container=container, readings=tuple(tried))
+    if kind is ContainerKind.page_range and container.item in COUNTED_ENDS:
+        return counted_range(container, doc)
     if kind is ContainerKind.page_range:
         first, last = str(container.first), str(container.last)
         handout = None

@@ -211,23 +211,35 @@ class _Item(NamedTuple):
     last: str | None  # the end of a range, or None
 
 
-def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool]:
+def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool, str | None]:
     """The items of a page list from ``start`` (right after its page word): "5, 7-9 and 11", "5/6",
     "ten to twelve", "5 and page 7", and whether an item was read through a bare comma after a singular
     page word. There a comma continues only with a digit that ends the phrase or is followed by a joiner
     ("page 5, 6?", "page 5, 6 and 7"), never a word ("page 5, one of ...") or a count ("On page 4, 15
     images ..."); such an item is a guess. A year ("page 3, 2019 survey") or, after an arabic first item,
-    a roman numeral ("page 5 and I") ends the list."""
+    a roman numeral ("page 5 and I") ends the list.
+
+    The third value says why the list may go on as a count, not a page (None when it does not): a joiner that
+    also counts on from a page (rules/vocabulary.yaml ``relative_pages.after``: "page 9 plus one" is page 10,
+    pages 9 and 10, or pages 9 and 1) before a number with no page word of its own, unless a plural page word
+    heads a list of numerals ("pages 3 plus 4"); or a spelt number after a numeral ("page 9 and one more"). The
+    list stops there: the caller reads the whole document, never the pages the digits say."""
     _, item, join = _list_patterns()
     m = item.match(q, start)
     if m is None:
-        return [], False
+        return [], False, None
     items = [_Item(m.start(), m.end(), m.group(1), m.group(2))]
     roman = _number(m.group(1)) is None
     guessed = False
+    counting = {w.lower() for w in _v()["relative_pages"]["after"]}
     while (j := join.match(q, items[-1].end)) is not None and (m := item.match(q, j.end())) is not None:
         bare_comma = j.group(0).strip() == "," and not j.group(1)
         tok = m.group(1)
+        said = _SPACE.sub(" ", j.group(0).strip(" ,").lower())
+        if not j.group(1) and said in counting and not (plural and tok.isdigit() and items[0].first.isdigit()):
+            return items, guessed, f"'{q[start:m.end()].strip()}': '{said}' may count on from the page, not name another"
+        if not j.group(1) and not tok.isdigit() and not _roman(tok) and all(it.first.isdigit() for it in items):
+            return items, guessed, f"'{q[start:m.end()].strip()}': a spelt number after a numeral may be a count, not a page"
         if (_number(tok) is None) != roman or (_YEAR.fullmatch(tok) and not _YEAR.fullmatch(items[0].first)):
             break
         if bare_comma and not plural:
@@ -235,7 +247,7 @@ def _read_list(q: str, start: int, plural: bool) -> tuple[list[_Item], bool]:
                 break
             guessed = True
         items.append(_Item(m.start(), m.end(), tok, m.group(2)))
-    return items, guessed
+    return items, guessed, None
 
 
 # What may follow the last item of a list: the end, punctuation (not a "%": a value) or a joiner.
@@ -300,6 +312,7 @@ def _containers(q: str) -> _Found:
             if k:
                 add(m.start(), m.end(), Container(kind=ContainerKind.last_page, number=str(k), text=q[m.start():m.end()]))
     _cover_sides(q, low, free, add, partial)
+    _counted_sets(q, low, free, add, partial)
     num, page = _num_alt(), _page_alt()
     # "between page 10 and page 12": the pages from one to the other, both included (a superset of
     # the pages strictly between, and of the two pages alone).
@@ -338,7 +351,7 @@ def _containers(q: str) -> _Found:
     head, _, _ = _list_patterns()
     for h in head.finditer(q):
         plural = h.group(1).lower() in plural_words
-        items, guessed = _read_list(q, h.end(), plural)
+        items, guessed, counted = _read_list(q, h.end(), plural)
         if not items:
             continue
         start, end = h.start(), items[-1].end
@@ -347,6 +360,11 @@ def _containers(q: str) -> _Found:
         if not free(start, end):
             continue
         kind, text = _page_kind(h.group(1)), q[start:end]
+        if counted:
+            # "page 9 plus one", "page 9 and one more": page 10, pages 9-10 or pages 9 and 1; no page set is read.
+            partial.append(f"{counted}")
+            add(start, end, Container(kind=ContainerKind.document, text=""))
+            continue
         if _modifier_of(low, start):
             # "the back of page 3", "the reverse of page 3": its other side (in print, page 4), or a part of it.
             partial.append(f"'{low[max(0, start - 20):start].strip()} {text}' may name another side of the page, not the page")
@@ -423,6 +441,43 @@ def _containers(q: str) -> _Found:
     found.sort(key=lambda t: t[0])
     partial += _relative_pages(q, found)
     return _Found(found, partial)
+
+
+# The most pages a counted set is read for ("the first 40 pages"); beyond it the scope is the whole document.
+_COUNTED_MAX = 500
+
+
+def _counted_sets(q: str, low: str, free: Any, add: Any, partial: list[str]) -> None:
+    """"The first two pages", "the last 3 slides", "the final two pages": the first (last) k pages of the file, a
+    ``page_range`` 1..k whose ``item`` says which end ("first" or "last"); the engine resolves it under every
+    reading (containers.counted_range). The words for the first end are the ordinals of 1, those for the last the
+    first words of rules/vocabulary.yaml ``last_page_words``; others ("the opening two pages", "the middle two
+    pages", "the first few pages") stay relative (the whole document). Read only where nothing else may bound the
+    set: after a modifier ("after the first two pages"), after a count and a joiner ("the first two and last two
+    pages": the first part unread), or before "of"/"in" a place that is not the whole document ("the first two
+    pages of Chapter 3", "of the second half") the scope is the whole document."""
+    v = _v()
+    starts = sorted({w for w, n in v["ordinal_words"].items() if n == 1 and w.isalpha()}, key=len, reverse=True)
+    ends = sorted({w.split()[0] for w in v["last_page_words"] if len(w.split()) == 2}, key=len, reverse=True)
+    pos = rf"(?P<start>{_words_rx(starts)})|(?P<end>{_words_rx(ends)})"
+    count = rf"(?P<k>\d{{1,4}}|{_words_alt(list(v['number_words']))})"
+    plural = _words_rx([w for w in v["plural_page_words"] if w.isalpha()])
+    whole = _words_rx([*v["whole_document_words"], *v["page_words"], *v["slide_words"]])
+    # The count after the end word only: "the two first pages" stays relative (the whole document).
+    for m in re.finditer(rf"\b(?:{pos})\s+{count}\s+(?P<w>{plural})\b", low):
+        s, e = m.start(), m.end()
+        if not free(s, e):
+            continue
+        k = _number(m.group("k"))
+        text = q[s:e]
+        if (_modified(low, s) or re.search(rf"(?:\b(?:{_num_alt()})|\d)\s*(?:,|/|&|\b(?:and|or|plus|nor)\b)\s*(?:the\s+)?$", low[:s])
+                or ((o := re.match(r"\s+(?:of|in|within|inside|from|into)\s+(?:(?:the|this|that|its|their|each|every|a|an)\s+)?([\w.'’-]+)", low[e:]))
+                    and not re.fullmatch(whole, o.group(1)))
+                or not k or k > _COUNTED_MAX):
+            partial.append(f"'{text}' counts pages from an end of a place the parser does not bound")
+            add(s, e, Container(kind=ContainerKind.document, text=""))
+            continue
+        add(s, e, Container(kind=ContainerKind.page_range, first=1, last=k, item="first" if m.group("start") else "last", text=text))
 
 
 @cache
@@ -660,8 +715,8 @@ def _relative_pages(q: str, found: list[tuple[int, int, Container]]) -> list[str
     part = re.compile(rf"\s*(?:of|in|within)\s+{articles}(?:[\w'’-]+\s+){{0,3}}?{vocab.alternation(rel['parts'])}")
     window = re.compile(rf"(?:\s*[\w'-]+){{0,{int(rel['window'])}}}?\s+{vocab.alternation(rel['after'])}")
     # A number the list reader stopped before ("pages iii-5", "page 5-6a"): the list is not read whole.
-    # "page 3+" is page 3 and the pages after it.
-    leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|\+(?!\s*\d)|{vocab.alternation(list(_v()['scale_words']))})", re.I)
+    # "page 3+" is page 3 and the pages after it; "page 9+1" page 10, or pages 9 and 10.
+    leftover = re.compile(rf"\s*(?:[-/]\s*{_num_alt()}|\+|{vocab.alternation(list(_v()['scale_words']))})", re.I)
     # A range from a place to a place with no number ("page 3 through the end", "pages 2-end", "pages 5 to
     # the last page", "the cover to page 4"): its pages depend on the page count, or its ends on readings.
     open_end = re.compile(rf"\s*(?:-|\b(?:to|through|thru|till|until|up\s+to|up\s+until)\b)\s*{articles}"
