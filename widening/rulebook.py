@@ -148,6 +148,47 @@ class Sections(RuleFile):
     section_words: Words
 
 
+class StylesTogether(RuleFile):
+    """How several styles asked at once are joined: the words of the grammar between two style words."""
+
+    both: Words
+    predicate_ends: Words
+    union: Words
+    at_once: Words
+    link_places: Words
+    link_relatives: Words
+    link_verbs: Words
+    link_quantifiers: Words
+    link_settings: Words
+    link_ends: Words
+
+
+class FontFaces(RuleFile):
+    """What a font's name says of its face (italic, bold, a face named, none): regular expressions, each
+    compiled alone; the probe joins each list into one alternation and anchors it."""
+
+    italic_words: list[str]
+    italic_hyphen_suffixes: list[str]
+    italic_camel_suffixes: list[str]
+    tex_italics: list[str]
+    maybe_italic_suffixes: list[str]
+    bold: list[str]
+    tex_bolds: list[str]
+    face_parts: list[str]
+    face_ends: list[str]
+    vendor_tails: list[str]
+    anonymous_prefixes: list[str]
+
+    @field_validator("*")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        if not patterns:  # an empty alternation would match everywhere
+            raise ValueError("an empty list: it would match every name")
+        regular_expressions(patterns)
+        regular_expressions(["x(?:" + "|".join(patterns) + ")"])  # joined as the probe joins them (no global flag inside)
+        return patterns
+
+
 class Vocabulary(RuleFile):
     """rules/vocabulary.yaml: the words the question parser reads."""
 
@@ -189,8 +230,9 @@ class Vocabulary(RuleFile):
     supplement_words: Words
     # Caption words of other languages, by the kind they caption ("Abb. 3" is figure 3, "表 2" table 2).
     caption_words: dict[Literal["figure", "chart", "table"], Words]
-    styles_together: dict[Literal["both", "predicate_ends"], Words]
+    styles_together: StylesTogether
     styles: dict[str, Words]
+    font_faces: FontFaces  # read by widening/probes/text_style.py
     colours: dict[str, Words]
     unmeasured_colours: Words = []  # colour words no family measures ("navy", "teal"): no colour is measured
     colour_links: Words

@@ -28,12 +28,13 @@ import unicodedata
 from dataclasses import dataclass, replace
 from collections.abc import Callable
 from functools import cache, partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import field_validator
 
 import pymupdf
 
+from widening import rulebook
 from widening.facts.colours import Family, family, hex_rgb, int_to_rgb, mask, matches, srgb_to_hsv, tinted, unnamed
 from widening.facts.document import Doc
 from widening.facts.font_traits import FontTraits, page_font_traits
@@ -51,24 +52,9 @@ from widening.probes.pagewise import finish, grouped, measurable
 from widening.probes.glyph_maps import DedupChars
 
 STYLES = ("italic", "bold", "underline")
-# Italic/bold can live only in the font name (pitfall 3). A short italic suffix is read after a hyphen
-# ("Minion-It", "ScalaSansPro-Ita") or in camel case ("BoldIt", "SemiboldIt", URW's "ReguObli"); TeX names
-# its italics by prefix ("CMTI10", "CMSL10" slanted, "SFTI1000", and the EC fonts' "ECTI1000"). Foundries
-# outside English name the face in their language: "Italique", "Corsivo", "Cursiva", "Kursiv", "Schräg".
-# An ending that only spells "it" ("Audit", "Summit") may be either.
-_ITALIC_WORD = re.compile(r"(italic|italique|oblique|slant|inclined|kursiv|cursiv|corsiv|schr(?:ä|ae)g)", re.I)
-_ITALIC_SUFFIX = re.compile(r"(?:-(?i:it|ita|ital|bdit|boldit|obl|obli)|(?<=[a-z0-9])(?:It|Ital|BdIt|BoldIt|Obl|Obli|Ita))$")
-_TEX_ITALIC = re.compile(r"^(?:cmti|cmsl|cmitt|cmbxti|cmbxsl|cmssi|cmmi|cmmib|sfti|sfsl|sfbi|sfbl|sfsi|sfso|sfit|sfst|sfxi"
-                         r"|ecti|ecsl|ecbi|ecbl|ecsi|ecso|ecit|ecst|ecxi)\d*$", re.I)
-_MAYBE_ITALIC_SUFFIX = re.compile(r"(?:it|ital|bdit|boldit|obl)$", re.I)
-# Weight words and the short forms foundries use: "-BlkCn", "-HvCn", "Hvy", "W6".."W9" (Japanese
-# weights), "-Medi" (URW), "-65".."-95" (Univers/Frutiger numbering), "-Extrabld", "-XBd", "-Ultra" (not
-# UltraLight/UltraThin), "Super", "Poster"; the weight in other languages: "Fett"/"Halbfett", "Negrita",
-# "Gras"/"Demi-Gras" (not "Grass..."), "Grassetto". TeX's bold fonts by name: CMBX (bold extended), CMB (bold),
-# CMSSBX/CMSSDC (sans), CMMIB/CMBSY (bold math), and cm-super's and EC's SFBX/SFRB/SFSX/SFSO, ECBX/ECRB/ECSX.
-_BOLD_NAME = re.compile(r"(bold|black|heavy|semibold|demi|-bd|bd$|-sb$|-hv|hvy|blk|-w[6-9]|w[6-9]$|-medi$|^cmbx|-[6-9]5"
-                        r"|extrabld|xbd|ultra(?!light|thin|lt)|super|poster|fett(?!(?-i:[a-z]))|negrita|grassetto|gras(?!(?-i:[a-z]))"
-                        r"|^(?:cmb|cmssbx|cmssdc|cmmib|cmbsy|sfbx|sfrb|sfsx|sfso|sfbi|sfbl|sfxi|sfxc|ecbx|ecrb|ecsx|ecso|ecbi|ecbl|ecxi|ecxc)\d+$)", re.I)
+# Italic/bold can live only in the font name (pitfall 3): rules/vocabulary.yaml ``font_faces`` lists how names
+# say a face (its comments say why each list exists); ``_font_names`` builds the patterns on first use.
+
 # Combining marks that draw a line under the letter before them: typed underlines.
 _COMBINING_UNDERLINES = re.compile(r"\S[\u0331\u0332\u0333]")  # after a letter, macron below, low line, double low line
 
@@ -110,16 +96,47 @@ def _base_font(name: str) -> str:
     return name.split("+", 1)[-1]  # drop a subset prefix like ABCDEF+
 
 
+class _FontNames(NamedTuple):
+    italic_word: re.Pattern[str]  # searched in the name
+    italic_suffix: re.Pattern[str]  # searched in its last ","-part
+    tex_italic: re.Pattern[str]  # matched on its last ","-part
+    maybe_italic_suffix: re.Pattern[str]  # searched in its last ","-part
+    bold: re.Pattern[str]  # searched in the name
+    face_part: re.Pattern[str]  # searched in its style part (after the last "-" or ",")
+    face_end: re.Pattern[str]  # searched in the name
+    anonymous: re.Pattern[str]  # the whole name
+
+
+@cache
+def _font_names() -> _FontNames:
+    """The font-name patterns, built from rules/vocabulary.yaml ``font_faces`` on first use (never at import)."""
+    f = rulebook.load("vocabulary")["font_faces"]
+
+    def alt(key: str) -> str:
+        return "(?:" + "|".join(f[key]) + ")"
+
+    return _FontNames(
+        italic_word=re.compile(alt("italic_words"), re.I),
+        italic_suffix=re.compile(r"(?:-(?i:" + "|".join(f["italic_hyphen_suffixes"]) + r")|(?<=[a-z0-9])" + alt("italic_camel_suffixes") + r")$"),
+        tex_italic=re.compile(r"^" + alt("tex_italics") + r"\d*$", re.I),
+        maybe_italic_suffix=re.compile(alt("maybe_italic_suffixes") + r"$", re.I),
+        bold=re.compile(r"(?:" + "|".join(f["bold"]) + r"|^" + alt("tex_bolds") + r"\d+$)", re.I),
+        face_part=re.compile(alt("face_parts") + alt("vendor_tails") + r"?$", re.I),
+        face_end=re.compile(r"(?<=[a-z])" + alt("face_ends") + alt("vendor_tails") + r"?$"),
+        anonymous=re.compile(alt("anonymous_prefixes") + r"?[_-]?\d+(?:[_-]\d+)?", re.I))
+
+
 def is_italic_name(font: str) -> bool:
     """Does the font's name say italic: a word ("Italic", "Oblique"), a suffix ("-It", "BoldIt") or a TeX name ("CMTI10")?"""
     base = _base_font(font)
     last = base.split(",")[-1]
-    return bool(_ITALIC_WORD.search(base) or _ITALIC_SUFFIX.search(last) or _TEX_ITALIC.match(last))
+    names = _font_names()
+    return bool(names.italic_word.search(base) or names.italic_suffix.search(last) or names.tex_italic.match(last))
 
 
 def maybe_italic_name(font: str) -> bool:
     """A name that ends as an italic suffix would but may be a word ("Audit", "Summit", "timesit"): a doubt, never a member."""
-    return not is_italic_name(font) and bool(_MAYBE_ITALIC_SUFFIX.search(_base_font(font).split(",")[-1]))
+    return not is_italic_name(font) and bool(_font_names().maybe_italic_suffix.search(_base_font(font).split(",")[-1]))
 
 
 def math_styles(text: str) -> tuple[bool, bool]:
@@ -131,7 +148,7 @@ def math_styles(text: str) -> tuple[bool, bool]:
 
 
 def is_bold_name(font: str) -> bool:
-    return bool(_BOLD_NAME.search(_base_font(font)))
+    return bool(_font_names().bold.search(_base_font(font)))
 
 
 # The lean of a glyph is the shear of its text matrix (with the CTM): MuPDF's quad for a character is
@@ -1128,27 +1145,16 @@ def _colour_shapes(page: pymupdf.Page, spans: list[tuple[BBox, str, float]]) -> 
     return (float(np.median(leans)), float(np.median(strokes))) if leans else None
 
 
-# Words that name a face in a font name's style part (after its last "-" or ","): "Acme-Book", "Times-Roman",
-# "Arial,Regular", "Univers-55", "HeiseiMin-W3"; or one that ends it in camel case ("CalibriLight", "SegoeUISemilight").
-# Bold and italic names name one too. "TimesNewRomanPSMT", "ArialMT", "Calibri", "LiberationSans" name a family only.
-_FACE_PART = re.compile(r"(regular|roman|book|normal|plain|light|thin|medium|upright|text|reg|rg|bk|lt|md|w[1-5]|[1-5]5)(mt|ps|psmt)?$", re.I)
-_FACE_END = re.compile(r"(?<=[a-z])(?:Regular|Book|Normal|Plain|Light|Semilight|Thin|Medium)(?:MT|PS|PSMT)?$")
-
-
 def names_face(font: str) -> bool:
     """Does the font's name name its face (a weight or slant word), so that a viewer and a reader take it as declared?"""
     base = _base_font(font)
     parts = re.split(r"[-,]", base)
     return (is_bold_name(font) or is_italic_name(font)
-            or (len(parts) > 1 and bool(_FACE_PART.search(parts[-1]))) or bool(_FACE_END.search(base)))
-
-
-# A font name that names no face: a writer's resource-like label ("F1", "T3", "TT2", "C0_0", "CIDFont+F1").
-_ANONYMOUS_NAME = re.compile(r"(?:[a-z]{1,3}|font)?[_-]?\d+(?:[_-]\d+)?", re.I)
+            or (len(parts) > 1 and bool(_font_names().face_part.search(parts[-1]))) or bool(_font_names().face_end.search(base)))
 
 
 def is_anonymous_name(font: str) -> bool:
-    return bool(_ANONYMOUS_NAME.fullmatch(_base_font(font)))
+    return bool(_font_names().anonymous.fullmatch(_base_font(font)))
 
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.

@@ -1338,16 +1338,30 @@ def _other_sense(masked: str, start: int, said: str) -> str | None:
     return None if word in _sense_openers() or vocab.member(word, _sense_openers()) else m.group(1)
 
 
-# The grammar between two style words: one of them; a clause that says the second of things the first names;
-# a word that says both at once (after "and"). Words before the first that say at once are ``styles_together.both``.
-_STYLE_UNION = r"\b(?:or|either|nor)\b"
-# A link: at most two words (the asked things), a place left blank, then a clause that says the second style of
-# them, which ends there ("italic words on page 2 that are also bold?"); "the title that is bold" says it of another.
-_STYLE_LINK = (r"\s*(?:[A-Za-z]+\s+){0,2}?(?:(?:on|in|at|from)\s+)?(?:(?:that|which)\s+)?(?:are|is|were|was)"
-               r"\s+(?:(?:also|too|all|each|both)\s+)?(?:(?:in|set\s+in|printed\s+in|written\s+in)\s+)?")
-_STYLE_SAID_END = (r"\s*(?:$|[?.,;:!]|(?:too|as\s+well|type|font|face|print|on|in|at|of|from|within|across|throughout|are|is|"
-                   r"were|was|appear|appears|there)\b)")
-_STYLE_AT_ONCE = r"\b(?:also|too|as\s+well)\b"
+def _phrases(words: list[str]) -> str:
+    """A regex alternation of ``words`` (escaped; the parts of a word of several joined by any run of spaces),
+    bare: the caller puts the boundaries; an empty list matches nothing."""
+    return "(?:" + "|".join(r"\s+".join(map(re.escape, str(w).split())) for w in words) + ")" if words else "(?!)"
+
+
+class _StyleGrammar(NamedTuple):
+    union: str  # a word that says one of them: "italic or bold"
+    link: str  # a clause that says the second style of the things the first names
+    said_end: str  # what may follow a style a link says: the end, a mark or a word that goes on
+    at_once: str  # a word that says both at once, after "and"
+
+
+@cache
+def _style_grammar() -> _StyleGrammar:
+    """The grammar between two style words, from rules/vocabulary.yaml ``styles_together`` (its comments say why)."""
+    t = _v()["styles_together"]
+    at_once = r"\b" + _phrases(t["at_once"]) + r"\b"
+    # A link: at most two words (the asked things), a place left blank, then a clause that says the second style
+    # of them, which ends there ("italic words on page 2 that are also bold?").
+    link = (r"\s*(?:[A-Za-z]+\s+){0,2}?(?:" + _phrases(t["link_places"]) + r"\s+)?(?:" + _phrases(t["link_relatives"]) + r"\s+)?"
+            + _phrases(t["link_verbs"]) + r"\s+(?:" + _phrases(t["link_quantifiers"]) + r"\s+)?(?:" + _phrases(t["link_settings"]) + r"\s+)?")
+    said_end = r"\s*(?:$|[?.,;:!]|" + _phrases(t["link_ends"]) + r"\b)"
+    return _StyleGrammar(r"\b" + _phrases(t["union"]) + r"\b", link, said_end, at_once)
 
 
 def _styles_reading(masked: str) -> str:
@@ -1369,7 +1383,7 @@ def _styles_reading(masked: str) -> str:
     if len(spans) < 2:
         return "all"
     gaps = [masked[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
-    union, link, at_once = _STYLE_UNION, _STYLE_LINK, _STYLE_AT_ONCE
+    union, link, said_end, at_once = _style_grammar()
     kinds = []
     for i, gap in enumerate(gaps):
         after = masked[spans[i + 1][1]:]
@@ -1382,7 +1396,7 @@ def _styles_reading(masked: str) -> str:
             kinds.append("and_once" if re.search(at_once, g, re.I) else "and")
         elif re.fullmatch(r"\s*[A-Za-z]+(?:\s+[A-Za-z]+)?\s*(?:,|and|&)\s*(?:in\s+)?(?:the\s+)?", g, re.I) and not re.search(link, g, re.I):
             kinds.append("two_sets")  # "bold words and italic words", "bold headings, italic captions"
-        elif re.fullmatch(link, g, re.I) and re.match(_STYLE_SAID_END, after, re.I):
+        elif re.fullmatch(link, g, re.I) and re.match(said_end, after, re.I):
             kinds.append("link")  # "italic words that are also bold", "italic words on page 2 are bold?"
         else:
             kinds.append("unread")
