@@ -251,6 +251,7 @@ class Vocabulary(RuleFile):
     comparatives: dict[Literal[">", ">=", "<", "<="], Words]
     patterns: dict[str, Words]
     pattern_through: dict[str, str] = {}
+    exact_patterns: Words = []  # patterns whose members are the asked thing by construction (a complete e-mail address)
     mention_counts: MentionCounts
     venues: dict[str, Words]
     fuzzy: Fuzzy

@@ -13,7 +13,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from widening import rulebook as vocab
-from widening.engine.accounting import joined_beyond
+from widening.engine.accounting import broader_than_asked, joined_beyond
 from widening.models import CheckSpec, Container, ContainerKind, ParsedQuestion, Reading
 
 ALL_READINGS = (Reading.pdf, Reading.label, Reading.printed)
@@ -310,6 +310,23 @@ def _colour_or_style(parsed: ParsedQuestion) -> str | None:
     return None
 
 
+# Quantifiers that ask for every thing of the asked set ("how many phone numbers are on page 2", "list the
+# e-mail addresses on page 2"), not for one party's ("what is the phone number of the Paris office").
+WHOLE_SET_QUANTIFIERS = ("how_many", "list")
+
+
+def _whole_pattern_set(parsed: ParsedQuestion) -> bool:
+    """Whether the text pattern's members are members of the asked set: a count the question names ("another two
+    companies"), or a count or list of the things of a pattern whose members are them by construction
+    (rules/vocabulary.yaml ``exact_patterns``: e-mail addresses) with every other word of the question accounted for
+    (engine/accounting.broader_than_asked: its container, quantifier, the pattern's words and function words).
+    A word left ("international", "printed", "of the offices in Paris", a name) may narrow the set: candidates."""
+    if parsed.cardinality is not None:
+        return True
+    return (parsed.target.pattern in _vocabulary().get("exact_patterns", []) and parsed.quantifier in WHOLE_SET_QUANTIFIERS
+            and broader_than_asked(parsed, "text_pattern") is None)
+
+
 def _derive(parsed: ParsedQuestion) -> Derivation:
     t = parsed.target
     # A page names where to look; failing that, a captioned figure/table/chart does (its pages).
@@ -344,7 +361,7 @@ def _derive(parsed: ParsedQuestion) -> Derivation:
         # A question about one party's number is a subset of all numbers: zero licenses
         # "none"; members do not prove the asked set non-empty unless a count was asked.
         through = _vocabulary().get("pattern_through", {}).get(t.pattern)
-        d = spec("text_pattern", {"pattern": through or t.pattern}, exact=parsed.cardinality is not None and through is None)
+        d = spec("text_pattern", {"pattern": through or t.pattern}, exact=_whole_pattern_set(parsed) and through is None)
         return d.model_copy(update={"broader": f"every {through}-shaped number (the question asks for a {t.pattern} number)"}) if through else d
     visual = _visual_cue(parsed)
     if (t.person or t.object_class) and _page_container(parsed) is None:

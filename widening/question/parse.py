@@ -1984,8 +1984,10 @@ def _looks_like_name(word: str) -> bool:
 
 def _quantifier(q: str) -> str:
     v = _v()["quantifiers"]
-    low = q.lower()
-    for key in ("how_many", "name_one", "list"):
+    low = q.lower().replace("\u2019", "'")
+    if _asks_count(low, v):
+        return "how_many"
+    for key in ("name_one", "list"):
         if re.search(vocab.alternation(v[key]), low):
             return key
     if re.match(vocab.alternation(v["yes_no"]), low):
@@ -1994,6 +1996,22 @@ def _quantifier(q: str) -> str:
         if re.search(vocab.alternation(v[key]), low):
             return key
     return "other"
+
+
+def _asks_count(low: str, v: dict[str, list[str]]) -> bool:
+    """Whether the question asks how many (rules/vocabulary.yaml ``quantifiers``): a ``how_many`` phrase anywhere
+    ("in chapter 2, how many ..."), except a ``count_heads`` one, which asks only as the head of what is asked: at
+    the opening of the question or of a clause, after up to three ``count_frames`` phrases and "the" ("what is the
+    total number of"); never before ``count_naming`` ("what is the number of the bus" asks an identifier)."""
+    heads = [w for w in v.get("count_heads", []) if w]
+    anywhere = [w for w in v["how_many"] if w not in heads]
+    if re.search(vocab.alternation(anywhere), low):
+        return True
+    frame = rf"(?:{vocab.alternation(v.get('count_frames', []))}\s+){{0,3}}"  # "could you tell me the number of"
+    for m in re.finditer(rf"(?:^|[,;:]|[.?!]\s)\s*{frame}(?:the\s+)?(?={vocab.alternation(heads)})", low):
+        if not re.match(vocab.alternation(v.get("count_naming", [])), low[m.end():]):
+            return True
+    return False
 
 
 def complement_rules() -> dict[str, list[str]]:
