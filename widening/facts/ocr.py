@@ -462,9 +462,8 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, ma
 
     ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read.
     ``infos``, ``seen``: as for ``render_clip`` and ``read_pixels``; its lines are placed in this ``clip``.
-    ``lettering``: the render's lines of lettering (``ink.lettering``) that no line read covers (``_lettering_read``:
-    a picture OCR read no word of, or a small line under a title it read) are read again, enlarged, or
-    LetteringUnread is raised (a picture's words unread, never "no words")."""
+    ``lettering``: a render OCR read no word of is checked for lettering as a page is (``_lettering_read``):
+    its lettering read enlarged, or LetteringUnread raised (a picture's words unread, never "no words")."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return ()
@@ -473,7 +472,7 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, ma
         return read_tiled(page, clip, how, max_upscale, infos)
     pixels = _render(page, clip, how.single, infos)
     read = read_pixels(pixels, max_upscale, seen)
-    if lettering:
+    if lettering and not any(_said((line.text, box, line.score)) for line, box in read):
         lines = _lettering_read(stretched(pixels.rgb), [(line.text, box, line.score) for line, box in read], whole=max_upscale is not None)
         return tuple(TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)) for text, box, score in lines)
     return tuple(line for line, _ in read)
@@ -613,16 +612,11 @@ def ocr_page(page: pymupdf.Page, dpi: int | None = None) -> tuple[TextLine, ...]
 # "OCR ran, no words", measured, while it showed lines a reader reads ("Welcome to Qorvane Harbour" in 5 px type):
 # a name printed there was claimed absent. When OCR reads no word and the render shows lettering (lines of
 # text-shaped ink, ink.lettering), the area of that lettering is read again enlarged LETTERING_ZOOM times; a line of
-# lettering that no line read then covers (half its box, ``_read_over``) leaves the page unread: LetteringUnread is
-# raised, and the page is blind (extract records why), never a measured page without words. A page with no
-# lettering (a blank scan, a photograph) keeps its empty reading.
-# A picture OCR read part of is checked alike (``ocr_image(..., lettering=True)``): a title read, the small line under
-# it ("Tel 0207 946 0123" on a mottled ground, read as "60123") was not, and "what is the phone number" was widened.
-# Each line of lettering is covered by the union of the lines read; the lines left are read again, and a line
-# read again is kept unless a line read before covers half its box (the same line, read twice).
+# lettering that no line read then overlaps (by half its box) leaves the page unread: LetteringUnread is raised, and
+# the page is blind (extract records why), never a measured page without words. A page with no lettering (a blank
+# scan, a photograph) keeps its empty reading.
 LETTERING_ZOOM = 3
 LETTERING_PAD = 8  # px around the lettering read again
-LETTERING_COVER = 0.5  # of a line of lettering's box the lines read must cover
 
 
 def _said(line: Line) -> bool:
@@ -636,24 +630,9 @@ def _covers(read: tuple[float, float, float, float], row: tuple[float, float, fl
     return w > 0 and h > 0 and w * h >= 0.5 * max((row[2] - row[0]) * (row[3] - row[1]), 1e-6)
 
 
-def _read_over(lines: list[Line], row: tuple[float, float, float, float]) -> bool:
-    """Do the boxes of ``lines`` together cover LETTERING_COVER of ``row``'s box (two lines may read one row
-    between them: words set wide apart)?"""
-    x0, y0 = math.floor(row[0]), math.floor(row[1])
-    w, h = max(1, math.ceil(row[2]) - x0), max(1, math.ceil(row[3]) - y0)
-    cover = np.zeros((h, w), dtype=bool)
-    for _, (a, b, c, d), _ in lines:
-        ca, cb = max(0, int(math.floor(a)) - x0), max(0, int(math.floor(b)) - y0)
-        cc, cd = min(w, int(math.ceil(c)) - x0), min(h, int(math.ceil(d)) - y0)
-        if cc > ca and cd > cb:
-            cover[cb:cd, ca:cc] = True
-    return float(cover.mean()) >= LETTERING_COVER
-
-
 def _lettering_read(rgb: np.ndarray, lines: list[Line], whole: bool = False) -> list[Line]:
-    """``lines`` when the lines read (those with a word) cover every line of lettering ``rgb`` shows (``_read_over``),
-    else ``lines`` and the lettering they leave read again; raises LetteringUnread when a line of lettering is
-    still covered by none.
+    """``lines`` (no word among them) when ``rgb`` shows no lettering, else the lettering's lines read enlarged;
+    raises LetteringUnread when a line of lettering is still read by none.
 
     ``whole``: first read all of ``rgb`` again as a page is read (the detector's own enlargement, no
     PICTURE_MAX_UPSCALE bound: a picture read bounded may lose a line read so, a JPEG's phone number), and
@@ -663,18 +642,10 @@ def _lettering_read(rgb: np.ndarray, lines: list[Line], whole: bool = False) -> 
     from widening.facts.ink import lettering
 
     rows = lettering(rgb)
-    read: list[Line] = [line for line in lines if _said(line)]
-    left = [r for r in rows if not _read_over(read, r.box)]
-    if not left:
+    if not rows:
         return lines
-    old = list(read)
-
-    def add(found: list[Line]) -> None:  # a line read again is new unless a line read before covers half its box
-        read.extend(line for line in found if _said(line) and not any(_covers(o[1], line[1]) for o in old))
-
-    if whole:
-        add(ocr_array(rgb))
-        left = [r for r in left if not _read_over(read, r.box)]
+    read: list[Line] = [line for line in ocr_array(rgb) if _said(line)] if whole else []
+    left = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
     h, w = rgb.shape[:2]
     if left:
         x0 = max(0, int(min(r.box[0] for r in left)) - LETTERING_PAD)
@@ -684,10 +655,11 @@ def _lettering_read(rgb: np.ndarray, lines: list[Line], whole: bool = False) -> 
         if (x1 - x0) * (y1 - y0) * LETTERING_ZOOM ** 2 <= MAX_OCR_PIXELS:
             big = cv2.resize(rgb[y0:y1, x0:x1], None, fx=LETTERING_ZOOM, fy=LETTERING_ZOOM, interpolation=cv2.INTER_CUBIC)
             z = float(LETTERING_ZOOM)
-            add([(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score) for text, (a, b, c, d), score in ocr_array(big)])
-    unread = [r for r in left if not _read_over(read, r.box)]
+            read += [(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score)
+                     for text, (a, b, c, d), score in ocr_array(big) if _said((text, (a, b, c, d), score))]
+    unread = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
     if unread:
         where = ", ".join(f"({r.box[0]:.0f}, {r.box[1]:.0f}, {r.box[2]:.0f}, {r.box[3]:.0f}) px" for r in unread[:3])
         raise LetteringUnread(f"{len(unread)} line(s) of text-shaped ink that OCR read no word of, even enlarged "
                               f"{LETTERING_ZOOM}x (at {where}): the words were not read")
-    return [*lines, *read[len(old):]]
+    return read

@@ -375,9 +375,8 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # than VECTOR_MAX_LETTER_PT read, and letter-sized pictures side by side on a line read as one area,
 # reading_groups; v12: a picture a tiling pattern paints read where the pattern fills, not at its cell,
 # images.tiled_placements; v13: a picture OCR read no word of checked for lettering, read enlarged or left
-# unread, ocr.ocr_image's ``lettering``; v14: a picture OCR read part of checked too, the lettering its lines leave
-# uncovered read again or left unread, ocr._lettering_read), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v14"
+# unread, ocr.ocr_image's ``lettering``), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v13"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
