@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 # facts17: every OCR reading of a faint render is stretched (pictures and margins too), and an image-only page
 # showing lines of lettering OCR read no word of, even enlarged, is blind, not a page measured without words;
 # captions: "TABLE IV" is table 4 too, "Figure 3 - 2019" figure 3 too, "Fig ure 3" and other languages' words read).
-ENGINE_VERSION = "0.1.0-facts18"
+ENGINE_VERSION = "0.1.0-facts19"
 
 # PyMuPDF 2.0 imports its optional layout analyser (an ONNX graph network) and pymupdf4llm
 # on import. No probe uses either (Page.get_layout, to_markdown), and loading them costs

@@ -40,12 +40,18 @@ _MAYBE_NUM = re.compile(r"^(?:\d|[ivxlcdm]+$|[IVXLCDM]+$)")
 _EDGE_SLACK = 0.04
 
 
+# A folio padded with zeros has at most this many digits ("0009").
+_PADDED_DIGITS = 4
+
+
 def _folio_value(token: str) -> tuple[int, bool] | None:
-    """(value, roman) for a token that can be a folio. A folio may be padded with zeros ("009", "0009": a designed
-    report's); such a token may be a code too, and the run test tells the two apart (a code does not count up
-    page by page). "0" and "000" alone are no folio."""
+    """(value, roman) for a token that can be a folio. A folio may be padded with zeros to three or four digits
+    ("009", "0009": a designed report's); such a token may be a code too, and the run test tells the two apart (a
+    code does not count up page by page). Five digits or more with a leading zero count the file's frames or
+    sheets ("Frm 00009" in a government print, a Bates number): they count up page by page as the PDF index does,
+    and are no page a reader names. "0" and "000" alone are no folio."""
     if token.isascii() and token.isdigit():
-        if len(token) > 2 and token[0] == "0" and not int(token):
+        if len(token) > 2 and token[0] == "0" and (not int(token) or len(token) > _PADDED_DIGITS):
             return None
         return int(token), False
     r = roman_value(token)
