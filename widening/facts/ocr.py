@@ -456,14 +456,11 @@ def read_pixels(pixels: Pixels, max_upscale: float | None = None,
 
 
 def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, max_upscale: float | None = None,
-              infos: list[dict] | None = None, seen: dict[tuple, list[Line]] | None = None,
-              lettering: bool = False) -> tuple[TextLine, ...]:
+              infos: list[dict] | None = None, seen: dict[tuple, list[Line]] | None = None) -> tuple[TextLine, ...]:
     """OCR the part of ``page`` inside ``clip`` (an image's bbox, a region); boxes in PDF points.
 
     ``max_upscale``: for pictures (see PICTURE_MAX_UPSCALE); None reads as a page is read.
-    ``infos``, ``seen``: as for ``render_clip`` and ``read_pixels``; its lines are placed in this ``clip``.
-    ``lettering``: a render OCR read no word of is checked for lettering as a page is (``_lettering_read``):
-    its lettering read enlarged, or LetteringUnread raised (a picture's words unread, never "no words")."""
+    ``infos``, ``seen``: as for ``render_clip`` and ``read_pixels``; its lines are placed in this ``clip``."""
     clip = pymupdf.Rect(clip) & page.rect
     if clip.is_empty:
         return ()
@@ -471,11 +468,7 @@ def ocr_image(page: pymupdf.Page, clip: pymupdf.Rect, dpi: int | None = None, ma
     if how.lowered:  # one render would be too coarse for the small text: read in tiles, or refuse
         return read_tiled(page, clip, how, max_upscale, infos)
     pixels = _render(page, clip, how.single, infos)
-    read = read_pixels(pixels, max_upscale, seen)
-    if lettering and not any(_said((line.text, box, line.score)) for line, box in read):
-        lines = _lettering_read(stretched(pixels.rgb), [(line.text, box, line.score) for line, box in read], whole=max_upscale is not None)
-        return tuple(TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)) for text, box, score in lines)
-    return tuple(line for line, _ in read)
+    return tuple(line for line, _ in read_pixels(pixels, max_upscale, seen))
 
 
 # A page scanned turned: put in upside down, or sideways (a landscape table on a portrait page). The angle
@@ -630,13 +623,9 @@ def _covers(read: tuple[float, float, float, float], row: tuple[float, float, fl
     return w > 0 and h > 0 and w * h >= 0.5 * max((row[2] - row[0]) * (row[3] - row[1]), 1e-6)
 
 
-def _lettering_read(rgb: np.ndarray, lines: list[Line], whole: bool = False) -> list[Line]:
+def _lettering_read(rgb: np.ndarray, lines: list[Line]) -> list[Line]:
     """``lines`` (no word among them) when ``rgb`` shows no lettering, else the lettering's lines read enlarged;
-    raises LetteringUnread when a line of lettering is still read by none.
-
-    ``whole``: first read all of ``rgb`` again as a page is read (the detector's own enlargement, no
-    PICTURE_MAX_UPSCALE bound: a picture read bounded may lose a line read so, a JPEG's phone number), and
-    enlarge only the lettering that reading leaves unread (a tight crop of large type enlarged reads nothing)."""
+    raises LetteringUnread when a line of lettering is still read by none."""
     import cv2
 
     from widening.facts.ink import lettering
@@ -644,22 +633,20 @@ def _lettering_read(rgb: np.ndarray, lines: list[Line], whole: bool = False) -> 
     rows = lettering(rgb)
     if not rows:
         return lines
-    read: list[Line] = [line for line in ocr_array(rgb) if _said(line)] if whole else []
-    left = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
     h, w = rgb.shape[:2]
-    if left:
-        x0 = max(0, int(min(r.box[0] for r in left)) - LETTERING_PAD)
-        y0 = max(0, int(min(r.box[1] for r in left)) - LETTERING_PAD)
-        x1 = min(w, int(math.ceil(max(r.box[2] for r in left))) + LETTERING_PAD)
-        y1 = min(h, int(math.ceil(max(r.box[3] for r in left))) + LETTERING_PAD)
-        if (x1 - x0) * (y1 - y0) * LETTERING_ZOOM ** 2 <= MAX_OCR_PIXELS:
-            big = cv2.resize(rgb[y0:y1, x0:x1], None, fx=LETTERING_ZOOM, fy=LETTERING_ZOOM, interpolation=cv2.INTER_CUBIC)
-            z = float(LETTERING_ZOOM)
-            read += [(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score)
-                     for text, (a, b, c, d), score in ocr_array(big) if _said((text, (a, b, c, d), score))]
+    x0 = max(0, int(min(r.box[0] for r in rows)) - LETTERING_PAD)
+    y0 = max(0, int(min(r.box[1] for r in rows)) - LETTERING_PAD)
+    x1 = min(w, int(math.ceil(max(r.box[2] for r in rows))) + LETTERING_PAD)
+    y1 = min(h, int(math.ceil(max(r.box[3] for r in rows))) + LETTERING_PAD)
+    read: list[Line] = []
+    if (x1 - x0) * (y1 - y0) * LETTERING_ZOOM ** 2 <= MAX_OCR_PIXELS:
+        big = cv2.resize(rgb[y0:y1, x0:x1], None, fx=LETTERING_ZOOM, fy=LETTERING_ZOOM, interpolation=cv2.INTER_CUBIC)
+        z = float(LETTERING_ZOOM)
+        read = [(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score)
+                for text, (a, b, c, d), score in ocr_array(big) if _said((text, (a, b, c, d), score))]
     unread = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
     if unread:
         where = ", ".join(f"({r.box[0]:.0f}, {r.box[1]:.0f}, {r.box[2]:.0f}, {r.box[3]:.0f}) px" for r in unread[:3])
         raise LetteringUnread(f"{len(unread)} line(s) of text-shaped ink that OCR read no word of, even enlarged "
-                              f"{LETTERING_ZOOM}x (at {where}): the words were not read")
+                              f"{LETTERING_ZOOM}x (at {where}): the page's words were not read")
     return read

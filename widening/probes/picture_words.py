@@ -374,9 +374,8 @@ def pictures_over_budget(doc: Doc, pages: tuple[int, ...] | list[int]) -> int | 
 # and the glyphs of Type 3 and picture fonts that may paint a picture, read too; v11: poster lettering taller
 # than VECTOR_MAX_LETTER_PT read, and letter-sized pictures side by side on a line read as one area,
 # reading_groups; v12: a picture a tiling pattern paints read where the pattern fills, not at its cell,
-# images.tiled_placements; v13: a picture OCR read no word of checked for lettering, read enlarged or left
-# unread, ocr.ocr_image's ``lettering``), so words read the old way are never reused as if read the new way.
-PICTURE_TEXT = "picture_text_v13"
+# images.tiled_placements), so words read the old way are never reused as if read the new way.
+PICTURE_TEXT = "picture_text_v12"
 
 
 def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[int, tuple[TextLine, ...]], dict[int, str]]:
@@ -397,47 +396,30 @@ def read_pictures(doc: Doc, pages: tuple[int, ...] | list[int]) -> tuple[dict[in
 
 
 class PictureText(Frozen):
-    """What OCR read inside the pictures of one page (kept in the cache: reading them is slow); ``unread``:
-    why they were not read (a picture showing lettering OCR read no word of, ink.LetteringUnread), else ""."""
+    """What OCR read inside the pictures of one page (kept in the cache: reading them is slow)."""
 
     lines: tuple[TextLine, ...] = ()
-    unread: str = ""
 
 
 def stored_lines(doc: Doc, namespace: str, index: int, read: Callable[[Doc, int], tuple[TextLine, ...]]) -> tuple[TextLine, ...]:
     """``read(doc, index)``, kept in the on-disk cache under ``namespace`` when the caller put one in
-    ``doc.store`` (the audit does), keyed by the PDF's hash and the page: OCR is the slow part.
-    A reading that raised LetteringUnread is kept as such, and raises it again each time it is asked for."""
-    from widening.facts.ink import LetteringUnread
-
+    ``doc.store`` (the audit does), keyed by the PDF's hash and the page: OCR is the slow part."""
     store = doc.store
     ckey = f"{doc.facts.sha256}-p{index}"
     got = store.get(namespace, ckey, PictureText) if store is not None else None
     if got is None:
-        try:
-            got = PictureText(lines=read(doc, index))
-        except LetteringUnread as exc:
-            got = PictureText(unread=str(exc) or "lettering OCR read no word of")
+        got = PictureText(lines=read(doc, index))
         if store is not None:
             store.put(namespace, ckey, got)
-    if got.unread:
-        raise LetteringUnread(got.unread)
     return got.lines
 
 
 def picture_lines(doc: Doc, index: int) -> tuple[TextLine, ...]:
     """Lines OCR reads inside the pictures of a text-layer page, in PDF points (memoised, disk-cached)."""
-    from widening.facts.ink import LetteringUnread
-
     key = ("picture_lines", index)
     if key not in doc.memo:
-        try:
-            doc.memo[key] = without_rereads(doc, index, stored_lines(doc, PICTURE_TEXT, index, _read_pictures))
-        except LetteringUnread as exc:  # memoised too: each consumer would read the page's pictures again
-            doc.memo[key] = exc
-    if isinstance(got := doc.memo[key], LetteringUnread):
-        raise got
-    return got
+        doc.memo[key] = without_rereads(doc, index, stored_lines(doc, PICTURE_TEXT, index, _read_pictures))
+    return doc.memo[key]
 
 
 # OCR of a vector area also reads the text-layer words drawn in it (a chart's legend beside its
@@ -505,9 +487,7 @@ def _read_pictures(doc: Doc, index: int) -> tuple[TextLine, ...]:
     seen = doc.memo.setdefault(("picture_renders_read",), {})
     out: list[TextLine] = []
     for group in reading_groups(boxes):
-        # A picture OCR reads no word of may show lettering a reader reads (a low-quality JPEG, small or
-        # stylised type): it is read enlarged, or the page's pictures are unread, never "no words" (``lettering``).
-        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen, lettering=True)
+        lines = ocr_image(page, pymupdf.Rect(union(group)), max_upscale=PICTURE_MAX_UPSCALE, infos=infos, seen=seen)
         inside = [pymupdf.Rect(b) for b in group]
         out += [l for l in lines if any(r.intersects(pymupdf.Rect(l.bbox)) for r in inside)]
     return tuple(out)
