@@ -87,6 +87,8 @@ def _params(q: Qualifier) -> dict[str, Any]:
                       year=year, near_variants=_short_year_forms(year))
     if q.kind == "name" and (initials := _initial_forms(q.text)):
         params["near_variants"] = initials
+    if q.kind in ("name", "quoted") and (numbers := _number_word_forms(q.text)):
+        params["near_variants"] = [*params.get("near_variants", []), *numbers]
     if q.kind in ("name", "quoted") and (split := _apostrophe_split(q.text)):
         params["near_variants"] = [*params.get("near_variants", []), *split]
     if q.kind in ("numbered", "level") and len(q.parts) == 2:
@@ -149,10 +151,62 @@ def _part_params(alts: list[str]) -> dict[str, Any]:
     return {"variants": alts, "qualifier": "part", "pictures": True, **year, **split}
 
 
+@cache
+def _spelt_numbers() -> tuple[re.Pattern[str], dict[str, tuple[int, bool]]]:
+    """The spelt numbers a name may hold, longest first ("twenty-first", "thirty one", "seventh", "seven"), with
+    their value and whether each is an ordinal (rules/vocabulary.yaml number, ordinal and tens words)."""
+    v = rulebook.load("vocabulary")
+    words: dict[str, tuple[int, bool]] = {w.lower(): (int(n), False) for w, n in {**v["number_words"], **v["tens_words"]}.items()}
+    words |= {w.lower(): (int(n), True) for w, n in {**v["ordinal_words"], **v["tens_ordinals"]}.items()}
+    for tens, t in v["tens_words"].items():
+        for unit, (u, ordinal) in list(words.items()):
+            if 0 < u < 10 and " " not in unit and "-" not in unit:
+                for mark in ("-", " "):
+                    words[f"{tens.lower()}{mark}{unit}"] = (int(t) + u, ordinal)
+    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:(?P<the>the)\s+)?(?P<n>{alt})(?![\w-])", re.I), words
+
+
+def _number_word_forms(name: str) -> list[str]:
+    """A name that spells a number out ("Fourth Army", "Twenty-first Century Fund", "Seven Sisters", "Henry the
+    Eighth"), searched as doubts with the number in digits ("4th", "21st", "2d", "7") and in Roman numerals ("IV", "XXI",
+    "Henry VIII"): the page may print it so, and a reader takes either for the same name. Never members: "Fourth"
+    printed "4" or "IV" is a reading, not the spelling asked."""
+    pattern, words = _spelt_numbers()
+    found = list(pattern.finditer(name))
+    if not found:
+        return []
+    bare = not pattern.sub("", name).strip(" -'’.,&")  # the name is a number alone ("Eighth"): no bare digit nor one-letter numeral
+    out = []
+    for style in ("digits", "short", "roman"):  # short: the "2d", "3d" of a US military or legal style
+        text = name
+        for m in reversed(found):
+            n, ordinal = words[_SPACE_OR_MARK.sub(lambda x: "-" if "-" in x.group(0) else " ", m.group("n").lower())]
+            if style != "roman":
+                suffix = _ORDINAL_SUFFIX.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+                form = f"{n}{'d' if style == 'short' and suffix in ('nd', 'rd') else suffix}" if ordinal else str(n)
+                if bare and not ordinal:
+                    continue
+            else:
+                form = to_roman(n).upper()
+                if bare and len(form) < 2:
+                    continue
+            # "Henry the Eighth" is "Henry VIII"; "the 4th Fund" keeps its article where it opens the name.
+            start = m.start("the") if m.group("the") and m.start() > 0 and style == "roman" else m.start("n")
+            text = text[:start] + form + text[m.end("n"):]
+        if text != name:
+            out.append(text)
+    return list(dict.fromkeys(out))
+
+
+_SPACE_OR_MARK = re.compile(r"[\s-]+")
+_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
 def _numbered_forms(head: str, designators: list[str]) -> list[str]:
     """Other ways to print a numbered item, searched as doubts: "Windows 9" for "Windows 9.0", "version 2.18"
     for "version 2.18.0", "Room 2.04" for "room 2-04" (another mark between the number's parts), "the fourth
-    wave" for "Wave 4", "Group B" for "Group 2"."""
+    wave" for "Wave 4", "Group B" for "Group 2", "Henry the Eighth" for "Henry VIII"."""
     ordinals = {n: w for w, n in rulebook.load("vocabulary")["ordinal_words"].items()}
     out = [f"{head} {d}" for d in _zero_stripped(designators)]  # trailing zero parts: 2.18.0 is 2.18
     for d in designators:
@@ -165,7 +219,10 @@ def _numbered_forms(head: str, designators: list[str]) -> list[str]:
     for n in sorted({n for d in designators for n in _series_values(d)}):
         out += [f"{head} {form}" for form in (str(n), *([chr(ord("A") + n - 1)] if n <= 26 else []), to_roman(n).upper())
                 if form not in designators]
-    return out + [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
+    out += [f"{ordinals[int(d)]} {head}" for d in designators if d.isdigit() and int(d) in ordinals]
+    # A regnal or series numeral read out after its head ("Henry VIII" printed "Henry the Eighth", "Henry Eighth").
+    regnal = sorted({n for d in designators if (n := int(d) if d.isdigit() else (roman_value(d) if d.isupper() else None))})
+    return out + [f"{head}{the} {ordinals[n]}" for n in regnal if n in ordinals for the in (" the", "")]
 
 
 def _series_values(d: str) -> list[int]:
