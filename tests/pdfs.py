@@ -441,3 +441,19 @@ def plain_descriptors(doc: pymupdf.Document, rename: tuple[str, str] | None = No
         if doc.xref_get_key(x, "Type")[1] == "/FontDescriptor":
             for k, v in (("ItalicAngle", "0"), ("Flags", "32"), ("StemV", "80"), ("FontWeight", "null")):
                 doc.xref_set_key(x, k, v)
+
+
+def captioned_chart(path: Path, caption: str, n: int = 3, at_page: int = 2) -> Path:
+    """``n`` report pages (a heading, body text, a folio each); page ``at_page`` draws four blue bars with the
+    line ``caption`` under them, as printed (a figure's caption in whatever form the test plants)."""
+    doc = pymupdf.open()
+    for i in range(1, n + 1):
+        p = doc.new_page(width=595, height=842)
+        p.insert_text((72, 60), f"Section {i}: programme review", fontsize=16)
+        for k in range(4):
+            p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
+        p.insert_text((290, 820), str(i), fontsize=9)
+        if i == at_page:
+            bar_chart(p, (150, 500), (60, 40, 50, 25), [(0.1, 0.2, 0.8)] * 4, bar_w=30)
+            p.insert_text((150, 530), caption, fontsize=10)
+    return save(doc, path)

@@ -376,7 +376,8 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
     # A letter or two before the number, on the word's line: a supplement's or an appendix's figure
     # ("Figure S5", "Table A-5"); not a label on the next line ("... generated figure" over "C1").
     prefix = rf"[ \t]*\.?[ \t]*[A-Z]{{1,2}}[{DASHES}.]?"
-    plain = rf"\s*\.?\s*{NUMBER_WORD}?(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
+    # A mark may stand between the word and its number ("Figure-5", "Fig.–5", "Figure: 5", "Figure (5)", "Figure_5").
+    plain = rf"\s*\.?\s*(?:[{DASHES}:_(\[][ \t]*)?{NUMBER_WORD}?(?:[\dA-Za-z]+\s*(?:,|and|&)\s*)*"
     rxs = [re.compile(rf"(?:\b(?:{head})|{glued})(?:{plain}|{prefix})0*(?:{'|'.join(numbers)})(?![\d%])", re.I)]  # "3%" is a value
     if len(parts) == 2 and parts[0].lower() == "s" and parts[1].isdigit():
         # "Figure S3" is a question writer's "Supplementary Figure 3" (and "Suppl. Fig. 3").
@@ -385,12 +386,28 @@ def loose_mention_pages(pages: Iterable[tuple[int, str]], kinds: set[str], numbe
         # "Figure Three": the caption word and the number in words, the caption word's own forms only.
         kind_head = "|".join(_spaced(w) for w in sorted({w for k in kinds for w in _KIND_WORDS.get(k, ())} | set(_ANY_KIND), key=len, reverse=True))
         rxs.append(re.compile(rf"\b(?:{kind_head})\s*\.?\s*{NUMBER_WORD}?(?:{'|'.join(said)})\b", re.I))
+    # A range of figures that holds the number ("Figures 4-6", "Figs. 3–6", "Tables 2 to 4", "Figure 4 through 6"):
+    # after a plural word any dash or word of range, after a singular one a word only ("Figure 4-6" is a chapter's).
+    spans = []
+    if len(parts) == 1 and parts[0].isdigit():
+        plural = "|".join(_spaced(w) for w in words if w.endswith("s"))
+        to = r"(?:to|through|thru|till|until)"
+        spans.append(re.compile(rf"(?:\b(?:{plural}){plain}0*(?P<lo>\d+)\s*(?:[{DASHES}]|{to}\b)\s*0*(?P<hi>\d+)"
+                                rf"|\b(?:{head}){plain}0*(?P<lo2>\d+)[ \t]+{to}[ \t]+0*(?P<hi2>\d+))(?![\d%])", re.I))
+    want = int(parts[0]) if spans else 0
+
+    def holds(m: re.Match[str]) -> bool:
+        lo, hi = (int(m.group("lo") or m.group("lo2")), int(m.group("hi") or m.group("hi2")))
+        return lo < hi and lo <= want <= hi
+
     out = []
     for index, text in pages:
         text = nfkc(text)
         # A word hyphenated at a line's end ("Fig-" over "ure 3") is read joined too, beside the text as printed.
         texts = dict.fromkeys((text, _HYPHEN_BREAK.sub("", text)))
-        if any(not _folio_after_word(t, m, (folios or {}).get(index, set())) for t in texts for rx in rxs for m in rx.finditer(t)):
+        found = [m for t in texts for rx in rxs for m in rx.finditer(t)]
+        found += [m for t in texts for rx in spans for m in rx.finditer(t) if holds(m)]
+        if any(not _folio_after_word(m.string, m, (folios or {}).get(index, set())) for m in found):
             out.append(index)
     return tuple(out)
 
