@@ -457,3 +457,21 @@ def captioned_chart(path: Path, caption: str, n: int = 3, at_page: int = 2) -> P
             bar_chart(p, (150, 500), (60, 40, 50, 25), [(0.1, 0.2, 0.8)] * 4, bar_w=30)
             p.insert_text((150, 530), caption, fontsize=10)
     return save(doc, path)
+
+
+def cell_ruled_table(page: pymupdf.Page, origin: tuple[float, float], header: Sequence[str], rows: Iterable[Sequence[str]],
+                     pad: float = 6, size: float = 11) -> list[tuple[float, float, float]]:
+    """A table whose header rule is drawn cell by cell (each header cell's bottom border its own line, the pieces
+    meeting end to end: one rule under the row to a reader), each column ``pad`` wider than its header each side.
+    Returns each piece as (x0, x1, y)."""
+    x, y = origin
+    pieces = []
+    for j, h in enumerate(header):
+        w = pymupdf.get_text_length(h, "helv", size) + 2 * pad
+        text(page, (x + pad, y), h, size=size)
+        page.draw_line((x, y + 4), (x + w, y + 4), width=0.7)
+        pieces.append((x, x + w, y + 4))
+        for i, row in enumerate(rows if isinstance(rows, list) else list(rows)):
+            text(page, (x + pad, y + 18 * (i + 1)), row[j], size=size)
+        x += w
+    return pieces

@@ -471,6 +471,7 @@ def _rule_like(bbox: BBox, size: float, marks: list[pymupdf.Rect], words: list[p
     if not under:
         return False  # flagged by MuPDF from a line we do not list: keep its verdict
     for m in under:
+        m = _joined(m, marks)  # a rule drawn cell by cell is one line: its pieces together run past the words
         over = [(w.x0, w.x1) for w in words if min(w.x1, m.x1) > max(w.x0, m.x0) and abs(w.y1 - y1) <= 0.5 * size]
         lo, hi = x0, x1
         grown = True
@@ -482,6 +483,26 @@ def _rule_like(bbox: BBox, size: float, marks: list[pymupdf.Rect], words: list[p
         if m.x0 >= lo - size and m.x1 <= hi + size:
             return False  # a line as long as its words: an underline
     return True
+
+
+# Pieces of a line that meet end to end (level, gaps up to TOUCH_PT) draw one line to a reader: a table's rule
+# drawn as each cell's bottom border runs under the whole row, though each piece runs under one header only.
+TOUCH_PT = 1.0
+
+
+def _joined(m: pymupdf.Rect, marks: list[pymupdf.Rect]) -> pymupdf.Rect:
+    """``m`` grown along the row of ``marks`` level with it (centres within ROW_PT) that meet it, or a piece
+    that meets it, end to end."""
+    cy = (m.y0 + m.y1) / 2
+    row = [r for r in marks if abs((r.y0 + r.y1) / 2 - cy) <= ROW_PT]
+    lo, hi = m.x0, m.x1
+    grown = True
+    while grown:
+        grown = False
+        for r in row:
+            if r.x0 <= hi + TOUCH_PT and r.x1 >= lo - TOUCH_PT and (r.x0 < lo or r.x1 > hi):
+                lo, hi, grown = min(lo, r.x0), max(hi, r.x1), True
+    return pymupdf.Rect(lo, m.y0, hi, m.y1)
 
 
 def _skew_share(chars: list[dict], size: float, d: Direction = HORIZONTAL) -> float:
@@ -814,6 +835,7 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
     # another font or colour (a grey drop shadow under yellow words, drawn first) is another thing a reader sees.
     dedups: dict[tuple[str, int, int], DedupChars] = {}
     drawn_fonts = type3_fonts(page)
+    strokes = cache(partial(_text_strokes, page))  # read when a fill-and-stroke span is first met
     out: list[Span] = []
     for block in raw["blocks"]:
         for line in block.get("lines", ()):
@@ -860,11 +882,14 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
                 if math_italic:
                     italic, _ = True, reasons.append("mathematical italic letters")
                 bold = bool(s["flags"] & pymupdf.TEXT_FONT_BOLD or is_bold_name(s["font"]) or declared.bold or math_bold)
-                # Fill plus stroke is the classic fake bold.
-                bold = bold or (cf & STEXT_FILLED and cf & STEXT_STROKED) != 0
+                # Fill plus stroke is the classic fake bold, when the stroke adds weight: wide enough for its size,
+                # in the fill's own colour, opaque and solid. A hairline ("0 w"), a white halo or a faint stroke
+                # leaves the letters regular (or thins them): a doubt, never a member.
+                thin_stroke = not bold and bool(cf & STEXT_FILLED and cf & STEXT_STROKED) and not _weighty_stroke(strokes(), fresh, rgb)
+                bold = bold or (bool(cf & STEXT_FILLED and cf & STEXT_STROKED) and not thin_stroke)
                 # MuPDF's own bold char flag is a guess from overstrike: a glyph drawn again a
                 # little offset. Overlapping labels (C1 under C11) are that too: a doubt.
-                overstruck = not bold and (bool(cf & STEXT_BOLD) or declared.heavy_stem)
+                overstruck = not bold and (bool(cf & STEXT_BOLD) or declared.heavy_stem or thin_stroke)
                 # Outline text (stroked, not filled): its weight is the stroke's width, which the text layer
                 # does not give; a heavy stroke prints letters bolder than bold (hunt 25d: a 1.6 pt stroke at
                 # 20 pt, stems 3.6 pt thick, widened "the bold words"). The render test sees a thin ring.
@@ -895,6 +920,72 @@ def page_spans(page: pymupdf.Page, index: int, clip: pymupdf.Rect, drawings: lis
             _attach_skewed_words(made, line_chars, line["spans"], leans, direction)
             out.extend(made.values())
     return out
+
+
+# Fill plus stroke widens every stem by the stroke's width: from this share of the font size (a regular stem of
+# 0.065-0.098 of the size grows to a bold one's 0.118-0.172 at 0.02-0.05; PyMuPDF's own default is 0.05) the
+# letters are bold to a reader. A thinner stroke (MuPDF's "0 w" is a one-pixel hairline) adds no visible weight.
+BOLD_STROKE_EM = 0.03
+_STROKE_COLOUR_TOLERANCE = 48  # of 255, per channel: the stroke inks as the fill does
+
+
+def _text_strokes(page: pymupdf.Page) -> dict[tuple[float, float], tuple[float, tuple[int, int, int] | None, float, bool]]:
+    """Each stroked glyph of ``page``, keyed by its origin (rounded, as the text layer gives it): the stroke's width
+    as a share of the glyph's size, its colour (None when unread), its opacity and whether it is dashed.
+
+    The text layer flags a glyph stroked but gives no width or colour of the stroke; MuPDF's text trace gives the
+    width before the CTM scales it. Read here from the stroke itself, scaled by the CTM as the renderer draws it."""
+    mu = pymupdf.mupdf
+    out: dict[tuple[float, float], tuple[float, tuple[int, int, int] | None, float, bool]] = {}
+
+    class Strokes(mu.FzDevice2):  # type: ignore[misc, name-defined]
+        def __init__(self) -> None:
+            super().__init__()
+            self.use_virtual_stroke_text()
+
+        def stroke_text(self, ctx, text, stroke, ctm, colorspace, color, alpha, color_params):  # noqa: ANN001
+            m = mu.FzMatrix(ctm)
+            width = float(stroke.linewidth) * mu.fz_matrix_expansion(m)
+            try:
+                rgb = tuple(int(round(255 * v)) for v in mu.fz_convert_color(
+                    mu.FzColorspace(mu.ll_fz_keep_colorspace(colorspace)), color, mu.fz_device_rgb(), mu.FzColorspace(), mu.FzColorParams())[:3]) \
+                    if colorspace else None
+            except Exception:
+                rgb = None
+            span = text.head
+            while span:
+                sp = mu.FzTextSpan(span)
+                size = mu.fz_matrix_expansion(mu.fz_concat(sp.trm(), m))
+                for i in range(sp.m_internal.len):
+                    it = sp.items(i)
+                    o = mu.fz_transform_point(mu.fz_make_point(it.x, it.y), m)
+                    out[(round(o.x, 2), round(o.y, 2))] = (width / size if size > 0 else 0.0, rgb, float(alpha), stroke.dash_len > 0)
+                span = span.next
+
+    try:
+        mu.fz_run_page(page.this, Strokes(), mu.FzMatrix(), mu.FzCookie())
+    except Exception:
+        out.clear()  # unread: no stroke is known to add weight (every fill-and-stroke span is a doubt)
+    return out
+
+
+def _weighty_stroke(strokes: dict[tuple[float, float], tuple[float, tuple[int, int, int] | None, float, bool]], chars: list[dict],
+                    fill: tuple[int, int, int]) -> bool:
+    """Does the stroke of every glyph of ``chars`` add weight for certain: at least BOLD_STROKE_EM of the size, solid,
+    opaque, in the fill's colour? False when a glyph's stroke is unread."""
+    for c in chars:
+        if c["c"].isspace():
+            continue
+        x, y = round(c["origin"][0], 2), round(c["origin"][1], 2)
+        # Float noise may round the two readings of one origin apart by a hundredth: the nearest keys are looked at too.
+        got = next((g for dx in (0.0, -0.01, 0.01) for dy in (0.0, -0.01, 0.01) if (g := strokes.get((round(x + dx, 2), round(y + dy, 2)))) is not None), None)
+        if got is None:
+            return False
+        share, rgb, alpha, dashed = got
+        if share < BOLD_STROKE_EM or dashed or alpha < 1.0 or rgb is None \
+                or max(abs(a - b) for a, b in zip(rgb, fill)) > _STROKE_COLOUR_TOLERANCE:
+            return False
+    return True
 
 
 def _union_chars(chars: list[dict]) -> tuple[float, float, float, float]:
@@ -1159,9 +1250,9 @@ def is_anonymous_name(font: str) -> bool:
 
 # Why a near miss is a doubt: the style test is geometry with tuned limits.
 _NEAR = {
-    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation); or the mark under it is white on a white render, or a link's underline border (drawn by some viewers only)",
+    "underline": "a drawn mark under the span fails only the underline geometry test (overlap >= 30%, within 0.35-0.5 em, at most 0.35 em tall; a wave or bar up to 0.6 em), or runs more than an em past its words (a table rule or a separator; pieces that meet end to end, a rule drawn cell by cell, are one line); or MuPDF flags it underlined with no mark that inks under it (a stroke at opacity 0, a line of an annotation); or the mark under it is white on a white render, or a link's underline border (drawn by some viewers only)",
     "italic": "glyph boxes overlap as in slanted text, but fewer than the 60% the skew test asks; or a glyph's text matrix leans (backward, or forward less than the 0.1 the italic test asks); or its font's glyphs lean forward on the render (>= 0.1) though the font declares no slant; or its font's name ends as an italic suffix would but may be a word ('Audit'); or its font's name names no face ('F1', 'LiberationSans') and its program's letters on the page are too few to measure",
-    "bold": "no bold font, flag, weight or fill-and-stroke; outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight; or its font's name names no face ('T3', 'LiberationSans') and its program's letters on the page are too few to measure",
+    "bold": "no bold font, flag, weight or fill-and-stroke; fill-and-stroke whose stroke may add no weight (thinner than 0.03 of the size, a hairline, dashed, translucent, or in another colour than the fill: a white halo thins the letters); outline text (stroked, not filled) whose stroke width the text layer does not give, or MuPDF guesses bold from a glyph drawn again a little offset (overstrike, or overlapping labels), or the font declares a heavy stem (/StemV >= 130), or its font's strokes on the render are bold-thick (>= 0.11 of the size) though the font declares no weight; or its font's name names no face ('T3', 'LiberationSans') and its program's letters on the page are too few to measure",
 }
 
 
