@@ -459,6 +459,26 @@ def captioned_chart(path: Path, caption: str, n: int = 3, at_page: int = 2) -> P
     return save(doc, path)
 
 
+def spread_sheets(sheets: int, first: int, folios: Sequence[str] = ("left", "right"), corner: bool = False,
+                  line: str = "The committee reviewed the annual programme and noted steady progress across offices.") -> pymupdf.Document:
+    """A book put in a PDF as spreads: ``sheets`` landscape sheets (two A4 pages side by side), sheet i printing pages
+    ``first + 2(i-1)`` (left half) and the next (right half), five lines of ``line`` on each half; the folio of each
+    half named in ``folios`` ("left", "right") at its foot, in its outer corner with ``corner``, else mid-half."""
+    w, h = 1190, 842
+    doc = pymupdf.open()
+    for i in range(sheets):
+        page = doc.new_page(width=w, height=h)
+        for half in (0, w / 2):
+            for k in range(5):
+                text(page, (half + 72, 100 + 16 * k), line)
+        left, right = first + 2 * i, first + 2 * i + 1
+        if "left" in folios:
+            text(page, (40 if corner else 290, 822), str(left), size=9)
+        if "right" in folios:
+            text(page, (w - 50 if corner else w / 2 + 290, 822), str(right), size=9)
+    return doc
+
+
 def cell_ruled_table(page: pymupdf.Page, origin: tuple[float, float], header: Sequence[str], rows: Iterable[Sequence[str]],
                      pad: float = 6, size: float = 11) -> list[tuple[float, float, float]]:
     """A table whose header rule is drawn cell by cell (each header cell's bottom border its own line, the pieces

@@ -161,6 +161,24 @@ def interpolated_folio_pages(facts: DocumentFacts, number: str, found: tuple[Rea
     return ReadingTried(reading=Reading.printed, number=f"{number} (between folios of a run)", pages=pages, doubtful=True) if pages else None
 
 
+def skipped_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None) -> ReadingTried | None:
+    """Pages beside which a folio run passes over ``number`` (or a number of ``number``-``last``) that no page prints,
+    as a doubtful printed reading (facts.readings.skipped_numbers): "7" on p3, "9" on p4, one folio read on each
+    sheet of two printed pages side by side, so page 8 is the other half of p3 or of p4. Which one is not told: both
+    are looked at, and what is found there is a doubt."""
+    asked = span(number, last)
+    if asked is None:
+        return None
+    lo, hi, roman = asked
+    printed = {c.value for p in facts.pages for c in p.folio_candidates if c.accepted and c.roman == roman}
+    have = {p for t in found for p in t.pages}
+    pages = tuple(sorted(p for p, values in _readings_module().skipped_numbers(facts).items() if p not in have
+                         and any(r == roman and lo <= v <= hi and v not in printed for v, r in values)))
+    label = number if last is None else f"{number}-{last}"
+    return ReadingTried(reading=Reading.printed, number=f"{label} (a number a folio run passes over beside the page: "
+                        "two printed pages on one sheet, one folio read)", pages=pages, doubtful=True) if pages else None
+
+
 def extended_folio_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...], last: str | None = None) -> ReadingTried | None:
     """Pages a folio run reaches when carried past its first or last folio to the document's ends (a back
     page printed without its folio, folios on odd pages only), for ``number`` or the range ``number``-``last``,
@@ -455,9 +473,10 @@ def _unfound_readings(doc: Doc, number: str, tried: tuple[ReadingTried, ...], la
     between = interpolated_folio_pages(facts, number, tried) if last is None else None
     beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x), last)
     implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x), last)
+    skipped = skipped_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond, implied) if x), last)
     pictured = pictured_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
     unsaid = unsaid_folio_pages(doc, number if last is None else f"{number}-{last}") if not (between or beyond) else None
-    extra = tuple(x for x in (rejected, between, beyond, implied, pictured, unsaid) if x)
+    extra = tuple(x for x in (rejected, between, beyond, implied, skipped, pictured, unsaid) if x)
     if extra or (last is None and page_in_doubt(doc, number)):
         return extra  # the claim is not made: no margin need be read
     drawn = drawn_folio_pages(doc, number, last)
@@ -690,7 +709,10 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         if prefixed := prefixed_number_pages(doc, first, last):
             tried = tuple(tried) + (prefixed,)
         if found:
-            return Resolved(container=container, readings=tuple(tried), uncertain=handout is not None)
+            # A number of the range no page prints, passed over by a folio run beside a page (one folio read on a
+            # sheet of two printed pages): that page, as a doubtful reading.
+            skipped = skipped_folio_pages(facts, first, tuple(tried), last)
+            return Resolved(container=container, readings=tuple(tried) + ((skipped,) if skipped else ()), uncertain=handout is not None)
         # No reading finds the range: before it is claimed missing, every place a number of it may be
         # printed is looked at, as for one page.
         extra = _unfound_readings(doc, first, tried, last)
@@ -716,7 +738,8 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
         beyond = extended_folio_pages(facts, number, tried + tuple(x for x in (between,) if x))
         # Added to the pages read, as doubts: an implied folio never replaces one read.
         implied = implied_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond) if x))
-        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied) if x),
+        skipped = skipped_folio_pages(facts, number, tried + tuple(x for x in (rejected, between, beyond, implied) if x))
+        return Resolved(container=container, readings=tuple(tried) + tuple(x for x in (rejected, between, beyond, implied, skipped) if x),
                         uncertain=handout is not None)
     # A panel by its letter ("Figure 3b"): the pages of a caption printed so, and every reading of the figure it is
     # part of ("Figure 3", whose caption may name its panels "(a) ... (b) ..." or none). The panel's label may be in

@@ -23,6 +23,7 @@ from widening.engine import zeros
 from widening.engine.pinned import IGNORED_PARAMS, covers, narrower, same
 from widening.facts.document import Doc
 from widening.facts.geometry import centre_in
+from widening.facts.readings import skipped_numbers
 from widening.models import (
     CaseFinding,
     CheckSpec,
@@ -188,11 +189,15 @@ def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tup
     for m in members:
         page = doc.facts.page(m.page)
         folios = [c for c in page.folio_candidates if c.accepted]
-        if len({(c.value, c.roman) for c in folios}) < 2:
+        unread = sorted(v for v, r in _skipped(doc).get(m.page, ()) if not (lo <= v <= hi and r == roman)) if page.width > page.height else []
+        if len({(c.value, c.roman) for c in folios}) < 2 and not unread:
             kept.append(m)
             continue
         mine = [_across(c.bbox) for c in folios if lo <= c.value <= hi and c.roman == roman]
         others = [(_across(c.bbox), c.text) for c in folios if not (lo <= c.value <= hi and c.roman == roman)]
+        # A wide sheet beside which the folio run passes over a number no folio on it says (one folio read on a sheet
+        # of two printed pages): the unread page's folio is taken where the asked one's mirror across the sheet is.
+        others += [(page.width - a, f"{' or '.join(map(str, unread))} (unread, across the sheet from {t.number})") for a in mine] if unread else []
         if not mine or not others:
             kept.append(m)
             continue
@@ -207,6 +212,14 @@ def spread_halves(doc: Doc, t: ReadingTried, members: tuple[Member, ...]) -> tup
         else:
             moved.append(m.model_copy(update={"why": f"on a sheet printing several folios ({text!r} beside {t.number}) not set apart across it: which part is page {t.number} is not told"}))
     return tuple(kept), tuple(moved)
+
+
+def _skipped(doc: Doc) -> dict[int, frozenset[tuple[int, bool]]]:
+    """``facts.readings.skipped_numbers`` of ``doc``, memoised on it."""
+    key = ("skipped_numbers",)
+    if key not in doc.memo:
+        doc.memo[key] = skipped_numbers(doc.facts)
+    return doc.memo[key]
 
 
 def _across(box: tuple[float, float, float, float]) -> float:

@@ -11,7 +11,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
-from widening.facts.folios import FOLIO_BAND, SIDE_BAND
+from widening.facts.folios import FOLIO_BAND, RUN_WINDOW, SIDE_BAND
 from widening.models import BBox, DocumentFacts, PageFacts, PageKind, Reading, ReadingTried
 from widening.text import roman_value
 
@@ -232,6 +232,34 @@ def resolve_range(facts: DocumentFacts, first: str | int, last: str | int) -> tu
     tried = tuple(ReadingTried(reading=r, number=label, pages=tuple(sorted(acc[r]))) for r in Reading)
     counted = _counted_over_content(facts, lo, hi, label, tried)
     return tried + ((counted,) if counted else ())
+
+
+def skipped_numbers(facts: DocumentFacts) -> dict[int, frozenset[tuple[int, bool]]]:
+    """Per page, the (value, roman) numbers a folio run passes over beside its folio where the pages between the
+    two folios cannot hold them all: "7" read on p3 and "9" on p4 (two printed pages side by side on each sheet, one
+    folio printed or read on each), so page 8 is on p3 or p4 (or on a page left out of the file). Each page from the
+    one folio to the next, both included, may hold one unread number: a larger jump (another run, a chapter's own
+    numbering) is no skip. At either end of the folios a skipping run reads, the number one past its end may be on
+    its end page too ("3" on the first sheet, page 2 unread beside it). Read from the facts alone (no geometry)."""
+    out: dict[int, set[tuple[int, bool]]] = {}
+    for roman in (False, True):
+        numbered = [(p.index, vals) for p in facts.pages
+                    if (vals := [c.value for c in p.folio_candidates if c.accepted and c.roman == roman])]
+        skipping: list[int] = []
+        for (pp, before), (p, after) in zip(numbered, numbered[1:]):
+            a, b = max(before), min(after)
+            gap, room = b - a - 1, p - pp - 1
+            if p - pp <= RUN_WINDOW and room < gap <= room + 2:
+                for q in range(pp, p + 1):
+                    out.setdefault(q, set()).update((v, roman) for v in range(a + 1, b))
+                skipping += [pp, p]
+        if skipping:
+            (first, low), (last, high) = numbered[0], numbered[-1]
+            if first in skipping and min(low) > 1:
+                out.setdefault(first, set()).add((min(low) - 1, roman))
+            if last in skipping:
+                out.setdefault(last, set()).add((max(high) + 1, roman))
+    return {p: frozenset(v) for p, v in out.items()}
 
 
 def in_margin(p: PageFacts, bbox: BBox) -> bool:
