@@ -204,3 +204,42 @@ def test_audit_out_that_does_not_exist_yet_is_created(tmp_path, monkeypatch):
     out = tmp_path / "new" / "deeper"
     assert main(["audit", "--corpus", str(_corpus(tmp_path)), "--out", str(out), "--auto", "--no-cache", "-q"]) == 0
     assert json.loads((out / "audit.json").read_text()) == []
+
+
+@pytest.mark.parametrize("under", [False, True])
+@pytest.mark.parametrize("command", ["audit", "gate", "reproduce"])
+def test_a_cache_path_that_is_a_file_is_refused_before_the_run(tmp_path, capsys, no_run, monkeypatch, command, under):
+    """Regression: ``--cache PATH`` naming an existing file (or a path under one) was taken silently, and the
+    run failed at its first document or read no cache; it is bad input (exit 2) naming the option and the path."""
+    monkeypatch.setattr("widening.commands.reproduce.reproduce", no_run_reproduce)
+    afile = tmp_path / "cache.txt"
+    afile.write_text("not a folder")
+    cache = afile / "sub" if under else afile
+    corpus = str(_corpus(tmp_path))
+    argv = {"audit": ["audit", "--corpus", corpus, "--out", str(tmp_path / "out"), "--auto"],
+            "gate": ["gate", str(_proposal(tmp_path)), "--corpus", corpus],
+            "reproduce": ["reproduce", "--corpus", corpus]}[command]
+    assert main([*argv, "--cache", str(cache), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "--cache" in err and str(cache) in err and "folder" in err
+    assert afile.read_text() == "not a folder"
+
+
+def test_control_a_cache_folder_or_no_cache_is_taken(tmp_path, monkeypatch):
+    """Control: a cache folder that exists or can be made, or a file path with --no-cache (no cache is used), runs."""
+    monkeypatch.setattr(audit_module, "audit_rows", lambda *a, **k: [])
+    afile = tmp_path / "cache.txt"
+    afile.write_text("x")
+    corpus = str(_corpus(tmp_path))
+    for i, extra in enumerate((["--cache", str(tmp_path / "new" / "cache")], ["--cache", str(afile), "--no-cache"])):
+        assert main(["audit", "--corpus", corpus, "--out", str(tmp_path / f"out{i}"), "--auto", *extra, "-q"]) == 0
+
+
+def no_run_reproduce(*_a, **_k):
+    raise AssertionError("the run started although its cache cannot be used")
+
+
+def _proposal(tmp_path: Path) -> Path:
+    proposal = tmp_path / "p.yaml"
+    proposal.write_text(f"doc_id: a.pdf\nquestion: {Q}\n")
+    return proposal

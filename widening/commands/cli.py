@@ -44,6 +44,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
     from widening.commands.formats import unwritable
+    from widening.commands.options import cache_problem
     from widening.errors import InputError, engine_failed
     from rich.markup import escape
 
@@ -52,6 +53,8 @@ def run_audit(args: argparse.Namespace) -> int:
         rulebook.require_all()
         if (why := unwritable(args.out, folder=True)) is not None:  # refused before the run, not after it
             raise InputError("output_unwritable", ("--out",), why)
+        if (why := cache_problem(args)) is not None:
+            raise InputError("cache_unusable", ("--cache",), why)
         corpus = locate_corpus(args.corpus)
         check_documents(corpus)
         samples = load_samples(Path(args.samples) if args.samples else corpus.samples)

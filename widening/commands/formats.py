@@ -158,8 +158,11 @@ def unwritable(path: str | Path, folder: bool = False) -> str | None:
 
 
 def output_problems(args: argparse.Namespace) -> list[str]:
-    """One line per output option (--output, --json, --summary, --html) whose path cannot be written."""
-    out = []
+    """One line per output option (--output, --json, --summary, --html) whose path cannot be written, and the
+    cache folder's (``options.cache_problem``)."""
+    from widening.commands.options import cache_problem
+
+    out = [f"--cache {args.cache_dir}: {why}"] if (why := cache_problem(args)) is not None else []
     for option in ("output", "json", "summary", "html"):
         value = getattr(args, option, None)
         if value and (why := unwritable(value)) is not None:
