@@ -55,14 +55,30 @@ def hides_content(doc: Doc, index: int) -> bool:
 
 def _layers_hide(pdf: Any) -> bool:
     """Whether a layer of ``pdf`` is off on the screen by default: listed off (or off by the base state) in the default
-    configuration, or off for viewing by its usage (a layer for printing only). Layers all on hide nothing."""
+    configuration, or off for viewing by its usage (a layer for printing only), or named by a membership dictionary
+    that shows its content only when a layer is off (``_hiding_ocmds``). Layers all on hide nothing else."""
     ocgs = pdf.get_ocgs()
     if not ocgs:
         return False
     state = pdf.get_layer(-1)
     if state.get("off") or str(state.get("basestate", "ON")).upper() == "OFF":
         return True
-    return any(pdf.xref_get_key(x, "Usage/View/ViewState")[1] == "/OFF" for x in ocgs)
+    return any(pdf.xref_get_key(x, "Usage/View/ViewState")[1] == "/OFF" for x in ocgs) or bool(_hiding_ocmds(pdf))
+
+
+# An optional content membership dictionary (OCMD) with one of these policies shows its content only when a layer
+# it names is off: with every layer on by default, a picture in it is hidden on the screen, and a reader who switches
+# the layer off sees it (a "Photos" picture shown when the "Text" layer is off).
+_OFF_POLICIES = ("/AnyOff", "/AllOff")
+
+
+def _hiding_ocmds(pdf: Any) -> list[int]:
+    """The OCMDs of ``pdf`` whose policy (/P) shows their content only when a layer is off (``_OFF_POLICIES``)."""
+    out = []
+    for x in range(1, pdf.xref_length()):
+        if pdf.xref_get_key(x, "Type")[1] == "/OCMD" and pdf.xref_get_key(x, "P")[1] in _OFF_POLICIES:
+            out.append(x)
+    return out
 
 
 def _deref(pdf: Any, xref: int, path: str, key: str) -> tuple[int, str] | None:
@@ -81,6 +97,8 @@ def _show_all_layers(pdf: Any) -> None:
     props = _deref(pdf, pdf.pdf_catalog(), "", "OCProperties")
     if props is None:
         return
+    for x in _hiding_ocmds(pdf):  # every layer on: shown when any layer it names is on
+        pdf.xref_set_key(x, "P", "/AnyOn")
     kind, value = pdf.xref_get_key(props[0], f"{props[1]}OCGs")
     if kind == "xref":
         value = pdf.xref_object(int(value.split()[0]), compressed=True)
