@@ -1481,7 +1481,7 @@ def _short_years(page: list[Token], year: str) -> list[str]:
             rf"(?<![\w.,]){yy}\s?(?:{_part_marks(year_first=True)})(?![^\W_])",  # "19Q3", "19H1": the year first
             rf"(?<![\w])(?:{months})\.?(?:\s?['/-]\s?|){yy}{end}",  # "May-19", "May'19", "may19"; not "May 19" (a day)
             rf"(?<![\d.,])\d{{1,2}}(?P<sep>[./-])\d{{1,2}}(?P=sep){yy}{end}",  # "01.05.19", "1/5/19"
-            rf"(?<![\w.])(?:{_year_prefixes()})\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19", "FY19E"
+            rf"(?<![\w.])(?:(?:{_part_marks()})\s?)?(?:{_year_prefixes()})\.?\s?['/-]?\s?{yy}{end}",  # "CY19", "CY '19", "AY-19", "FY19E", "Q3FY19"
             # "18/19", "19/20", "19/20E" (an estimate, actual, forecast, projection or budget letter after it)
             rf"(?<![\w./'-])(?:{before}\s?/\s?{yy}|{yy}\s?/\s?{after}){_estimate_letters()}?(?![\w%]|[/.,]\d)"]
     return [m.group(0).strip() for p in pats for m in re.finditer(p, text)]
@@ -1494,7 +1494,7 @@ def _spanning_years(page: list[Token], year: str) -> list[str]:
     text = "".join((t.gap or " ") + t.raw for t in page)
     y = int(year)
     ends = "|".join([f"{y - 1}", f"{y + 1}", f"{(y - 1) % 100:02d}", f"{(y + 1) % 100:02d}"])
-    rx = rf"(?<![\w.])(?:{_year_prefixes(spanning=True)})\.?\s?['/-]?\s?(?<![\d.,])(?:{ends}){_estimate_letters()}?(?![\w%]|[.,/]\d)"
+    rx = rf"(?<![\w.])(?:(?:{_part_marks()})\s?)?(?:{_year_prefixes(spanning=True)})\.?\s?['/-]?\s?(?<![\d.,])(?:{ends}){_estimate_letters()}?(?![\w%]|[.,/]\d)"
     return [m.group(0).strip() for m in re.finditer(rx, text)]
 
 
@@ -1851,16 +1851,51 @@ def _year_part_pattern(letter: str, n: int) -> regex.Pattern[str]:
     return regex.compile(rf"(?<![\p{{L}}\p{{N}}]){before}{body}{after}(?![\p{{L}}])", regex.IGNORECASE)
 
 
+def _part_months(letter: str, n: int) -> frozenset[int]:
+    """The months of part ``n`` of a year written ``letter`` (Q3: July to September; H1: January to June), a year's
+    twelve months shared evenly among its parts (rules/mentions.yaml ``year_parts`` ``count``)."""
+    size = 12 // int(_year_parts()[letter]["count"])
+    return frozenset(range((n - 1) * size + 1, n * size + 1))
+
+
+@cache
+def _month_words() -> tuple[regex.Pattern[str], dict[str, int]]:
+    """A month's name or short form as a whole word, and each form's month (rules/qualifiers.yaml ``months``)."""
+    months = {str(k).lower(): int(v) for k, v in rulebook.load("qualifiers")["months"].items()}
+    alt = "|".join(sorted(map(regex.escape, months), key=len, reverse=True))
+    return regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})\.?(?![\p{{L}}])", regex.IGNORECASE), months
+
+
+def _month_inside(line: str, months: frozenset[int], years: frozenset[str]) -> str | None:
+    """A month of ``months`` printed capitalised on ``line`` ("Jul–Sep 2019", "August 2019" for Q3 2019), the line
+    printing one of ``years`` or no year at all (its four digits, or two after an apostrophe); None otherwise."""
+    rx, number = _month_words()
+    said = set(regex.findall(r"(?<![\d.,])(?:19|20)\d{2}(?![\d%])", line))
+    said |= {(max(years)[:2] if years else "20") + y for y in regex.findall(r"['’](\d{2})(?!\d)", line)}  # the asked century
+    if years and said and not said & years:
+        return None
+    for m in rx.finditer(line):
+        if m.group(0)[:1].isupper() and number[m.group(0).rstrip(".").lower()] in months:
+            return m.group(0)
+    return None
+
+
 def period_forms(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]:
     """Doubts: the part of a year ``name`` names ("3Q19", "H1") printed in another of its forms ("Q3 2019", "third
-    quarter of 2019", "1H20", "first half"): with the asked year, or with no year beside it (the page may say the
-    year elsewhere); not with another year. The page's text as printed, line by line."""
+    quarter of 2019", "1H20", "first half"), or one of its months ("Jul–Sep 2019", "August 2019" for 3Q19, "January to
+    June" for H1: the part covered without being named): with the asked year, or with no year beside it (the page
+    may say the year elsewhere); not with another year. The page's text as printed, line by line."""
     part = year_part(name)
     out: list[Member] = []
     if part is None:
         return out
     letter, n, asked_year = part
     pattern = _year_part_pattern(letter, n)
+    # A fiscal year's part ("Q3FY19", "Q3 FY2019") is no fixed months: a fiscal year may start in any month of the
+    # year before its name's or of its own, and end in the year after it.
+    fiscal = regex.search(r"(?i)F\.?Y", name) is not None
+    inside = frozenset(range(1, 13)) if fiscal else _part_months(letter, n)
+    years = frozenset() if not asked_year else frozenset({asked_year} | ({str(int(asked_year) + k) for k in (-1, 1)} if fiscal else set()))
     for index in pages:
         facts = doc.facts.page(index)
         if page_text_status(facts) in ("blind", "empty"):
@@ -1879,7 +1914,12 @@ def period_forms(doc: Doc, pages: tuple[int, ...], name: str) -> list[Member]:
                                   "quarter of 2019\"): neither presence nor absence"))
                 break
             else:
-                continue
+                if (month := _month_inside(" ".join(text.split()), inside, years)) is None:
+                    continue
+                out.append(Member(page=index, bbox=(0.0, 0.0, facts.width, facts.height),
+                                  what=f"{_source(facts)}: {month!r} may be a month of {name!r}: {' '.join(text.split())[:80]!r}",
+                                  reader=text_reader(facts), why="a month inside the part of a year (\"Jul–Sep 2019\" for 3Q19): the part "
+                                  "may be covered without being named, neither presence nor absence"))
             break
     return out
 
