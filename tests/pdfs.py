@@ -516,3 +516,48 @@ def membership_layer(path: Path, policy: str, what: str = "picture") -> Path:
     else:
         page.insert_text((72, 700), "draft", fontsize=9, oc=oc)
     return save(doc, path)
+
+
+DEJAVU_SANS_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+
+def mottled_ground(w: int, h: int, seed: int) -> "PIL.Image.Image":
+    """A mottled colour ground: smooth waves of colour and some grain, as a photograph's background."""
+    import numpy as np
+    from PIL import Image
+
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w]
+    base = np.stack([120 + 60 * np.sin(x / 37.0 + seed), 110 + 50 * np.cos(y / 23.0), 90 + 40 * np.sin((x + y) / 51.0)], -1)
+    base += rng.normal(0, 18, (h, w, 3))
+    return Image.fromarray(np.clip(base, 0, 255).astype(np.uint8))
+
+
+def jpeg_bytes(img: "PIL.Image.Image", quality: int) -> bytes:
+    import io
+
+    out = io.BytesIO()
+    img.save(out, "JPEG", quality=quality)
+    return out.getvalue()
+
+
+def lettered_jpeg(words: str, seed: int = 3, quality: int = 5, size: int = 30) -> bytes:
+    """``words`` in black DejaVu Sans Bold on a 600 x 240 mottled ground, saved as a JPEG of ``quality``
+    (at 5, plain to a reader, and the picture reading reads no word of a phone number on it)."""
+    from PIL import ImageDraw, ImageFont
+
+    img = mottled_ground(600, 240, seed)
+    draw, font = ImageDraw.Draw(img), ImageFont.truetype(str(DEJAVU_SANS_BOLD), size)
+    x0, y0, x1, y1 = draw.textbbox((0, 0), words, font=font)
+    draw.text(((600 - (x1 - x0)) // 2, (240 - (y1 - y0)) // 2 - y0), words, fill=(0, 0, 0), font=font)
+    return jpeg_bytes(img, quality)
+
+
+def picture_on_page_2(path: Path, picture: bytes) -> Path:
+    """Three 400 x 500 pt pages of one line of body text each; ``picture`` shown 300 x 120 pt on page 2."""
+    doc = pymupdf.open()
+    for i in range(3):
+        page = doc.new_page(width=400, height=500)
+        page.insert_text((50, 60), f"Body text of page {i + 1} about harbours.", fontsize=11)
+    doc[1].insert_image(pymupdf.Rect(50, 150, 350, 270), stream=picture)
+    return save(doc, path)

@@ -38,6 +38,10 @@ from widening.facts.colours import Family, mask, tint_mask
 from widening.facts.geometry import Groups
 
 
+class LetteringOverBudget(RuntimeError):
+    """Looking for lettering (``lettering``) ran past the caller's deadline: whether the pixels show lettering is not known."""
+
+
 class LetteringUnread(RuntimeError):
     """The page shows lines of lettering (``lettering``) OCR read no word of: the page is blind, not measured."""
 
@@ -380,8 +384,12 @@ def _rows_at(marks: np.ndarray, angle: int) -> list[Row]:
     return out
 
 
-def text_rows(rgb: np.ndarray) -> list[Row]:
-    """Every line of text-shaped ink in ``rgb``, of either polarity, at every angle (see GLYPH_CONTRAST)."""
+def text_rows(rgb: np.ndarray, deadline: float | None = None) -> list[Row]:
+    """Every line of text-shaped ink in ``rgb``, of either polarity, at every angle (see GLYPH_CONTRAST).
+
+    ``deadline``: a ``time.monotonic()`` past which LetteringOverBudget is raised (checked between angles)."""
+    import time
+
     if rgb.size == 0 or min(rgb.shape[:2]) < 8:
         return []
     grey = cv2.cvtColor(np.ascontiguousarray(rgb[:, :, :3]), cv2.COLOR_RGB2GRAY)
@@ -389,8 +397,12 @@ def text_rows(rgb: np.ndarray) -> list[Row]:
     for dark in (True, False):
         for block in GLYPH_BLOCKS:
             marks = _glyph_marks(grey, block, dark)
-            if len(marks) >= ROW_GLYPHS:
-                rows += [row for angle in ROW_ANGLES for row in _rows_at(marks, angle)]
+            if len(marks) < ROW_GLYPHS:
+                continue
+            for angle in ROW_ANGLES:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise LetteringOverBudget("looking for lettering ran out of time")
+                rows += _rows_at(marks, angle)
     return rows
 
 
@@ -402,10 +414,10 @@ def _apart(a: Box, b: Box) -> bool:
     return w <= 0 or h <= 0 or w * h < 0.5 * max(small, 1e-6)
 
 
-def lettering(rgb: np.ndarray) -> list[Row]:
+def lettering(rgb: np.ndarray, deadline: float | None = None) -> list[Row]:
     """The lines of lettering ``rgb`` shows, when it shows lettering at all (two lines apart at one angle and
-    size, or one long line: see GLYPH_CONTRAST); [] when it shows none."""
-    rows = text_rows(rgb)
+    size, or one long line: see GLYPH_CONTRAST); [] when it shows none. ``deadline``: as for ``text_rows``."""
+    rows = text_rows(rgb, deadline)
     shown = [r for r in rows if r.marks >= LONG_LINE]
     for i, a in enumerate(rows):
         for b in rows[i + 1:]:

@@ -623,6 +623,36 @@ def _covers(read: tuple[float, float, float, float], row: tuple[float, float, fl
     return w > 0 and h > 0 and w * h >= 0.5 * max((row[2] - row[0]) * (row[3] - row[1]), 1e-6)
 
 
+def lettering_left(rgb: np.ndarray, deadline: float | None = None) -> tuple[list[Line], list[tuple[float, float, float, float]]]:
+    """(lines read again, boxes in px of the lines of lettering none of them reads) for a picture's render ``rgb`` that
+    the picture reading (PICTURE_MAX_UPSCALE) read no word of; ([], []) when it shows no lettering (``ink.lettering``).
+
+    Shown lettering is read once more as a page is read (the detector's own enlargement, no bound), and what that
+    leaves unread once more enlarged LETTERING_ZOOM times (when within MAX_OCR_PIXELS). Never raises for unread
+    lettering (the caller makes doubts of it); ``deadline``: as for ``ink.text_rows`` (LetteringOverBudget)."""
+    import cv2
+
+    from widening.facts.ink import lettering
+
+    rows = lettering(rgb, deadline)
+    if not rows:
+        return [], []
+    read: list[Line] = [line for line in ocr_array(rgb) if _said(line)]
+    left = [r for r in rows if not any(_covers(line[1], r.box) for line in read)]
+    h, w = rgb.shape[:2]
+    if left:
+        x0 = max(0, int(min(r.box[0] for r in left)) - LETTERING_PAD)
+        y0 = max(0, int(min(r.box[1] for r in left)) - LETTERING_PAD)
+        x1 = min(w, int(math.ceil(max(r.box[2] for r in left))) + LETTERING_PAD)
+        y1 = min(h, int(math.ceil(max(r.box[3] for r in left))) + LETTERING_PAD)
+        if (x1 - x0) * (y1 - y0) * LETTERING_ZOOM ** 2 <= MAX_OCR_PIXELS:
+            big = cv2.resize(rgb[y0:y1, x0:x1], None, fx=LETTERING_ZOOM, fy=LETTERING_ZOOM, interpolation=cv2.INTER_CUBIC)
+            z = float(LETTERING_ZOOM)
+            read += [(text, (x0 + a / z, y0 + b / z, x0 + c / z, y0 + d / z), score)
+                     for text, (a, b, c, d), score in ocr_array(big) if _said((text, (a, b, c, d), score))]
+    return read, [r.box for r in rows if not any(_covers(line[1], r.box) for line in read)]
+
+
 def _lettering_read(rgb: np.ndarray, lines: list[Line]) -> list[Line]:
     """``lines`` (no word among them) when ``rgb`` shows no lettering, else the lettering's lines read enlarged;
     raises LetteringUnread when a line of lettering is still read by none."""

@@ -585,3 +585,101 @@ def picture_groups(boxes: list[BBox], gap: float = 2.0) -> list[list[BBox]]:
             if a.intersects(grown[j]):
                 groups.join(boxes[i], boxes[j])
     return groups.groups()
+
+
+# Lettering a coarse picture shows and the picture reading read no word of (a phone number in a low-quality JPEG
+# on a mottled ground, plain to a reader): the picture reading is "no words", and a check whose zero may widen (or
+# confirm a zero key) measured zero there. Only those checks look further (text_pattern, text_search): a raster
+# picture (a group read as one area) whose picture reading holds no word is looked at for lines of text-shaped
+# ink (ink.lettering), read once more whole and once more enlarged (ocr.lettering_left); what those re-reads say
+# is searched by the check, each find a doubt, and a line of lettering none of them reads is a doubt too ("text-
+# shaped ink OCR read no word of"), never a member and never "no words". The detector is tuned and fires on photo
+# texture (brick, shingles, railings): so it never changes the shared picture words (PICTURE_TEXT) nor an absence
+# claim (name_mentions), which a false fire would cost; here a false fire only keeps a row. Its cost is bounded: a
+# render of more than LETTERING_MAX_PIXELS, or a look that runs past LETTERING_SECONDS, is a doubt (not looked at),
+# never a zero. Computed lazily, page by page, for the pages such a check reads, and cached under a namespace of
+# its own, tied to PICTURE_TEXT's (which pictures read no word depends on it).
+PICTURE_LETTERING = f"picture_lettering_v1+{PICTURE_TEXT}"
+LETTERING_MAX_PIXELS = 6_000_000
+LETTERING_SECONDS = 10.0
+LETTERING_WHY = "text-shaped ink OCR read no word of, even read again whole and enlarged: may hold the words asked about"
+
+
+class UnreadLettering(Frozen):
+    """An area of a picture that may show words no reading read: its box in PDF points, and why."""
+
+    bbox: BBox
+    why: str
+
+
+class PictureLettering(Frozen):
+    """What a page's wordless raster pictures were found to show (``lettering``): ``lines`` read again in them,
+    ``unread`` the lettering (or pictures not looked at) that no reading read."""
+
+    lines: tuple[TextLine, ...] = ()
+    unread: tuple[UnreadLettering, ...] = ()
+
+
+def lettering(doc: Doc, index: int) -> PictureLettering:
+    """The lettering of the raster pictures of a text-layer page that the picture reading read no word of
+    (see PICTURE_LETTERING; memoised, disk-cached). Raises what ``picture_lines`` raises."""
+    key = ("picture_lettering", index)
+    if key not in doc.memo:
+        lines = picture_lines(doc, index)  # first: which pictures read no word (raises when they cannot be read)
+        store = doc.store
+        ckey = f"{doc.facts.sha256}-p{index}"
+        got = store.get(PICTURE_LETTERING, ckey, PictureLettering) if store is not None else None
+        if got is None:
+            got = _lettering(doc, index, lines)
+            if store is not None:
+                store.put(PICTURE_LETTERING, ckey, got)
+        doc.memo[key] = got
+    return doc.memo[key]
+
+
+def _lettering(doc: Doc, index: int, lines: tuple[TextLine, ...]) -> PictureLettering:
+    import time
+
+    import pymupdf
+
+    from widening.facts.ink import LetteringOverBudget
+    from widening.facts.ocr import ResolutionRefused, lettering_left, render_clip
+
+    boxes = sorted(set(picture_pages(doc, (index,)).get(index, ())))
+    drawn = {box for box, _ in vector_areas(doc, index) + glyph_areas(doc, index)}
+    if not any(b not in drawn for b in boxes):
+        return PictureLettering()
+    page = doc.page(index)
+    infos = page.get_image_info()
+    read: list[TextLine] = []
+    unread: list[UnreadLettering] = []
+    for group in reading_groups(boxes):
+        rasters = [pymupdf.Rect(b) for b in group if b not in drawn]
+        if not rasters:
+            continue  # vector lettering: read as drawn, no coarse pixels
+        area = pymupdf.Rect(union(group))
+        if any(any(c.isalnum() for c in l.text) and area.intersects(pymupdf.Rect(l.bbox)) for l in lines):
+            continue  # the picture reading read words here: a reading, as every picture's
+        try:
+            pixels = render_clip(page, area, infos=infos)
+        except ResolutionRefused:
+            pixels = None
+            over = "a picture too large to look at for lettering in one render"
+        else:
+            over = ""
+        if pixels is None and not over:
+            continue  # off the page
+        if pixels is not None and pixels.rgb.shape[0] * pixels.rgb.shape[1] > LETTERING_MAX_PIXELS:
+            over = f"a picture of {pixels.rgb.shape[1]} x {pixels.rgb.shape[0]} px, over the {LETTERING_MAX_PIXELS / 1e6:.0f} Mpx looked at for lettering"
+        if over:
+            unread.append(UnreadLettering(bbox=rect_tuple(area), why=f"{over}: OCR read no word of it, which may hold the words asked about"))
+            continue
+        try:
+            again, left = lettering_left(pixels.rgb, time.monotonic() + LETTERING_SECONDS)
+        except LetteringOverBudget:
+            unread.append(UnreadLettering(bbox=rect_tuple(area), why=f"OCR read no word of this picture, and looking for lettering in it took over "
+                                                                      f"{LETTERING_SECONDS:.0f} s: it may hold the words asked about"))
+            continue
+        read += [TextLine(text=text, bbox=pixels.to_pt(box), score=round(score, 4)) for text, box, score in again]
+        unread += [UnreadLettering(bbox=pixels.to_pt(box), why=LETTERING_WHY) for box in left]
+    return PictureLettering(lines=tuple(read), unread=tuple(unread))

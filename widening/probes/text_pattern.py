@@ -547,6 +547,30 @@ def _lines(doc: Doc, index: int, over: int | None) -> tuple[list[tuple[str, tupl
     return out + pictured, "", readers + [Reader.ocr] * len(pictured)
 
 
+def _lettering_doubts(doc: Doc, index: int, name: str, read: set[str]) -> list[Member]:
+    """Doubts for the wordless raster pictures of a text-layer page that show lettering (picture_words.lettering):
+    a value read only when such a picture was read again, and each line of lettering no reading read. ``read``: the
+    values already found on the page (updated)."""
+    if not picture_words.picture_pages(doc, (index,)):  # a text-layer page's pictures only
+        return []
+    try:
+        got = picture_words.lettering(doc, index)
+    except Exception as exc:  # noqa: BLE001  looking for lettering failed: the pictures may hold a number
+        return [Member(page=index, bbox=box, what="a picture OCR read no word of", reader=Reader.pixels,
+                       why=f"whether it shows lettering could not be measured ({type(exc).__name__}): may hold a {name}")
+                for box in picture_words.picture_pages(doc, (index,))[index]]
+    out: list[Member] = []
+    for line in got.lines:
+        sure, unsure = _found(name, line.text)
+        for found in sure + unsure:
+            if (value := _key(name, found)) not in read:
+                read.add(value)
+                out.append(Member(page=index, bbox=line.bbox, what=f"{found.strip()!r} in {line.text.strip()[:60]!r}", reader=Reader.ocr,
+                                  why=f"may be a {name}, read only when a picture OCR read no word of was read again whole or enlarged"))
+    out += [Member(page=index, bbox=u.bbox, what="lettering in a picture", reader=Reader.pixels, why=u.why) for u in got.unread]
+    return out
+
+
 Box = tuple[float, float, float, float]
 
 # A label or column header is a short cell ("Telephone", "Tel. (24h)", "Phone number"), and so is
@@ -866,6 +890,9 @@ def text_pattern(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += [Member(page=index, bbox=bbox, what=f"{found.strip()!r} in line {text.strip()[:60]!r}", reader=readers[k],
                               why=f"may be a {name} our {name} shapes do not take (" + _UNSURE[name] + ")") for found in unsure]
             read |= {_key(name, f) for f in sure + unsure}
+        # A picture the picture reading read no word of may show lettering a reader reads (a coarse JPEG's number):
+        # what reading it again finds is a doubt, and so is lettering no reading reads (picture_words.lettering).
+        doubts += _lettering_doubts(doc, index, name, read)
         # A value the line breaks in two ("ring 615-591-" / "2955 on weekdays", "jane at" / "example dot
         # com") is on the page: read across each break, what only that reading finds is a doubt (for a
         # phone, only what takes a phone's shape or a cue's label there: a heading's year over a line that

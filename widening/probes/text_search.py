@@ -348,6 +348,8 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             pictured = tuple(line for line in pictures.get(index, ()) if centre_in(line.bbox, clip))
             found += search_glyphs(_glyphs_of(pictured), text, "OCR of a picture")
             read = pictured
+            if index in pictures:  # a wordless picture that shows lettering (a coarse JPEG's words): doubts
+                doubts += _lettering_doubts(doc, index, text, clip)
         if not found:
             # OCR misreads a letter ("QaagfIra"), and small type in coarse pixels more: a reading near the text is a doubt.
             doubts += ocr_near_hits(doc, index, read, [text], "OCR" if use_ocr else "OCR of a picture")
@@ -386,6 +388,23 @@ def text_search(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             else:
                 members.append(m)
     return finish("text_search", scope, params, members, unmeasured, doubts=doubts)
+
+
+def _lettering_doubts(doc: Doc, index: int, text: str, clip: pymupdf.Rect) -> list[Member]:
+    """Doubts for the wordless raster pictures of a text-layer page that show lettering (picture_words.lettering)
+    inside ``clip``: ``text`` read only when such a picture was read again, and each line of lettering no reading read."""
+    try:
+        got = picture_words.lettering(doc, index)
+    except Exception as exc:  # noqa: BLE001  looking for lettering failed: the pictures may show the text
+        return [Member(page=index, bbox=box, what="a picture OCR read no word of", reader=Reader.pixels,
+                       why=f"whether it shows lettering could not be measured ({type(exc).__name__}): may show the text")
+                for box in picture_words.picture_pages(doc, (index,)).get(index, ()) if pymupdf.Rect(box).intersects(clip)]
+    again = tuple(line for line in got.lines if centre_in(line.bbox, clip))
+    out = [Member(page=index, bbox=b, what=f"text {text!r} (OCR of a picture read again)", reader=Reader.ocr,
+                  why="read only when a picture OCR read no word of was read again whole or enlarged")
+           for b, _, _ in search_glyphs(_glyphs_of(again), text, "OCR of a picture")]
+    return out + [Member(page=index, bbox=u.bbox, what="lettering in a picture", reader=Reader.pixels, why=u.why)
+                  for u in got.unread if pymupdf.Rect(u.bbox).intersects(clip)]
 
 
 def _reader(where: str, facts: PageFacts) -> Reader:
