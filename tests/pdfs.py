@@ -561,3 +561,18 @@ def picture_on_page_2(path: Path, picture: bytes) -> Path:
         page.insert_text((50, 60), f"Body text of page {i + 1} about harbours.", fontsize=11)
     doc[1].insert_image(pymupdf.Rect(50, 150, 350, 270), stream=picture)
     return save(doc, path)
+
+
+def headerless_rows(page: pymupdf.Page, origin: tuple[float, float], rows: Iterable[Sequence[str]], col_w: float = 110, row_h: float = 18) -> pymupdf.Rect:
+    """A ruled table's rows with no header row, as a table continued from the page before opens a page."""
+    x0, y0 = origin
+    rows = list(rows)
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            text(page, (x0 + j * col_w + 4, y0 + (i + 1) * row_h - 5), cell, size=9)
+    width = max(len(r) for r in rows) * col_w
+    for i in range(len(rows) + 1):
+        page.draw_line((x0, y0 + i * row_h), (x0 + width, y0 + i * row_h), width=0.5)
+    for j in range(max(len(r) for r in rows) + 1):
+        page.draw_line((x0 + j * col_w, y0), (x0 + j * col_w, y0 + len(rows) * row_h), width=0.5)
+    return pymupdf.Rect(x0, y0, x0 + width, y0 + len(rows) * row_h)

@@ -26,7 +26,8 @@ document (``sentences``; under a question in %, a year or a sum of money is no p
 under a header that nearly names the column (a close spelling, a plural, all words but one of three
 or more), or under the header phrase's other words ("Share (%) of total land area rezoned"); a
 number in the drawing a header with no value under it titles or captions (a chart's data label), or
-the drawing itself when it prints no number; the rows of a table continued without its header, read
+the drawing itself when it prints no number; the rows of a table continued without its header (also those opening a page above a new header of the
+column, when the page before's rows run to its foot or the page says the table continues), read
 past placeholders ("n/a", "—"), label-only group rows and a running head, to a line of words, a
 wide gap or the ruled table's end; a transposed row whose cells carry units, marks or placeholders
 ("4.2 %", "4.2%*", "4,2", "n/a"); a bound said after the number that reaches into the asked range ("23+",
@@ -845,6 +846,7 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
     extents: dict[int, list[tuple[float, float]]] = {}  # page -> x-ranges of the column's found headers
     columns: list[tuple[int, str, list[Cell]]] = []  # page, the header's words, its cells
     beyond: list[int] = []  # pages past the scope, read because the table reached the foot of the page before
+    footed: set[int] = set()  # pages whose column's rows run to their foot
     queue = list(pages)
     while queue:
         index = queue.pop(0)
@@ -858,6 +860,19 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += cont
             if low is not None:
                 extents[index] = before
+        elif headers:
+            # A header of the column lower on the page does not make the page's opening rows its own: they
+            # may be the rows of a table continued, headerless, from the page before (whose header is the
+            # column's), above a new table headed the same way. Read like a headerless page's, as doubts.
+            top = min(h.y0 for h in headers)
+            # A caption there ("Table 3: ...", "Table 2 (continued)") is no row of either table.
+            captions = [pymupdf.Rect(c.bbox) for c in doc.facts.captions if c.page == index]
+            above = [w for w in words if (w[1] + w[3]) / 2 < top and not any(centre_in(w[:4], c) for c in captions)]
+            # Linked by a continuation caption or line on this page, or by the column's rows on the page before
+            # running to its foot (read there when it lies outside the scope).
+            if above and (before := _continued_from(doc, index, words, extents) or (extents.get(index - 1, []) if index - 1 in footed
+                          else [] if index - 1 in pages or index - 1 in beyond else _headed_before(doc, index, column))):
+                doubts += _continued_rows(doc, index, above, before, op, value)[0]
         near = [(r, why) for r, why in near_headers(words, column) if not any(r.intersects(h) for h in headers)]
         bounds = _table_bottoms(doc, index) if headers or near else []
         claimed: list[pymupdf.Rect] = []  # the found columns' headers, cells and ruled tables: no running text
@@ -909,7 +924,9 @@ def table_values(doc: Doc, scope: Scope, params: dict[str, Any]) -> ProbeResult:
             doubts += _sentence_numbers(doc, index, clip, column, op, value, percent, claimed)
         # "Table 1" or "page 3" scopes a page; a table that runs to its foot may go on overleaf (under a
         # repeated header or none): the next page is read too, and whatever qualifies there is a doubt.
-        if not queue and low is not None and index < doc.facts.page_count and _reaches_foot(words, low, doc.page(index).rect):
+        if low is not None and _reaches_foot(words, low, doc.page(index).rect):
+            footed.add(index)
+        if not queue and index in footed and index < doc.facts.page_count:
             nxt = index + 1
             blind, _ = measurable(doc, Scope((nxt,)), reads_text=True)
             if doc.facts.page(nxt).kind is PageKind.image_only:
@@ -1228,6 +1245,23 @@ def _continued_from(doc: Doc, index: int, words: list[tuple], extents: dict[int,
     elif not said:
         return []
     return extents[last]
+
+
+def _headed_before(doc: Doc, index: int, column: str) -> list[tuple[float, float]]:
+    """The x-ranges of the column's headers on the page before ``index`` (outside the scope) when the column's
+    rows there run to its foot: its table may go on at the top of page ``index`` without its header row.
+    [] when that page prints no such header, or its rows end above its foot."""
+    if index <= 1:
+        return []
+    rect = doc.page(index - 1).rect
+    words = _words(doc.page(index - 1), rect)
+    headers = find_headers(words, column)
+    if not headers:
+        return []
+    bounds = _table_bottoms(doc, index - 1)
+    low = max([h.y1 for h in headers] + [c.bbox[3] for h in headers for c in column_cells(doc, index - 1, rect, h, bounds)]
+              + [t.y1 for t in bounds for h in headers if t.contains(h.tl + (1, 1)) or t.intersects(h)])
+    return [column_extent(words, h, rect) for h in headers] if _reaches_foot(words, low, rect) else []
 
 
 def _continued_rows(doc: Doc, index: int, words: list[tuple], extents: list[tuple[float, float]], op: str, value: float) -> tuple[list[Member], float | None]:
