@@ -43,8 +43,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from widening.commands.corpus import check_doc_id, check_documents, load_reviewed, load_samples, locate_corpus, refused_doc_ids
     from widening.commands.report_html import cache_dir_from, write_html
     from widening import rulebook
-    from widening.commands.formats import unwritable
-    from widening.commands.options import cache_problem
+    from widening.commands.formats import cache_problem, unwritable
     from widening.errors import InputError, engine_failed
     from rich.markup import escape
 

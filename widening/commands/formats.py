@@ -157,11 +157,19 @@ def unwritable(path: str | Path, folder: bool = False) -> str | None:
     return None
 
 
+def cache_problem(args: argparse.Namespace) -> str | None:
+    """Why the folder ``--cache`` names cannot be a cache to write into (a file, a path under
+    a file, no permission); None when it can, or with ``--no-cache``. Asked before a run: a cache that is a
+    file failed only at the first document, or was read as an empty cache."""
+    value = getattr(args, "cache_dir", None)
+    if not value or getattr(args, "no_cache", False):
+        return None
+    return unwritable(value, folder=True)
+
+
 def output_problems(args: argparse.Namespace) -> list[str]:
     """One line per output option (--output, --json, --summary, --html) whose path cannot be written, and the
-    cache folder's (``options.cache_problem``)."""
-    from widening.commands.options import cache_problem
-
+    cache folder's (``cache_problem``)."""
     out = [f"--cache {args.cache_dir}: {why}"] if (why := cache_problem(args)) is not None else []
     for option in ("output", "json", "summary", "html"):
         value = getattr(args, option, None)

@@ -22,18 +22,6 @@ def add_cache_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
 
 
-def cache_problem(args: argparse.Namespace) -> str | None:
-    """Why the folder ``--cache`` names cannot be a cache to write into (a file, a path under
-    a file, no permission); None when it can, or with ``--no-cache``. Asked before a run: a cache that is a
-    file failed only at the first document, or was read as an empty cache."""
-    from widening.commands.formats import unwritable
-
-    value = getattr(args, "cache_dir", None)
-    if not value or getattr(args, "no_cache", False):
-        return None
-    return unwritable(value, folder=True)
-
-
 def add_run_options(p: argparse.ArgumentParser, corpus_help: str = CORPUS_HELP) -> None:
     """The options of a command that decides rows: --corpus, the cache, --jobs and --quiet."""
     add_corpus_option(p, corpus_help)
