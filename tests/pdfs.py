@@ -576,3 +576,20 @@ def headerless_rows(page: pymupdf.Page, origin: tuple[float, float], rows: Itera
     for j in range(max(len(r) for r in rows) + 1):
         page.draw_line((x0 + j * col_w, y0), (x0 + j * col_w, y0 + len(rows) * row_h), width=0.5)
     return pymupdf.Rect(x0, y0, x0 + width, y0 + len(rows) * row_h)
+
+
+def folioed_report(path: Path, folios: dict[int, str], italic_at: int | None = None, n: int = 12) -> Path:
+    """``n`` report pages, each with a heading and body text; PDF page i prints the folio ``folios[i]`` at its
+    foot (pages not in ``folios`` print none: "printed = pdf - 2" is ``{i: str(i - 2) for i in range(3, n + 1)}``);
+    page ``italic_at`` sets one line in italic ("Key term: quorum"), none does when it is None (the control)."""
+    doc = new_doc(0)
+    for i in range(1, n + 1):
+        p = doc.new_page(width=595, height=842)
+        p.insert_text((72, 60), f"Section {i}: programme review", fontsize=16)
+        for k in range(5):
+            p.insert_text((72, 90 + 14 * k), "The committee reviewed the annual programme and noted steady progress.", fontsize=10)
+        if i in folios:
+            p.insert_text((285, 820), folios[i], fontsize=9)
+        if i == italic_at:
+            p.insert_text((72, 400), "Key term: quorum", fontsize=11, fontname="Helvetica-Oblique")
+    return save(doc, path)

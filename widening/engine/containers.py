@@ -412,6 +412,20 @@ def prefixed_number_pages(doc: Doc, number: str, last: str | None = None) -> Rea
                         pages=pages, doubtful=True) if pages else None
 
 
+def other_numeral_pages(facts: DocumentFacts, number: str, found: tuple[ReadingTried, ...]) -> ReadingTried | None:
+    """A roman page number ("page IX", "slide ix") may be how the question writes the page labelled or printed
+    "9" in arabic digits: those pages (not already read), a doubtful reading. The roman label or folio and the
+    PDF index stay certain; a find on the arabic page is a doubt, never a member nor a zero of the roman one."""
+    value, roman = _readings_module().parse_number(number)
+    if not roman or value is None:
+        return None
+    seen = {q for t in found for q in t.pages}
+    arabic = _readings_module().resolve(facts, str(value))
+    pages = sorted({q for t in arabic if t.reading in (Reading.label, Reading.printed) and not t.doubtful for q in t.pages} - seen)
+    return ReadingTried(reading=Reading.printed, number=f"{value} (the roman {number} in arabic digits, a page labelled or printed so)",
+                        pages=tuple(pages), doubtful=True) if pages else None
+
+
 def handout_slide_pages(doc: Doc, number: str) -> ReadingTried | None:
     """Slide ``number`` of a handout (pages printing several slides, facts/handouts.py), counted in order,
     as a doubtful reading: it is not PDF page ``number``, and its slides may carry no number."""
@@ -729,6 +743,8 @@ def _resolve(container: Container, doc: Doc) -> Resolved:
             tried = (tuple(_handout_doubts(list(tried), handout)) if kind is ContainerKind.slide else tuple(tried)) + (handout,)
         if prefixed := prefixed_number_pages(doc, number):
             tried = tried + (prefixed,)
+        if arabic := other_numeral_pages(facts, number, tried):
+            tried = tried + (arabic,)
         if unfound:
             extra = _unfound_readings(doc, number, tried)
             return Resolved(container=container, readings=tuple(tried) + extra,

@@ -321,14 +321,16 @@ def _containers(q: str) -> _Found:
         if a is not None and b is not None and free(m.start(), m.end()):
             add(m.start(), m.end(), Container(kind=ContainerKind.page_range, first=min(a, b), last=max(a, b), text=m.group(0)))
     # A singular page word before a compound designator: "page 3-2" or "page 3.2" (chapter 3, page 2 in many
-    # manuals), "page A-15", "page S3" (an appendix's or a supplement's page). The printed page may be anywhere
-    # in the file, and its folio in no text layer: the scope is the whole document (a superset), never pages 2-3.
+    # manuals), "page A-15", "page S3" (an appendix's or a supplement's page), "page 9-A" (a page inserted after
+    # page 9, printed so). The printed page may be anywhere in the file, and its folio in no text layer: the
+    # scope is the whole document (a superset), never pages 2-3 nor page 9.
     singular = "|".join(re.escape(w) for w in sorted(set(v["page_words"]) - plural_words, key=len, reverse=True))
-    for m in re.finditer(rf"\b({singular})\s*((?:[A-Za-z]{{1,2}}[-\u2010-\u2013.]?\d{{1,4}}|\d{{1,4}}(?:[-\u2010-\u2013]|\.(?=\d))\d{{1,4}}))(?![\w.\-\u2010-\u2013]*\d)\b", q, re.I):
+    inserted = rf"\d{{1,4}}[-\u2010-\u2013](?!(?:{_list_words_alt()}|to|thru|till)\b)[A-Za-z]{{1,3}}(?![\w])"
+    for m in re.finditer(rf"\b({singular})\s*((?:[A-Za-z]{{1,2}}[-\u2010-\u2013.]?\d{{1,4}}|\d{{1,4}}(?:[-\u2010-\u2013]|\.(?=\d))\d{{1,4}}|{inserted}))(?![\w.\-\u2010-\u2013]*\d)\b", q, re.I):
         if re.match(r"(?i)(?:no|nr|nos)\.\d", m.group(2)):
             continue  # "page No.9": a number's mark (page_number_marks), read by the list below
         if free(m.start(), m.end()) and not _roman(m.group(2)) and not re.fullmatch(r"(?i)[a-z]{1,2}", m.group(2)):
-            partial.append(f"'{m.group(0)}' names a page by a compound designator (a chapter's or an appendix's page), which may be anywhere in the file")
+            partial.append(f"'{m.group(0)}' names a page by a compound designator (a chapter's, an appendix's or an inserted page), which may be anywhere in the file")
             add(m.start(), m.end(), Container(kind=ContainerKind.document, text=""))
     # "p5", "p 5": a page, or a name written so (a model "p5"); never a name claimed absent, never a narrower scope.
     for m in re.finditer(r"(?<![\w.])p ?\d{1,4}(?![\w.\-])", q):
