@@ -148,7 +148,38 @@ def mark_ink(drawings: list[dict], log: list) -> None:
             if reach > 1.01 * half + 0.01:  # not the pen of the reported width: a stretched or sheared one
                 g = min(2 * math.sqrt(2) * reach, MAX_REACH)
                 ink |= geo + (-g, -g, g, g)
+        d["reach"] = ink  # uncut: where its ink would go with no clip (``on_page``)
         d["ink"] = _cut(ink, d["clip"]) if "clip" in d else ink
+
+
+def on_page(drawings: list[dict], page_rect: pymupdf.Rect) -> list[dict]:
+    """The drawings that can show on the page (after ``mark_ink``), each cut to what the page shows.
+
+    A page shows only its rect (the CropBox): MuPDF clips a cropped page's content to it, and the clip's bound
+    was taken as where a drawing paints, so a chart wholly outside it became a box of no size on its edge (a
+    doubt, "a rule"); on a page with no CropBox a drawing running past the MediaBox kept its unseen extent and
+    passed the size test by what nobody sees. Left out (certain): a drawing whose ink, uncut, lies wholly
+    outside the page or outside the clip it paints through: nothing of it shows. Kept, cut to the page: one
+    reaching past its edge; where the cut leaves it thin across a side it was not thin across, it is marked
+    ``thinned`` (``certain_not_figure`` then sets its block aside for no reason resting on thinness)."""
+    out = []
+    for d in drawings:
+        reach = pymupdf.Rect(d["reach"]) if "reach" in d else geometry(d, clipped=False)
+        shown = pymupdf.Rect(page_rect)
+        if "clip" in d:
+            c = d["clip"]
+            shown = pymupdf.Rect(max(c.x0, shown.x0), max(c.y0, shown.y0), min(c.x1, shown.x1), min(c.y1, shown.y1))
+        if reach.x1 < shown.x0 or reach.x0 > shown.x1 or reach.y1 < shown.y0 or reach.y0 > shown.y1:
+            continue  # touching the edge is meeting it: kept (a hairline may show)
+        if reach.x0 < page_rect.x0 or reach.y0 < page_rect.y0 or reach.x1 > page_rect.x1 or reach.y1 > page_rect.y1:
+            d["clip"] = shown
+            if "ink" in d:
+                d["ink"] = _cut(reach, shown)
+            seen = box(d)
+            if (seen.width <= THIN < reach.width) or (seen.height <= THIN < reach.height):
+                d["thinned"] = True
+        out.append(d)
+    return out
 
 
 def cluster(drawings: list[dict], deadline: float) -> list[Block]:
@@ -664,6 +695,10 @@ def certain_not_figure(block: Block, page_rect: pymupdf.Rect) -> str | None:
     visible = _visible(block)
     if not visible:
         return "draws nothing visible (fills that paint the colour already beneath them)"  # certain: nothing is drawn
+    if any(d.get("thinned") for d in visible):
+        # A mark thin only because the page's edge cuts it: the rest of it (a bar, a panel) lies off the page; every
+        # reason below rests on thin marks or on a page-size box, which a cut one is not for certain.
+        return None
     if all(_underline(d, block.text_lines, block.runs) for d in visible):
         # Certain: a straight mark under a line of text, from the start of a word to the end of a word,
         # has the text's length, not a value's: that text's underline.
@@ -789,6 +824,7 @@ def page_blocks(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Block]:
         raise TooComplex(f"{len(drawings)} drawings exceed the cap of {MAX_DRAWINGS}")
     log = page.get_bboxlog()
     mark_ink(drawings, log)
+    drawings = on_page(drawings, page.rect)
     mark_blank_fills(page, drawings, deadline, log)
     # Full-page fills/frames would glue every other drawing into one block: judge them alone. By their
     # geometry: a stroke whose ink alone reaches the page's size is judged with the rest.
