@@ -101,3 +101,41 @@ def test_an_unreadable_corpus_is_an_error(tmp_path, capsys):
     (tmp_path / "samples.json").write_text("[]")  # no documents/ folder
     assert main(["audit", "--corpus", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
     assert "no documents folder" in capsys.readouterr().err
+
+
+def test_a_dangling_symlink_or_a_folder_under_a_pdf_name_is_named_for_what_it_is(tmp_path, capsys):
+    # Something is in documents/ under the PDF's name but there is no file to read: a link whose
+    # target is gone (a pruned hub cache), or a folder. "PDF not found" sent the maintainer looking
+    # for a file that is there; the row, the terminal and open_pdf say what is wrong instead.
+    from widening.errors import DocumentError
+    from widening.facts.document import open_pdf
+
+    corpus = tmp_path / "corpus"
+    docs = corpus / "documents"
+    docs.mkdir(parents=True)
+    body_text_pdf(docs / "plain.pdf", False)
+    (docs / "dangling.pdf").symlink_to(Path("..", "blobs", "gone"))
+    (docs / "folder.pdf").mkdir()
+    ids = ("plain.pdf", "dangling.pdf", "folder.pdf", "absent.pdf")
+    (corpus / "samples.json").write_text(json.dumps([{"doc_id": d, "question": Q_ITALIC, "answer": "Not answerable"} for d in ids]))
+    records = {r["doc_id"]: r for r in _audit(corpus, tmp_path / "out", "--quiet")}
+    err = capsys.readouterr().err
+
+    assert (records["plain.pdf"]["decision"], records["plain.pdf"]["case"]) == ("widen", None)  # control: a real file is read
+    dangling = "documents/dangling.pdf is a symbolic link to a missing target: ../blobs/gone"
+    folder = "documents/folder.pdf is a folder, not a file"
+    for doc_id, says in (("dangling.pdf", dangling), ("folder.pdf", folder)):
+        r = records[doc_id]
+        assert (r["decision"], r["case"]) == ("keep", "unverifiable")
+        assert says in r["reason"] and "not in the corpus" not in r["reason"], r["reason"]
+        [line] = [ln for ln in err.splitlines() if ln.startswith(f"warning {doc_id}:")]
+        assert says in line
+    assert "not in the corpus's documents folder" in records["absent.pdf"]["reason"]  # truly absent: as before
+    assert not any(ln.startswith("warning absent.pdf") for ln in err.splitlines())
+
+    with pytest.raises(DocumentError, match="symbolic link to a missing target: ../blobs/gone"):
+        open_pdf(docs / "dangling.pdf")
+    with pytest.raises(DocumentError, match="folder.pdf is a folder, not a file"):
+        open_pdf(docs / "folder.pdf")
+    with pytest.raises(DocumentError, match="PDF not found"):
+        open_pdf(docs / "absent.pdf")

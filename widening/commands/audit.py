@@ -116,7 +116,7 @@ def decide_document(job: DocJob) -> list[Decision]:
     """Worker entry: open the PDF once (facts from the cache), decide each of its rows."""
     from widening.facts.cache import cache_from_options, load_doc_cached
     from widening.engine.decide import decide_row
-    from widening.facts.document import sha256_file
+    from widening.facts.document import sha256_file, why_no_file
 
     cache = cache_from_options(job.options.cache_dir, job.options.no_cache)
     reviewed = {row_key(s.doc_id, s.question): s for s in job.reviewed}
@@ -124,8 +124,12 @@ def decide_document(job: DocJob) -> list[Decision]:
         path = doc_path(Path(job.corpus), job.doc_id, ("samples", job.rows[0].index))
     except DocumentError as exc:
         return [_error_decision(r, str(exc)) for r in job.rows]
-    if not path.is_file():
+    why = why_no_file(path)
+    if why == "not found":
         return [decide_row(r, None, unavailable_reason="PDF not in the corpus's documents folder") for r in job.rows]
+    if why is not None:  # something is there under the name, but no file to read: say what, and warn (``error``)
+        why = f"documents/{job.doc_id} is {why}"
+        return [decide_row(r, None, unavailable_reason=why).model_copy(update={"error": why}) for r in job.rows]
     sha = sha256_file(path) if cache is not None else None
     hits = [cached_decision(cache, sha, r, reviewed.get(row_key(r.doc_id, r.question))) for r in job.rows]
     if all(h is not None for h in hits):

@@ -314,6 +314,7 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
     """Decide every proposal; each PDF is opened once, in a worker process, however many proposals name it."""
     from widening.commands.audit import worker_modules
     from widening.runtime.runner import run_documents
+    from widening.facts.document import why_no_file
 
     items: dict[int, GateItem] = {}
     by_doc: dict[str, list[tuple[int, LoadedProposal, Lookup]]] = defaultdict(list)
@@ -331,8 +332,9 @@ def gate_proposals(proposals: list[LoadedProposal], corpus: Corpus, sources: lis
         job = GateJob(corpus=str(corpus.root), doc_id=doc_id, rows=tuple(lk.row for _, _, lk in group),  # type: ignore[misc]
                       pinned=tuple(lp.proposal.check for _, lp, _ in group), cache_dir=cache_dir, no_cache=no_cache)
         try:
-            present = doc_path(corpus, doc_id).is_file()
-            missing = f"PDF {doc_id} is not in the corpus's documents folder"
+            why = why_no_file(doc_path(corpus, doc_id))
+            present = why is None
+            missing = f"PDF {doc_id} is not in the corpus's documents folder" if why == "not found" else f"documents/{doc_id} is {why}"
         except DocumentError as exc:  # a doc_id that escapes documents/ is never opened
             present, missing = False, exc.record.msg
         if present:

@@ -29,7 +29,7 @@ from widening.commands.corpus import Corpus, doc_path, load_samples, row_key
 from widening.commands.options import add_cache_options, add_corpus_option
 from widening.commands.report import CASES, record
 from widening.errors import WideningError
-from widening.facts.document import REGIONS
+from widening.facts.document import REGIONS, why_no_file
 from widening.facts.thumbs import Thumbnailer
 from widening.models import Decision
 from widening.runtime.atomic import write_text_atomic
@@ -357,8 +357,9 @@ class Builder:
             path = doc_path(self.corpus, doc_id)
         except WideningError as exc:
             return None, exc.record.msg
-        if not path.is_file():
-            return None, f"documents/{doc_id} is not in the corpus"
+        why = why_no_file(path)
+        if why is not None:
+            return None, f"documents/{doc_id} is not in the corpus" if why == "not found" else f"documents/{doc_id} is {why}"
         return path, ""
 
     def page_view(self, path: Path, page: int, boxes: list[Box], region: str | None, in_image: bool) -> PageView | None:

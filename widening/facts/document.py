@@ -6,6 +6,7 @@ I/O lives here: the probes get a ``Doc`` and never open files themselves.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,11 +46,36 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
+def why_no_file(path: Path) -> str | None:
+    """Why there is no file to read at ``path``, or None when there is one (a symlink to one is one).
+
+    The documents folder is the maintainer's: a link whose target is gone (a pruned hub cache, a
+    git-annex file never fetched) or a folder under a PDF's name is an entry to fix, not a PDF that
+    was never there, so the reason says which, and where the link points."""
+    if path.is_file():
+        return None
+    if path.is_symlink():
+        target = os.readlink(path)
+        final = os.path.realpath(path)  # never raises; a loop ends somewhere that does not exist
+        where = target if os.path.normpath(os.path.join(path.parent, target)) == final else f"{target} (ends at {final})"
+        if path.is_dir():
+            return f"a symbolic link to a folder, not a file: {where}"
+        if path.exists():
+            return f"a symbolic link to something that is not a regular file: {where}"
+        return f"a symbolic link to a missing target: {where}"
+    if path.is_dir():
+        return "a folder, not a file"
+    if path.exists():
+        return "not a regular file (a device, a socket or a pipe)"
+    return "not found"
+
+
 def open_pdf(path: Path) -> tuple[pymupdf.Document, bool]:
     """Open ``path`` as a PDF; return (document, repaired). Raise DocumentError with a reason."""
     loc = (str(path),)
-    if not path.is_file():
-        raise DocumentError("pdf_missing", loc, "PDF not found")
+    why = why_no_file(path)
+    if why is not None:
+        raise DocumentError("pdf_missing", loc, "PDF not found" if why == "not found" else f"no PDF to open: {path.name} is {why}")
     with path.open("rb") as fh:
         head = fh.read(1024)
     if b"%PDF" not in head:
@@ -77,6 +103,19 @@ def open_pdf(path: Path) -> tuple[pymupdf.Document, bool]:
     return pdf, repaired
 
 
+# What _derotate prefixed to a page's content (page number -> the ``cm`` matrix), kept on the open
+# document (in memory; a pymupdf.Document takes no weak reference): a box the file gives in the page's
+# space as written (a placed page's, from get_xobjects) moves by it, as the content did.
+_PREFIXED_CM = "_widening_prefixed_cm"
+
+
+def pdf_to_page(page: pymupdf.Page) -> pymupdf.Matrix:
+    """From ``page``'s PDF space as written in the file (where ``get_xobjects`` places a form) to the page's
+    coordinates every reading uses: the rotation ``_derotate`` baked in, then the CropBox's offset and y's flip."""
+    prefixed = getattr(page.parent, _PREFIXED_CM, {}).get(page.number)
+    return (prefixed if prefixed is not None else pymupdf.Identity) * page.transformation_matrix
+
+
 def _derotate(page: pymupdf.Page) -> None:
     """Bake ``page``'s /Rotate into its content, keeping what it shows (its CropBox within its MediaBox).
 
@@ -92,7 +131,10 @@ def _derotate(page: pymupdf.Page) -> None:
         box = "[%g %g %g %g]" % tuple(shown)
         doc.xref_set_key(page.xref, "MediaBox", box)
         doc.xref_set_key(page.xref, "CropBox", box)
-    page.remove_rotation()
+    prefixed = ~page.remove_rotation()  # it returns the inverse of the matrix it put before the content
+    if not hasattr(doc, _PREFIXED_CM):
+        setattr(doc, _PREFIXED_CM, {})
+    getattr(doc, _PREFIXED_CM)[page.number] = prefixed
     mb = page.mediabox
     if page.cropbox != pymupdf.Rect(mb.x0, 0, mb.x1, mb.height):
         # A CropBox inherited from the page tree (set_mediabox deleted the page's own): in the old frame, not this one.

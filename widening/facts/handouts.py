@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from widening.facts.document import Doc
+import pymupdf
+
+from widening.facts.document import Doc, pdf_to_page
 from widening.models import PageKind
 
 # Slides are landscape, 4:3 (1.33) to 16:9 (1.78): a box of that shape, at least SLIDE_MIN_WIDTH of
@@ -75,10 +77,10 @@ def _boxes(page: Any, min_width: float) -> list[tuple[float, float, float, float
             out.append(tuple(d["rect"]))
     out += _sides_boxes(drawings, min_width)
     out += [tuple(info["bbox"]) for info in page.get_image_info()]
-    height = page.mediabox.height
-    for _, _, invoker, (x0, y0, x1, y1) in page.get_xobjects():
-        if invoker == 0:  # placed by the page itself; its box is in PDF space (y upwards)
-            out.append((x0, height - y1, x1, height - y0))
+    to_page = pdf_to_page(page)
+    for _, _, invoker, bbox in page.get_xobjects():
+        if invoker == 0:  # placed by the page itself; its box is in PDF space as written (y upwards, before a baked rotation)
+            out.append(tuple(pymupdf.Rect(bbox) * to_page))
     return out
 
 
