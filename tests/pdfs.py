@@ -497,27 +497,6 @@ def cell_ruled_table(page: pymupdf.Page, origin: tuple[float, float], header: Se
     return pieces
 
 
-def membership_layer(path: Path, policy: str, what: str = "picture") -> Path:
-    """Three pages of text; page 2 draws ``what`` ("picture", "chart": four bars, "word") under an optional content
-    membership dictionary (OCMD) naming one layer, on by default, with visibility policy ``policy`` ("AllOff",
-    "AnyOff": shown only when that layer is switched off; "AnyOn": shown)."""
-    doc = new_doc(3)
-    for i in range(3):
-        text(doc[i], (72, 72), f"Annual overview part {i + 1}", size=16)
-        text(doc[i], (72, 100), "The committee reviewed the programme and noted steady progress.")
-    layer = doc.add_ocg("Text", on=True)
-    oc = doc.set_ocmd(ocgs=[layer], policy=policy)
-    page = doc[1]
-    if what == "picture":
-        page.insert_image(pymupdf.Rect(200, 300, 400, 450), pixmap=photo(2), oc=oc)
-    elif what == "chart":
-        for k, h in enumerate((120, 80, 150, 60)):
-            page.draw_rect(pymupdf.Rect(180 + 50 * k, 500 - h, 215 + 50 * k, 500), color=None, fill=(0.2, 0.4, 0.8), oc=oc)
-    else:
-        page.insert_text((72, 700), "draft", fontsize=9, oc=oc)
-    return save(doc, path)
-
-
 DEJAVU_SANS_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 
@@ -560,6 +539,27 @@ def picture_on_page_2(path: Path, picture: bytes) -> Path:
         page = doc.new_page(width=400, height=500)
         page.insert_text((50, 60), f"Body text of page {i + 1} about harbours.", fontsize=11)
     doc[1].insert_image(pymupdf.Rect(50, 150, 350, 270), stream=picture)
+    return save(doc, path)
+
+
+def membership_layer(path: Path, policy: str, what: str = "picture") -> Path:
+    """Three pages of text; page 2 draws ``what`` ("picture", "chart": four bars, "word") under an optional content
+    membership dictionary (OCMD) naming one layer, on by default, with visibility policy ``policy`` ("AllOff",
+    "AnyOff": shown only when that layer is switched off; "AnyOn": shown)."""
+    doc = new_doc(3)
+    for i in range(3):
+        text(doc[i], (72, 72), f"Annual overview part {i + 1}", size=16)
+        text(doc[i], (72, 100), "The committee reviewed the programme and noted steady progress.")
+    layer = doc.add_ocg("Text", on=True)
+    oc = doc.set_ocmd(ocgs=[layer], policy=policy)
+    page = doc[1]
+    if what == "picture":
+        page.insert_image(pymupdf.Rect(200, 300, 400, 450), pixmap=photo(2), oc=oc)
+    elif what == "chart":
+        for k, h in enumerate((120, 80, 150, 60)):
+            page.draw_rect(pymupdf.Rect(180 + 50 * k, 500 - h, 215 + 50 * k, 500), color=None, fill=(0.2, 0.4, 0.8), oc=oc)
+    else:
+        page.insert_text((72, 700), "draft", fontsize=9, oc=oc)
     return save(doc, path)
 
 
